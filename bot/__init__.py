@@ -1,0 +1,1 @@
+"""I/O around the pure rules: the transport-free service, SQLite storage, Telegram and the console."""

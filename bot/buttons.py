@@ -1,0 +1,50 @@
+"""Inline-button data: short ASCII strings that name the game and its version, so that a stale or
+forged button is recognised and refused. Telegram allows at most 64 bytes.
+
+>>> encode_move(12, 7, 3)
+'g:12:7:3'
+>>> decode("g:12:7:3")
+('g', 12, 7, 3)
+"""
+
+from __future__ import annotations
+
+from bot.replies import Button
+
+MOVE, JOIN, LEAVE, BEGIN, ABORT_YES, ABORT_NO, MY_SCORE = "g", "join", "leave", "begin", "abort", "keep", "me"
+KINDS = {MOVE: 3, JOIN: 1, LEAVE: 1, BEGIN: 1, ABORT_YES: 2, ABORT_NO: 1, MY_SCORE: 1}
+MAX_BYTES = 64
+
+
+def encode_move(game_id: int, version: int, index: int) -> str:
+    return f"{MOVE}:{game_id}:{version}:{index}"
+
+
+def encode(kind: str, *numbers: int) -> str:
+    return ":".join([kind, *map(str, numbers)])
+
+
+def decode(data: str) -> tuple | None:
+    """(kind, *numbers) for well-formed data, None for anything else (forged or from an old bot)."""
+    if not data or len(data.encode()) > MAX_BYTES:
+        return None
+    kind, *parts = data.split(":")
+    if KINDS.get(kind) != len(parts) or not all(p.isdigit() and len(p) < 12 for p in parts):
+        return None
+    return (kind, *map(int, parts))
+
+
+def layout(buttons: list[Button]) -> list[list[Button]]:
+    """Rows that fit a phone: three short labels a row, two medium ones, long ones alone."""
+    rows: list[list[Button]] = []
+    for button in buttons:
+        width = 3 if len(button.text) <= 9 else 2 if len(button.text) <= 18 else 1
+        if rows and len(rows[-1]) < width and all(len(b.text) <= _limit(width) for b in rows[-1]):
+            rows[-1].append(button)
+        else:
+            rows.append([button])
+    return rows
+
+
+def _limit(width: int) -> int:
+    return {3: 9, 2: 18}.get(width, 0)

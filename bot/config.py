@@ -1,0 +1,49 @@
+"""Settings from the environment, with a `.env` file in the working directory filling the gaps."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_API_URL = "https://api.telegram.org"
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines; blank lines and # comments skipped; optional quotes stripped."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, value = line.split("=", 1)
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    api_url: str
+    database_path: str
+    log_level: str
+    webhook_url: str  # empty: long polling
+    webhook_port: int
+
+    @classmethod
+    def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Settings:
+        merged = read_env_file(env_file)
+        merged.update(os.environ if env is None else env)
+        return cls(
+            token=merged.get("TELEGRAM_BOT_TOKEN", "").strip(),
+            api_url=(merged.get("TELEGRAM_API_URL") or DEFAULT_API_URL).rstrip("/"),
+            database_path=merged.get("DATABASE_PATH") or "referee.db",
+            log_level=(merged.get("LOG_LEVEL") or "INFO").upper(),
+            webhook_url=merged.get("TELEGRAM_WEBHOOK_URL", "").strip(),
+            webhook_port=int(merged.get("TELEGRAM_WEBHOOK_PORT") or 8443),
+        )

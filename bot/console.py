@@ -1,0 +1,120 @@
+"""A terminal front end over the same service: several local players share one keyboard.
+
+Lines look like `@Аня /new valdora`, `@Борис /join`, `@Аня move Д5` or `@Аня 3` (press button 3 of
+the last keyboard). Without `@name` the line acts for the last named player. Pictures go to files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import sys
+from html import unescape
+from pathlib import Path
+
+from bot.replies import Button, Chat, Reply, User
+from bot.service import Service
+
+CHAT = Chat(id=-1, title="Консоль")
+INTRO = """Консоль бота-судьи. Каждая строка — от имени игрока:
+  @Аня /new valdora     @Борис /join     @Вера /join     @Аня /begin
+  @Аня move Д5          @Аня 3   (нажать кнопку 3 под последней доской)
+Без @имени строка идёт от последнего названного игрока. Выход — quit или Ctrl-D."""
+
+LINK = re.compile(r'<a href="tg://user\?id=\d+">(.*?)</a>')
+TAG = re.compile(r"</?(b|i|code)>")
+
+
+def to_plain(html_text: str) -> str:
+    """Telegram HTML as terminal text: mentions become @name, tags vanish."""
+    return unescape(TAG.sub("", LINK.sub(r"@\1", html_text)))
+
+
+class Console:
+    def __init__(self, service: Service, out_dir: Path, write=print):
+        self.service = service
+        self.out_dir = out_dir
+        self.write = write
+        self.users: dict[str, User] = {}
+        self.user: User | None = None
+        self.keyboard: list[Button] = []
+        self.pictures = 0
+
+    def _user(self, name: str) -> User:
+        key = name.lower()
+        if key not in self.users:
+            # every local player is an "administrator" of the console chat
+            self.users[key] = User(id=1000 + len(self.users), name=name, is_admin=True)
+        return self.users[key]
+
+    async def handle(self, line: str) -> None:
+        line = line.strip()
+        if not line:
+            return
+        if line.startswith("@"):
+            name, _, line = line[1:].partition(" ")
+            self.user = self._user(name)
+            line = line.strip()
+        if self.user is None:
+            self.write("Сначала назовите игрока: например, «@Аня /new valdora».")
+            return
+        if not line:
+            return
+        if line.isdigit():
+            await self._press(int(line))
+            return
+        name, _, args = line.lstrip("/").partition(" ")
+        self._show(await self.service.command(CHAT, self.user, name.split("@")[0], args))
+
+    async def _press(self, number: int) -> None:
+        if not 1 <= number <= len(self.keyboard):
+            self.write(f"Нет кнопки {number}. Кнопки под последним сообщением: 1–{len(self.keyboard)}.")
+            return
+        answer = await self.service.button(CHAT, self.user, self.keyboard[number - 1].data)
+        if answer.toast:
+            self.write(f"[{self.user.name}] {to_plain(answer.toast)}")
+        self._show(answer.replies)
+
+    def _show(self, replies: list[Reply]) -> None:
+        for reply in replies:
+            who = f"(лично для {self._name_of(reply.to_user)}) " if reply.to_user else ""
+            self.write(who + to_plain(reply.text))
+            if reply.image:
+                self.pictures += 1
+                self.out_dir.mkdir(parents=True, exist_ok=True)
+                path = self.out_dir / f"board-{self.pictures:03d}.png"
+                path.write_bytes(reply.image)
+                self.write(f"[картинка: {path}]")
+            if reply.buttons and reply.to_user is None:
+                self.keyboard = [button for row in reply.buttons for button in row]
+                self.write("  ".join(f"[{i}] {b.text}" for i, b in enumerate(self.keyboard, 1)))
+
+    def _name_of(self, user_id: int) -> str:
+        return next((u.name for u in self.users.values() if u.id == user_id), str(user_id))
+
+
+async def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot console", description="Игра в терминале")
+    parser.add_argument("--db", default="console.db", help="файл SQLite (по умолчанию console.db)")
+    parser.add_argument("--out", default="boards", help="папка для картинок доски")
+    args = parser.parse_args(argv)
+    service = await Service.open(args.db)
+    console = Console(service, Path(args.out))
+    print(INTRO)
+    try:
+        while True:
+            try:
+                line = await asyncio.to_thread(input, "> ")
+            except EOFError:
+                break
+            if line.strip().lower() in ("quit", "exit", "выход"):
+                break
+            await console.handle(line)
+    finally:
+        await service.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1:])))

@@ -1,0 +1,47 @@
+"""What the service receives from a front end and what it answers, free of any transport.
+
+Texts are Telegram HTML (only <b>, <i>, <code> and <a href="tg://user?id=N"> are used, everything
+else escaped); the console turns them into plain text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Chat:
+    id: int
+    private: bool = False  # a one-to-one chat with the bot
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str  # what other players see: first name (and last name)
+    is_admin: bool = False  # a chat administrator; front ends fill it in where it matters (/abort)
+
+
+@dataclass(frozen=True)
+class Button:
+    text: str
+    data: str  # short ASCII, at most 64 bytes
+
+
+@dataclass
+class Reply:
+    text: str
+    image: bytes | None = None  # a PNG; the text is then its caption (kept under 1024 characters)
+    buttons: list[list[Button]] = field(default_factory=list)  # rows of an inline keyboard
+    to_user: int | None = None  # None: into the chat; a user id: privately to that user
+
+
+@dataclass
+class ButtonAnswer:
+    """The answer to a pressed button: a short toast (or an alert window), then ordinary replies."""
+
+    toast: str | None = None
+    alert: bool = False  # show the toast as a window the user must close (for longer texts)
+    replies: list[Reply] = field(default_factory=list)
+    clear_buttons: bool = False  # remove the keyboard from the message whose button was pressed

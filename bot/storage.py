@@ -1,0 +1,270 @@
+"""All SQL of the bot: games, their seats and the append-only action log, in one SQLite file.
+
+Every write that records a move checks the game's version (compare-and-set), so a double press, a
+retried update or a second bot process can never apply one move twice. A move and its log line are
+committed together, before the bot answers.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+
+import aiosqlite
+
+LOBBY, ACTIVE, FINISHED, ABORTED = "lobby", "active", "finished", "aborted"
+OPEN_STATUSES = (LOBBY, ACTIVE)
+
+# Each entry moves the schema one version up; never edit an entry that has shipped, add a new one.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        chat_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL,
+        creator_id INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_game_per_chat ON games(chat_id) WHERE status IN ('lobby', 'active');
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE TABLE actions (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        notation TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        UNIQUE (game_id, version)
+    );
+    """,
+)
+
+
+class Conflict(Exception):
+    """The game changed under us (another press or process got there first); nothing was written."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    chat_id: int
+    game: str
+    status: str
+    creator_id: int
+    seed: int
+    state: dict | None
+    version: int
+    seats: tuple[Seat, ...]
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    version: int
+    seat: int
+    notation: str
+    summary: str
+    created_at: float
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection):
+        self._db = db
+
+    @classmethod
+    async def open(cls, path: str) -> Store:
+        db = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions below
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process crash
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        (current,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
+        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in filter(str.strip, script.split(";")):
+                    await self._db.execute(statement)
+                await self._db.execute(f"PRAGMA user_version={number}")
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        (version,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
+        return version
+
+    # --- reading -------------------------------------------------------------------------------
+
+    async def open_game(self, chat_id: int) -> GameRow | None:
+        """The chat's game in the lobby or running, if any."""
+        cursor = await self._db.execute(
+            "SELECT id FROM games WHERE chat_id = ? AND status IN ('lobby', 'active')", (chat_id,)
+        )
+        row = await cursor.fetchone()
+        return await self.game(row[0]) if row else None
+
+    async def game(self, game_id: int) -> GameRow | None:
+        cursor = await self._db.execute(
+            "SELECT id, chat_id, game, status, creator_id, seed, state, version FROM games WHERE id = ?",
+            (game_id,),
+        )
+        row = await cursor.fetchone()
+        if row is None:
+            return None
+        seats = await (
+            await self._db.execute(
+                "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+        ).fetchall()
+        return GameRow(
+            id=row[0], chat_id=row[1], game=row[2], status=row[3], creator_id=row[4], seed=row[5],
+            state=json.loads(row[6]) if row[6] else None, version=row[7],
+            seats=tuple(Seat(*s) for s in seats),
+        )
+
+    async def log(self, game_id: int, limit: int) -> list[LogLine]:
+        """The last `limit` moves, oldest first."""
+        rows = await (
+            await self._db.execute(
+                "SELECT version, seat, notation, summary, created_at FROM actions WHERE game_id = ? "
+                "ORDER BY version DESC LIMIT ?",
+                (game_id, limit),
+            )
+        ).fetchall()
+        return [LogLine(*row) for row in reversed(rows)]
+
+    async def notations(self, game_id: int) -> list[str]:
+        """The whole action log of a game, in order: with the seed it replays the game."""
+        rows = await (
+            await self._db.execute("SELECT notation FROM actions WHERE game_id = ? ORDER BY version", (game_id,))
+        ).fetchall()
+        return [row[0] for row in rows]
+
+    # --- writing -------------------------------------------------------------------------------
+
+    async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int) -> GameRow:
+        """A new lobby with its creator in seat 0; Conflict if the chat already has an open game."""
+        now = time.time()
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            cursor = await self._db.execute(
+                "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at) "
+                "VALUES (?, ?, 'lobby', ?, ?, ?, ?)",
+                (chat_id, game, creator.user_id, seed, now, now),
+            )
+            game_id = cursor.lastrowid
+            await self._db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (game_id, creator.user_id, creator.name),
+            )
+            await self._db.execute("COMMIT")
+        except aiosqlite.IntegrityError as error:
+            await self._db.execute("ROLLBACK")
+            raise Conflict("the chat already has an open game") from error
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        return await self.game(game_id)
+
+    async def set_seats(self, game_id: int, version: int, seats: list[tuple[int, str]]) -> None:
+        """Replace a lobby's seats (user id, name) in this order; guarded by the game's version."""
+        async with self._transaction(game_id, version, LOBBY):
+            await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await self._db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
+            )
+
+    async def start(self, game_id: int, version: int, state: dict) -> None:
+        async with self._transaction(game_id, version, LOBBY, status=ACTIVE, state=state):
+            pass
+
+    async def record_move(
+        self, game_id: int, version: int, state: dict, seat: int, user_id: int, notation: str, summary: str,
+        finished: bool,
+    ) -> None:
+        """The new state and its log line, in one transaction, only if the game is still at `version`."""
+        status = FINISHED if finished else ACTIVE
+        async with self._transaction(game_id, version, ACTIVE, status=status, state=state):
+            await self._db.execute(
+                "INSERT INTO actions (game_id, version, seat, user_id, notation, summary, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, version + 1, seat, user_id, notation, summary, time.time()),
+            )
+
+    async def close_game(self, game_id: int, version: int, status: str) -> None:
+        """Abort a lobby or a running game."""
+        async with self._transaction(game_id, version, None, status=status):
+            pass
+
+    def _transaction(self, game_id: int, version: int, expected_status: str | None, status: str | None = None,
+                     state: dict | None = None) -> _VersionedWrite:
+        return _VersionedWrite(self._db, game_id, version, expected_status, status, state)
+
+
+class _VersionedWrite:
+    """BEGIN IMMEDIATE; bump the game's version if it is still `version` (and in the expected status);
+    run the caller's statements; COMMIT. Anything going wrong rolls everything back."""
+
+    def __init__(self, db, game_id, version, expected_status, status, state):
+        self._db, self._game_id, self._version = db, game_id, version
+        self._expected, self._status, self._state = expected_status, status, state
+
+    async def __aenter__(self) -> None:
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            sets = ["version = version + 1", "updated_at = ?"]
+            params: list = [time.time()]
+            if self._status is not None:
+                sets.append("status = ?")
+                params.append(self._status)
+            if self._state is not None:
+                sets.append("state = ?")
+                params.append(json.dumps(self._state, ensure_ascii=False, separators=(",", ":")))
+            where = "id = ? AND version = ? AND status IN ('lobby', 'active')"
+            params += [self._game_id, self._version]
+            if self._expected is not None:
+                where += " AND status = ?"
+                params.append(self._expected)
+            cursor = await self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE {where}", params)
+            if cursor.rowcount != 1:
+                raise Conflict(f"game {self._game_id} is no longer at version {self._version}")
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+
+    async def __aexit__(self, exc_type, exc, tb) -> None:
+        await self._db.execute("ROLLBACK" if exc_type else "COMMIT")

@@ -1,0 +1,80 @@
+"""The interface every game implements; the bot drives games only through it.
+
+A game is a stateless object; its state is a plain object that the game can dump to JSON and load back.
+Actions are canonical notation strings (like chess SAN): `legal_actions()` lists them, `parse()` turns
+what a person typed into one of them, `apply()` plays one.
+
+>>> from rules.registry import GAMES
+>>> game = GAMES["valdora"]
+>>> state = game.new(["Аня", "Борис", "Вера"], seed=1)
+>>> action = game.legal_actions(state)[0]
+>>> events = game.apply(state, action)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class RuleError(Exception):
+    """An action that the rules forbid. `message` is Russian and meant for the player;
+    `section` is the id of the rule-reference section it comes from (e.g. "valdora.movement")."""
+
+    def __init__(self, message: str, section: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.section = section
+
+
+@dataclass
+class Event:
+    """Something that happened while an action was applied, told in one short Russian sentence."""
+
+    text: str
+    kind: str = "info"
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol):
+    name: str  # ASCII id used in commands, storage and button data, e.g. "valdora"
+    title: str  # Russian name shown to players, e.g. "Валдора"
+    min_players: int
+    max_players: int
+    commands: tuple[tuple[str, str], ...]  # move commands (/move ...) with Russian descriptions
+    score_names: dict[str, str]  # Russian names of the score breakdown categories
+    secret_score_parts: tuple[str, ...]  # breakdown categories hidden from others until the end
+
+    def new(self, players: list[str], seed: int, options: dict | None = None) -> Any:
+        """A fresh game for players seated in this order; all randomness comes from `seed`."""
+
+    def current_seat(self, state: Any) -> int | None:
+        """The seat to act now, or None when the game is over."""
+
+    def legal_actions(self, state: Any) -> list[str]:
+        """Every legal action of the current seat, canonical notation, in a stable order."""
+
+    def parse(self, state: Any, text: str) -> str:
+        """The canonical legal action meant by a typed text; RuleError (Russian) when none is."""
+
+    def apply(self, state: Any, action: str) -> list[Event]:
+        """Play one action of the current seat. Raises RuleError and changes nothing when illegal."""
+
+    def label(self, state: Any, action: str) -> str:
+        """A short Russian button label for a legal action."""
+
+    def view(self, state: Any, seat: int | None = None) -> dict:
+        """JSON-safe public view; `seat` also sees its own secrets."""
+
+    def scores(self, state: Any) -> list[dict]:
+        """Per seat: {"seat", "total", "breakdown": {category: points}, ...}."""
+
+    def winners(self, state: Any) -> list[int]:
+        """Seats that won (several on a draw); empty while the game is running."""
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def dump(self, state: Any) -> dict:
+        """Plain JSON-safe data from which `load` rebuilds the same state."""
+
+    def load(self, data: dict) -> Any: ...

@@ -1,0 +1,6 @@
+"""The games the bot knows, by their ASCII id."""
+
+from rules.protocol import Game
+from rules.valdora import GAME as VALDORA
+
+GAMES: dict[str, Game] = {VALDORA.name: VALDORA}

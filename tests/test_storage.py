@@ -1,0 +1,85 @@
+"""SQLite storage: migrations, one open game per chat, versioned writes, the action log."""
+
+import sqlite3
+
+import pytest
+
+from bot.storage import ABORTED, ACTIVE, FINISHED, LOBBY, MIGRATIONS, Conflict, Seat, Store
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(str(tmp_path / "games.db"))
+    yield store
+    await store.close()
+
+
+async def test_migrations_bring_a_new_file_to_the_last_version_and_wal(tmp_path):
+    path = str(tmp_path / "new.db")
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store = await Store.open(path)  # opening again runs nothing twice
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
+
+
+async def test_one_open_game_per_chat_but_many_chats(store):
+    row = await store.create_lobby(10, "valdora", Seat(0, 1, "Аня"), seed=5)
+    assert row.status == LOBBY and row.seats == (Seat(0, 1, "Аня"),)
+    with pytest.raises(Conflict):
+        await store.create_lobby(10, "valdora", Seat(0, 2, "Борис"), seed=6)
+    other = await store.create_lobby(11, "valdora", Seat(0, 1, "Аня"), seed=7)
+    assert other.chat_id == 11
+    await store.close_game(row.id, row.version, ABORTED)
+    assert await store.open_game(10) is None
+    again = await store.create_lobby(10, "valdora", Seat(0, 2, "Борис"), seed=8)
+    assert (await store.open_game(10)).id == again.id
+
+
+async def test_a_move_is_written_once_even_when_pressed_twice(store):
+    row = await store.create_lobby(10, "valdora", Seat(0, 1, "Аня"), seed=5)
+    await store.set_seats(row.id, row.version, [(1, "Аня"), (2, "Борис")])
+    row = await store.game(row.id)
+    await store.start(row.id, row.version, {"turn": 0})
+    row = await store.game(row.id)
+    assert row.status == ACTIVE and [s.name for s in row.seats] == ["Аня", "Борис"]
+
+    await store.record_move(row.id, row.version, {"turn": 1}, 0, 1, "move Д5", "Аня: Д5", finished=False)
+    with pytest.raises(Conflict):  # the same version again: a double press or a retried update
+        await store.record_move(row.id, row.version, {"turn": 99}, 0, 1, "move Д5", "Аня: Д5", finished=False)
+    fresh = await store.game(row.id)
+    assert fresh.state == {"turn": 1} and fresh.version == row.version + 1
+    assert await store.notations(row.id) == ["move Д5"]
+
+
+async def test_a_finished_game_takes_no_more_moves_and_frees_the_chat(store):
+    row = await store.create_lobby(10, "valdora", Seat(0, 1, "Аня"), seed=5)
+    await store.start(row.id, row.version, {"n": 0})
+    row = await store.game(row.id)
+    await store.record_move(row.id, row.version, {"n": 1}, 0, 1, "end", "конец", finished=True)
+    row = await store.game(row.id)
+    assert row.status == FINISHED
+    with pytest.raises(Conflict):
+        await store.record_move(row.id, row.version, {"n": 2}, 0, 1, "end", "конец", finished=False)
+    assert await store.open_game(10) is None
+
+
+async def test_everything_survives_closing_and_reopening(tmp_path):
+    path = str(tmp_path / "games.db")
+    store = await Store.open(path)
+    row = await store.create_lobby(10, "valdora", Seat(0, 1, "Аня"), seed=5)
+    await store.start(row.id, row.version, {"n": 0})
+    row = await store.game(row.id)
+    for n in range(1, 4):
+        await store.record_move(row.id, row.version, {"n": n}, 0, 1, f"a{n}", f"ход {n}", finished=False)
+        row = await store.game(row.id)
+    await store.close()
+
+    store = await Store.open(path)
+    row = await store.open_game(10)
+    assert row.state == {"n": 3} and row.seed == 5
+    assert [line.summary for line in await store.log(row.id, 2)] == ["ход 2", "ход 3"]
+    await store.close()

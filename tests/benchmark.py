@@ -1,0 +1,117 @@
+"""Speed of the bot on this machine: `python tests/benchmark.py [--moves N]`.
+
+Measures one move handled end to end by the service (parse, rules, SQLite commit, PNG), rendering
+alone, and random self-play; prints median and 95th percentile. The README reports its figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.replies import Chat, User  # noqa: E402
+from bot.service import Service  # noqa: E402
+from render.registry import RENDERERS  # noqa: E402
+from rules.registry import GAMES  # noqa: E402
+
+CHAT = Chat(id=-1)
+USERS = [User(i, name) for i, name in enumerate(["Аня", "Борис", "Вера", "Глеб"], start=1)]
+
+
+def summary(samples_ms: list[float]) -> dict:
+    ordered = sorted(samples_ms)
+    return {
+        "n": len(ordered),
+        "median_ms": round(statistics.median(ordered), 2),
+        "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
+    }
+
+
+async def end_to_end(game_name: str, moves: int, seed: int) -> dict:
+    """Press random legal buttons through the service; each press is one timed sample."""
+    samples: list[float] = []
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        service = await Service.open(str(Path(folder) / "bench.db"))
+        while len(samples) < moves:
+            await service.command(CHAT, USERS[0], "new", game_name)
+            for user in USERS[1:]:
+                await service.command(CHAT, user, "join", "")
+            reply = (await service.command(CHAT, USERS[0], "begin", ""))[0]
+            while reply.buttons and len(samples) < moves:
+                row = await service.store.open_game(CHAT.id)
+                game = GAMES[row.game]
+                seat = game.current_seat(game.load(row.state))
+                user = next(u for u in USERS if u.id == row.seats[seat].user_id)
+                data = rng.choice([b for line in reply.buttons for b in line]).data
+                started = time.perf_counter()
+                answer = await service.button(CHAT, user, data)
+                samples.append((time.perf_counter() - started) * 1000)
+                reply = answer.replies[-1]
+            if await service.store.open_game(CHAT.id):
+                await service.command(CHAT, USERS[0], "abort", "")
+                row = await service.store.open_game(CHAT.id)
+                await service.button(CHAT, USERS[0], f"abort:{row.id}:{row.version}")
+        await service.close()
+    return summary(samples)
+
+
+def rendering(game_name: str, pictures: int, seed: int) -> dict:
+    game, draw = GAMES[game_name], RENDERERS[game_name]
+    rng = random.Random(seed)
+    state = game.new([u.name for u in USERS], seed=seed)
+    draw(game.view(state))  # the first call builds the cached background; not a typical reply
+    samples = []
+    for _ in range(pictures):
+        for _ in range(rng.randint(1, 6)):
+            if game.is_over(state):
+                state = game.new([u.name for u in USERS], seed=rng.randrange(10**6))
+            game.apply(state, rng.choice(game.legal_actions(state)))
+        view = game.view(state)
+        started = time.perf_counter()
+        draw(view)
+        samples.append((time.perf_counter() - started) * 1000)
+    return summary(samples)
+
+
+def selfplay(game_name: str, games: int, seed: int) -> dict:
+    game = GAMES[game_name]
+    actions, started = 0, time.perf_counter()
+    for i in range(games):
+        rng = random.Random(seed + i)
+        state = game.new([u.name for u in USERS], seed=seed + i)
+        while not game.is_over(state):
+            game.apply(state, rng.choice(game.legal_actions(state)))
+            actions += 1
+    seconds = time.perf_counter() - started
+    return {"games": games, "actions": actions, "seconds": round(seconds, 2),
+            "actions_per_second": round(actions / seconds)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default="valdora")
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    result = {
+        "game": args.game,
+        "move_end_to_end": asyncio.run(end_to_end(args.game, args.moves, args.seed)),
+        "render": rendering(args.game, args.moves, args.seed),
+        "selfplay": selfplay(args.game, args.games, args.seed),
+    }
+    print(json.dumps(result, ensure_ascii=False, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,193 @@
+"""The transport-free service: lobby, moves by command and button, refusals, restarts, abort."""
+
+import random
+
+import pytest
+
+from bot import buttons
+from bot.replies import Chat, User
+from bot.service import Service
+from rules.registry import GAMES
+
+GROUP = Chat(id=-100, title="Друзья")
+ANYA, BORIS, VERA, GLEB = (User(1, "Аня"), User(2, "Борис"), User(3, "Вера"), User(4, "Глеб"))
+PLAYERS = {u.id: u for u in (ANYA, BORIS, VERA)}
+VALDORA = GAMES["valdora"]
+
+
+@pytest.fixture
+async def service(tmp_path):
+    service = await Service.open(str(tmp_path / "bot.db"))
+    yield service
+    await service.close()
+
+
+async def start_game(service: Service) -> list:
+    await service.command(GROUP, ANYA, "new", "valdora")
+    await service.command(GROUP, BORIS, "join", "")
+    await service.command(GROUP, VERA, "join", "")
+    return await service.command(GROUP, ANYA, "begin", "")
+
+
+async def current(service: Service):
+    row = await service.store.open_game(GROUP.id)
+    state = VALDORA.load(row.state)
+    seat = VALDORA.current_seat(state)
+    return row, state, PLAYERS[row.seats[seat].user_id]
+
+
+def move_buttons(reply):
+    return [b for row in reply.buttons for b in row if b.data.startswith("g:")]
+
+
+async def test_lobby_join_leave_and_begin(service):
+    reply, = await service.command(GROUP, ANYA, "new", "валдора")
+    assert "Валдора" in reply.text and "Аня" in reply.text
+    reply, = await service.command(GROUP, BORIS, "new", "valdora")
+    assert "уже идёт набор" in reply.text
+    reply, = await service.command(GROUP, ANYA, "join", "")
+    assert "уже за столом" in reply.text
+    reply, = await service.command(GROUP, BORIS, "join", "")
+    assert "Борис" in reply.text and "(2)" in reply.text
+    reply, = await service.command(GROUP, ANYA, "begin", "")
+    assert "За столом 2 игрока" in reply.text and "хотя бы 3" in reply.text
+    reply, = await service.command(GROUP, BORIS, "leave", "")
+    assert "Борис выходит" in reply.text
+    for user in (BORIS, VERA):
+        await service.command(GROUP, user, "join", "")
+    reply, = await service.command(GROUP, GLEB, "begin", "")
+    assert "только тот, кто сидит за столом" in reply.text
+    reply, = await service.command(GROUP, ANYA, "begin", "")
+    assert reply.image.startswith(b"\x89PNG")
+    assert "началась" in reply.text and "tg://user?id=" in reply.text
+    assert move_buttons(reply)
+    reply, = await service.command(GROUP, GLEB, "join", "")
+    assert "уже идёт" in reply.text
+
+
+async def test_unknown_game_lists_what_we_can_play(service):
+    reply, = await service.command(GROUP, ANYA, "new", "шахматы")
+    assert "Не знаю игры «шахматы»" in reply.text and "/new valdora" in reply.text
+
+
+async def test_moves_by_command_and_by_button(service):
+    await start_game(service)
+    row, state, player = await current(service)
+    action = VALDORA.legal_actions(state)[0]
+    reply, = await service.command(GROUP, player, *action.split(" ", 1))
+    assert reply.image and "Ходит" in reply.text or "окончена" in reply.text
+    after, _, player = await current(service)
+    assert after.version == row.version + 1
+
+    answer = await service.button(GROUP, player, move_buttons(reply)[0].data)
+    assert answer.clear_buttons and answer.replies[0].image
+    assert (await current(service))[0].version == after.version + 1
+
+
+async def test_a_refused_move_changes_nothing(service):
+    await start_game(service)
+    row, state, player = await current(service)
+    reply, = await service.command(GROUP, player, "move", "Порт")  # everyone starts in Порт
+    assert reply.text.startswith("❌") and reply.image is None
+    waiting = next(u for u in PLAYERS.values() if u != player)
+    reply, = await service.command(GROUP, waiting, "move", "Д9")
+    assert "подождите своей очереди" in reply.text
+    reply, = await service.command(GROUP, GLEB, "move", "Д9")
+    assert "не играете" in reply.text
+    reply, = await service.command(GROUP, player, "xyzzy", "бла-бла")
+    assert reply.text.startswith("❌")
+    assert (await service.store.game(row.id)).version == row.version
+    assert await service.store.notations(row.id) == []
+
+
+async def test_stale_forged_and_foreign_buttons_are_refused(service):
+    begin, = await start_game(service)
+    row, state, player = await current(service)
+    data = move_buttons(begin)[0].data
+    waiting = next(u for u in PLAYERS.values() if u != player)
+
+    assert "Сейчас ходит" in (await service.button(GROUP, waiting, data)).toast
+    assert "не играете" in (await service.button(GROUP, GLEB, data)).toast
+    assert "Не понимаю" in (await service.button(GROUP, player, "g:1:2")).toast
+    assert "Не понимаю" in (await service.button(GROUP, player, "g:x:1:1")).toast
+    assert "не из этого чата" in (await service.button(Chat(id=-5), player, data)).toast
+    assert "устарела" in (await service.button(GROUP, player, f"g:{row.id}:{row.version}:999")).toast
+
+    first = await service.button(GROUP, player, data)
+    assert first.replies and first.replies[0].image
+    again = await service.button(GROUP, player, data)  # the same button pressed twice
+    assert "устарела" in again.toast and not again.replies
+    assert len(await service.store.notations(row.id)) == 1
+
+
+async def test_the_game_survives_a_restart(tmp_path):
+    path = str(tmp_path / "bot.db")
+    service = await Service.open(path)
+    await start_game(service)
+    _, state, player = await current(service)
+    await service.command(GROUP, player, *VALDORA.legal_actions(state)[0].split(" ", 1))
+    before, _, _ = await current(service)
+    await service.close()
+
+    service = await Service.open(path)
+    row, state, player = await current(service)
+    assert (row.version, row.state) == (before.version, before.state)
+    reply, = await service.command(GROUP, player, "board", "")
+    assert reply.image and move_buttons(reply)
+    answer = await service.button(GROUP, player, move_buttons(reply)[0].data)
+    assert answer.replies[0].image
+    await service.close()
+
+
+async def test_score_hides_delivered_contracts_and_log_lists_moves(service):
+    await start_game(service)
+    _, state, player = await current(service)
+    action = VALDORA.legal_actions(state)[0]
+    await service.command(GROUP, player, *action.split(" ", 1))
+    reply, = await service.command(GROUP, ANYA, "score", "")
+    assert "Открытый счёт" in reply.text and "Не видно до конца партии" in reply.text
+    answer = await service.button(GROUP, ANYA, reply.buttons[0][0].data)
+    assert answer.alert and answer.toast.startswith("У вас")
+    reply, = await service.command(GROUP, ANYA, "log", "")
+    assert reply.text.startswith("<b>Последние ходы</b>\n1. ")
+    reply, = await service.command(GROUP, ANYA, "moves", "")
+    assert "/end" in reply.text or "/move" in reply.text or "/mine" in reply.text
+
+
+async def test_abort_needs_the_creator_or_an_admin_and_a_confirmation(service):
+    await start_game(service)
+    reply, = await service.command(GROUP, BORIS, "abort", "")
+    assert "только тот, кто её создал" in reply.text
+    reply, = await service.command(GROUP, ANYA, "abort", "")
+    yes, no = reply.buttons[0]
+    assert (await service.button(GROUP, ANYA, no.data)).toast == "Играем дальше!"
+    assert "может только" in (await service.button(GROUP, BORIS, yes.data)).toast
+    answer = await service.button(GROUP, User(2, "Борис", is_admin=True), yes.data)
+    assert "прервана" in answer.replies[0].text
+    assert await service.store.open_game(GROUP.id) is None
+    reply, = await service.command(GROUP, ANYA, "new", "valdora")
+    assert "собирает" in reply.text
+
+
+async def test_private_chat_gets_a_hint_and_help_works(service):
+    private = Chat(id=1, private=True)
+    assert "в групповой чат" in (await service.command(private, ANYA, "start", ""))[0].text
+    assert "/new valdora" in (await service.command(GROUP, ANYA, "help", ""))[0].text
+    assert await service.text(GROUP, ANYA, "привет всем") == []
+    assert "Не знаю команды /frobnicate" in (await service.command(GROUP, ANYA, "frobnicate", ""))[0].text
+
+
+async def test_a_whole_game_by_buttons_ends_with_scores(service):
+    reply, = await start_game(service)
+    rng = random.Random(3)
+    for _ in range(5000):
+        row, state, player = await current(service) if await service.store.open_game(GROUP.id) else (None,) * 3
+        if row is None:
+            break
+        choices = move_buttons(reply)
+        answer = await service.button(GROUP, player, rng.choice(choices).data)
+        reply = answer.replies[-1]
+    else:
+        pytest.fail("the game did not end")
+    assert "Партия окончена" in reply.text and ("Победа" in reply.text or "Ничья" in reply.text)
+    assert reply.image and not reply.buttons

@@ -87,6 +87,26 @@ EDGES: tuple[tuple[str, str], ...] = (
 START = "Порт"  # rulebook: every pawn starts on the harbour town
 SPACE_BY_NAME = {space.name: space for space in SPACES}
 NEIGHBOURS: dict[str, tuple[str, ...]] = {
-    space.name: tuple(sorted({b for a, b in EDGES if a == space.name} | {a for a, b in EDGES if b == space.name}))
+    space.name: tuple(sorted({b for a, b in EDGES if a == space.name}
+                             | {a for a, b in EDGES if b == space.name}))
     for space in SPACES
 }
+
+
+_LOCATIVE = {"Порт": "в Порту", "Гавань": "в Гавани", "Пристань": "на Пристани"}
+
+
+def at(name: str) -> str:
+    """Where a pawn stands, ready for a Russian sentence: "на Д5", "в городе А", "в Порту", "у дома Серый".
+
+    >>> at("Д5"), at("А"), at("Порт"), at("Серый")
+    ('на Д5', 'в городе А', 'в Порту', 'у дома Серый')
+    """
+    if name in _LOCATIVE:
+        return _LOCATIVE[name]
+    kind = SPACE_BY_NAME[name].kind
+    if kind == TOWN:
+        return f"в городе {name}"
+    if kind == HOUSE:
+        return f"у дома {name}"
+    return f"на {name}"

@@ -1,0 +1,55 @@
+"""Small Russian text helpers shared by all games.
+
+>>> plural(1, "монета", "монеты", "монет"), plural(3, "монета", "монеты", "монет")
+('монета', 'монеты')
+>>> count(5, "монета", "монеты", "монет")
+'5 монет'
+>>> join_names(["Аня", "Борис", "Вера"])
+'Аня, Борис и Вера'
+"""
+
+from __future__ import annotations
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian plural form for n: 1, 21, 101 -> one; 2-4, 22-24 -> few; 0, 5-20, 11-14 -> many.
+
+    >>> [plural(n, "монета", "монеты", "монет") for n in (0, 1, 2, 5, 11, 12, 21, 22, 25, 111)]
+    ['монет', 'монета', 'монеты', 'монет', 'монет', 'монет', 'монета', 'монеты', 'монет', 'монет']
+    """
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def count(n: int, one: str, few: str, many: str) -> str:
+    """The number followed by its noun in the right form: "2 монеты"."""
+    return f"{n} {plural(n, one, few, many)}"
+
+
+def coins(n: int) -> str:
+    """ "1 монета", "3 монеты", "6 монет" — used by every game that has coins."""
+    return count(n, "монета", "монеты", "монет")
+
+
+def coins_acc(n: int) -> str:
+    """Accusative, after "стоит", "за", "требует": "1 монету", "2 монеты", "5 монет"."""
+    return count(n, "монету", "монеты", "монет")
+
+
+def points(n: int) -> str:
+    """ "1 очко", "2 очка", "10 очков"."""
+    return count(n, "очко", "очка", "очков")
+
+
+def join_names(names: list[str]) -> str:
+    """A Russian list: "Аня", "Аня и Борис", "Аня, Борис и Вера"."""
+    names = list(names)
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " и " + names[-1]

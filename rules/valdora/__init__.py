@@ -1,0 +1,80 @@
+"""Valdora (Валдора), 3-5 players: the rules engine behind the `rules.protocol.Game` interface.
+
+>>> state = GAME.new(["Аня", "Борис", "Вера"], seed=3)
+>>> GAME.current_seat(state) == state.first_seat
+True
+>>> GAME.apply(state, GAME.parse(state, "д9"))[0].text.endswith("ход на Д9.")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.protocol import Event, RuleError
+from rules.valdora import actions, engine, notation, scoring, state, view
+from rules.valdora.data import SECTIONS
+
+__all__ = ["GAME", "SECTIONS", "Valdora"]
+
+
+class Valdora:
+    """The game object (stateless); the state is a `rules.valdora.state.State`."""
+
+    name = "valdora"
+    title = "Валдора"
+    min_players = 3
+    max_players = 5
+    sections = SECTIONS
+    # score categories in Russian, and those hidden while the game runs (delivered contracts lie face
+    # down under the adventurer card until the end: rulebook)
+    score_names = {"contracts": "контракты", "masters": "мастера", "workshops": "мастерские",
+                   "bonuses": "бонусы", "gems": "драгоценности"}
+    secret_score_parts = ("contracts",)
+
+    def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RuleError(f"В Валдору играют от {self.min_players} до {self.max_players} игроков, "
+                            f"а собралось {len(players)}.", "valdora.setup")
+        return state.new_game(list(players), seed, options)
+
+    def current_seat(self, st: state.State) -> int | None:
+        return st.current
+
+    def legal_actions(self, st: state.State) -> list[str]:
+        return actions.legal_actions(st)
+
+    def parse(self, st: state.State, text: str) -> str:
+        return notation.parse(st, text)
+
+    def apply(self, st: state.State, action: str) -> list[Event]:
+        """Play one action of the current seat; RuleError and no change at all when it is illegal.
+        `action` is canonical, but anything `parse` understands is accepted too."""
+        legal = actions.legal_actions(st)
+        if action not in legal:
+            action = notation.parse(st, action)  # raises before anything changes
+        return engine.execute(st, action)
+
+    def label(self, st: state.State, action: str) -> str:
+        return notation.label(st, action)
+
+    def view(self, st: state.State, seat: int | None = None) -> dict[str, Any]:
+        return view.view(st, seat)
+
+    def scores(self, st: state.State) -> list[dict]:
+        return scoring.final_scores(st)
+
+    def winners(self, st: state.State) -> list[int]:
+        return scoring.winners(st)
+
+    def is_over(self, st: state.State) -> bool:
+        return st.phase == "over"
+
+    def dump(self, st: state.State) -> dict:
+        return state.dump(st)
+
+    def load(self, data: dict) -> state.State:
+        return state.load(data)
+
+
+GAME = Valdora()

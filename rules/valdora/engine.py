@@ -1,0 +1,296 @@
+"""Playing a legal action: changing the state and telling what happened, including turn passing,
+automatic turn end and the end of the game.
+
+`execute` expects an action from `legal_actions` (the caller checks); it never fails half-way.
+
+>>> from rules.valdora.state import new_game
+>>> state = new_game(["Аня", "Борис", "Вера"], seed=1, options={"first_seat": 0})
+>>> [e.text for e in execute(state, "move Д9")]
+['Аня: ход на Д9.']
+"""
+
+from __future__ import annotations
+
+from rules.protocol import Event
+from rules.text import coins, coins_acc, join_names
+from rules.valdora import books
+from rules.valdora.actions import (
+    GEM_BY_WORD,
+    KIND_BY_WORD,
+    SIDE_NAMES,
+    contract_of,
+    flip_cost,
+    gold_sources,
+    mine_source,
+    moves,
+    payment_choices,
+    real_actions,
+)
+from rules.valdora.board import SPACE_BY_NAME
+from rules.valdora.data import (
+    BONUS_POINTS,
+    COLOUR_NAMES,
+    COLOUR_NAMES_FEM,
+    COLOUR_NAMES_GEN,
+    COLOUR_NAMES_PL_GEN,
+    CONTRACT_FACES,
+    CONTRACT_PRICE,
+    EQUIPMENT_ACC,
+    EQUIPMENT_COST,
+    EQUIPMENT_GEN,
+    EQUIPMENT_NAMES,
+    GEM_NAMES,
+    KIND_ORDER,
+    MAX_COINS,
+    WORKSHOP_BY_COLOUR,
+    Contract,
+    next_master_colour,
+)
+from rules.valdora.scoring import final_scores, winners
+from rules.valdora.state import State, Turn
+
+
+def describe_contract(contract: Contract) -> str:
+    """ "красный клиент: рубин", "серый клиент: 2 монеты", "белый клиент: рубин + сапфир + золото"."""
+    if contract.coins():
+        wants = coins(contract.coins())
+    else:
+        wants = " + ".join(GEM_NAMES[g] for g in contract.gems())
+    return f"{COLOUR_NAMES[contract.client]} клиент: {wants}"
+
+
+def execute(state: State, action: str) -> list[Event]:
+    """Apply a legal canonical action of the current player."""
+    verb, *args = action.split(" ")
+    handler = _HANDLERS[verb]
+    events = handler(state, args)
+    state.actions += 1
+    if state.phase == "act" and not real_actions(state):
+        # nothing but "end" is left: end the turn without making the player press a useless button
+        events += end_turn(state)
+    return events
+
+
+def _move(state: State, args: list[str]) -> list[Event]:
+    dest = " ".join(args)
+    player = state.player()
+    option = next(o for o in moves(state) if o.dest == dest)
+    text = f"{player.name}: ход на {dest}"
+    if option.spends_provisions:
+        player.provisions = False
+        text += ", провиант потрачен"
+    player.position = dest
+    paid = []
+    for seat in option.payees:
+        other = state.players[seat]
+        player.coins -= 1
+        if other.coins >= MAX_COINS:
+            state.bank += 1  # rulebook: a coin that would be a seventh goes to the bank
+            paid.append(f"{other.name} (уже 6 монет, эта монета ушла в банк)")
+        else:
+            other.coins += 1
+            paid.append(other.name)
+    if paid:
+        text += f". Встреча: по монете — {join_names(paid)}"
+    state.phase = "act"
+    state.turn = Turn()
+    return [Event(text + ".", "move", {"seat": state.current, "to": dest, "payees": list(option.payees)})]
+
+
+def _pass(state: State, args: list[str]) -> list[Event]:
+    # house rule: with no legal destination at all the player sits the turn out
+    player = state.player()
+    events = [Event(f"{player.name}: сходить некуда, ход пропущен.", "pass", {"seat": state.current})]
+    return events + end_turn(state)
+
+
+def _flip(state: State, args: list[str]) -> list[Event]:
+    player = state.player()
+    book = state.book_at(player.position)
+    cost = flip_cost(state)
+    player.coins -= cost
+    state.bank += cost
+    if args[0] == "next":
+        books.flip_next(book)
+    else:
+        books.flip_back(book)
+    state.turn.flips += 1
+    state.turn.action = "buy"
+    way = "вперёд" if args[0] == "next" else "назад"
+    price = f"за {coins_acc(cost)}" if cost else "бесплатно"
+    return [Event(f"{player.name}: книга в городе {book.town} пролистана {way} ({price}).", "flip",
+                  {"seat": state.current, "town": book.town, "direction": args[0], "cost": cost})]
+
+
+def _buy(state: State, args: list[str]) -> list[Event]:
+    player = state.player()
+    book = state.book_at(player.position)
+    side = args[0]
+    face = books.visible(book)[0 if side == "left" else 1]
+    state.turn.action = "buy"
+    if book.kind == "equipment":
+        source = KIND_BY_WORD[args[1]] if len(args) > 1 else gold_sources(player)[0]
+        player.equipment[source] = None
+        state.discard["gold"] += 1
+        books.take(book, side)
+        player.equipment[face] = None
+        player.equipment = {k: player.equipment[k] for k in KIND_ORDER if k in player.equipment}
+        text = (f"{player.name}: куплено снаряжение «{EQUIPMENT_NAMES[face]}» {SIDE_NAMES[side]} "
+                f"за золото с {EQUIPMENT_GEN[source]}.")
+        return [Event(text, "buy", {"seat": state.current, "town": book.town, "equipment": face})]
+    card = books.take(book, side)
+    player.coins -= CONTRACT_PRICE
+    state.bank += CONTRACT_PRICE
+    player.contracts.append(card)
+    text = (f"{player.name}: куплен контракт {SIDE_NAMES[side]} ({describe_contract(CONTRACT_FACES[face])}) "
+            "за 1 монету.")
+    return [Event(text, "buy", {"seat": state.current, "town": book.town, "contract": face})]
+
+
+def _return(state: State, args: list[str]) -> list[Event]:
+    player = state.player()
+    book = state.book_at(player.position)
+    n, side = int(args[0]), args[1]
+    card = player.contracts.pop(n - 1)
+    books.put(book, side, card)
+    state.turn.action = "buy"
+    where = "на левую сторону" if side == "left" else "на правую сторону"
+    text = f"{player.name}: контракт {n} ({describe_contract(contract_of(card))}) возвращён в книгу {where}."
+    return [Event(text, "return", {"seat": state.current, "town": book.town, "contract": card[0]})]
+
+
+def _mine(state: State, args: list[str]) -> list[Event]:
+    player = state.player()
+    gem, kind = GEM_BY_WORD[args[0]], KIND_BY_WORD[args[1]]
+    pile = mine_source(state)
+    text = f"{player.name}: "
+    dumped = player.equipment[kind]
+    if dumped is not None:
+        # rulebook: a gem on a cart or horse may be dumped to the discard to load another
+        state.discard[dumped] += 1
+        text += f"{GEM_NAMES[dumped]} с {EQUIPMENT_GEN[kind]} — в сброс; "
+    pile[gem] -= 1
+    player.equipment[kind] = gem
+    cost = EQUIPMENT_COST[kind]
+    player.coins -= cost
+    state.bank += cost
+    state.turn.action = "mine"
+    state.turn.mined += 1
+    state.turn.loaded.append(kind)
+    source = "из сброса" if SPACE_BY_NAME[player.position].kind != "road" else f"на {player.position}"
+    text += f"{GEM_NAMES[gem]} {source} — на {EQUIPMENT_ACC[kind]}"
+    if cost:
+        text += f" за {coins_acc(cost)}"
+    return [Event(text + ".", "mine", {"seat": state.current, "gem": gem, "equipment": kind, "cost": cost,
+                                       "dumped": dumped})]
+
+
+def _deliver(state: State, args: list[str]) -> list[Event]:
+    player = state.player()
+    n = int(args[0])
+    card = player.contracts[n - 1]
+    contract = contract_of(card)
+    if len(args) > 1:
+        sources = tuple(KIND_BY_WORD[w] for w in args[1].split("+"))
+    else:
+        sources = payment_choices(player, contract)[0]
+    for kind in sources:
+        state.discard[player.equipment[kind]] += 1
+        player.equipment[kind] = None
+    player.coins -= contract.coins()
+    state.bank += contract.coins()
+    player.contracts.pop(n - 1)
+    player.delivered.append(card[0])
+    state.turn.action = "deliver"
+    paid = coins(contract.coins()) if contract.coins() else " + ".join(
+        f"{GEM_NAMES[gem]} с {EQUIPMENT_GEN[k]}" for gem, k in zip(contract.gems(), sources, strict=True))
+    events = [Event(f"{player.name}: выполнен контракт {COLOUR_NAMES_GEN[contract.client]} клиента "
+                    f"(отдано: {paid}).", "deliver",
+                    {"seat": state.current, "client": contract.client, "sources": list(sources)})]
+    seat = state.current
+    # (1) a workshop of the client's colour already owned earns a bonus card (rulebook)
+    if contract.client in player.workshops and state.bonuses_left > 0:
+        state.bonuses_left -= 1
+        player.bonuses += 1
+        events.append(Event(f"{player.name}: бонус +{BONUS_POINTS} (своя {COLOUR_NAMES_FEM[contract.client]} "
+                            "мастерская).", "bonus", {"seat": seat}))
+    # (2) a master of the client's colour, else the next colour clockwise (rulebook)
+    colour = next_master_colour(state.masters, contract.client)
+    if colour is None:
+        events.append(Event("Мастеров больше не осталось — этот контракт без мастера.", "master",
+                            {"seat": seat}))
+        return events
+    state.masters[colour] -= 1
+    player.masters[colour] = player.masters.get(colour, 0) + 1
+    note = "" if colour == contract.client else f" ({COLOUR_NAMES_PL_GEN[contract.client]} мастеров уже нет)"
+    events.append(Event(f"{player.name}: нанят {COLOUR_NAMES[colour]} мастер{note}.", "master",
+                        {"seat": seat, "colour": colour}))
+    # (3) the first to reach a workshop's threshold takes it from the reserve (rulebook)
+    workshop = WORKSHOP_BY_COLOUR[colour]
+    if state.workshops[colour] is None and player.masters[colour] >= workshop.need:
+        state.workshops[colour] = seat
+        player.workshops.append(colour)
+        events.append(Event(f"{player.name}: открыта {COLOUR_NAMES_FEM[colour]} мастерская "
+                            f"({workshop.points} очков).", "workshop", {"seat": seat, "colour": colour}))
+    if not state.final_round and sum(1 for c in state.masters.values() if c > 0) <= 1:
+        state.final_round = True
+        events.append(Event("Мастеров осталось не больше одного цвета — идёт последний круг.", "final",
+                            {"seat": seat}))
+    return events
+
+
+def _refill(state: State, args: list[str]) -> list[Event]:
+    player = state.player()
+    taken = min(MAX_COINS - player.coins, state.bank)
+    player.coins += taken
+    state.bank -= taken
+    state.turn.action = "refill"
+    return [Event(f"{player.name}: серебро пополнено (+{coins(taken)}, теперь {player.coins}).", "refill",
+                  {"seat": state.current, "coins": taken})]
+
+
+def _provisions(state: State, args: list[str]) -> list[Event]:
+    player = state.player()
+    player.provisions = True
+    state.turn.action = "provisions"
+    return [Event(f"{player.name}: взят провиант.", "provisions", {"seat": state.current})]
+
+
+def _end(state: State, args: list[str]) -> list[Event]:
+    return end_turn(state)
+
+
+def end_turn(state: State) -> list[Event]:
+    """Pass the turn clockwise, or end the game after the final round's last turn."""
+    n = len(state.players)
+    last_of_round = state.current == (state.first_seat - 1) % n
+    if state.final_round and last_of_round:
+        state.phase = "over"
+        state.current = None
+        state.turn = Turn()
+        return [game_over_event(state)]
+    state.current = (state.current + 1) % n
+    if state.current == state.first_seat:
+        state.round += 1
+    state.phase = "move"
+    state.turn = Turn()
+    return [Event(f"Теперь ходит {state.player().name}.", "turn",
+                  {"seat": state.current, "round": state.round})]
+
+
+def game_over_event(state: State) -> Event:
+    scores = final_scores(state)
+    best = winners(state)
+    by_seat = {s["seat"]: s for s in scores}
+    table = "; ".join(f"{s['name']} — {s['total']}" for s in sorted(scores, key=lambda s: -s["total"]))
+    if len(best) == 1:
+        head = f"Игра окончена! Победитель: {by_seat[best[0]]['name']}."
+    else:
+        head = "Игра окончена вничью: " + join_names([by_seat[s]["name"] for s in best]) + "."
+    return Event(f"{head} Очки: {table}.", "end", {"winners": best})
+
+
+_HANDLERS = {
+    "move": _move, "pass": _pass, "flip": _flip, "buy": _buy, "return": _return, "mine": _mine,
+    "deliver": _deliver, "refill": _refill, "provisions": _provisions, "end": _end,
+}

@@ -1,0 +1,165 @@
+"""Drawing helpers shared by every game's renderer: fonts, text fitting, colours, PNG encoding.
+
+Pillow's built-in font has no Cyrillic, so all text goes through the bundled DejaVu Sans
+(`render/fonts/`, licence in LICENSE-DejaVu.txt).
+
+>>> f = font(20, bold=True)
+>>> fit("Борис Константинопольский", 20, 120, bold=True)[0].endswith("…")
+True
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).with_name("fonts")
+REGULAR = FONT_DIR / "DejaVuSans.ttf"
+BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+RGB = tuple[int, int, int]
+
+# Colours that are not specific to one game.
+WHITE: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+INK: RGB = (34, 30, 26)  # near-black text
+MUTED: RGB = (110, 102, 92)  # secondary text
+PAPER: RGB = (250, 246, 236)  # panel background
+PANEL_EDGE: RGB = (190, 178, 158)
+HIGHLIGHT: RGB = (230, 120, 0)  # whose turn it is
+HIGHLIGHT_SOFT: RGB = (255, 236, 200)
+COIN: RGB = (200, 200, 210)  # silver coin
+COIN_EDGE: RGB = (120, 120, 135)
+WIN: RGB = (40, 140, 60)
+
+# Pawn colours by seat. Chosen to stay apart from the usual piece colours of our games (red, blue,
+# green, yellow, purple, white, grey): orange, black, pink, teal, brown.
+PLAYER_COLOURS: tuple[RGB, ...] = (
+    (245, 130, 20),  # orange
+    (25, 25, 25),  # black
+    (240, 110, 190),  # pink
+    (0, 150, 150),  # teal
+    (130, 80, 40),  # brown
+)
+PLAYER_COLOUR_NAMES: tuple[str, ...] = ("оранжевый", "чёрный", "розовый", "бирюзовый", "коричневый")
+
+
+def player_colour(seat: object) -> RGB:
+    """The pawn colour of a seat (0-based); any odd value gets the first colour rather than an error."""
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS) if isinstance(seat, int) else 0]
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans at `size` pixels, loaded once per (size, weight)."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+
+
+def contrast(fill: RGB) -> RGB:
+    """Black or white, whichever reads better on `fill`."""
+    r, g, b = fill[:3]
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else WHITE
+
+
+@lru_cache(maxsize=1024)
+def clean(text: str) -> str:
+    """Text the bundled font can draw: drops emoji (outside the Basic Multilingual Plane), joiners,
+    variation selectors and control characters, and squeezes spaces."""
+    kept = []
+    for ch in str(text):
+        if ord(ch) > 0xFFFF or ch in "\u200d\ufe0e\ufe0f":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co"):
+            continue
+        kept.append(ch)
+    return " ".join("".join(kept).split())
+
+
+def width(text: str, size: int, bold: bool = False) -> float:
+    return font(size, bold).getlength(text)
+
+
+def truncate(text: str, size: int, max_width: float, bold: bool = False) -> str:
+    """`text` cut with "…" so that it fits `max_width` at `size`."""
+    if width(text, size, bold) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # longest prefix that fits together with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if width(text[:mid].rstrip() + "…", size, bold) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+@lru_cache(maxsize=2048)
+def fit(
+    text: str, size: int, max_width: float, bold: bool = False, min_size: int | None = None
+) -> tuple[str, int]:
+    """(text, size) that fits `max_width`: first shrinks the font down to `min_size`, then truncates."""
+    text = clean(text)
+    min_size = min_size or size
+    for s in range(size, min_size - 1, -1):
+        if width(text, s, bold) <= max_width:
+            return text, s
+    return truncate(text, min_size, max_width, bold), min_size
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    value: str,
+    size: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: float | None = None,
+    min_size: int | None = None,
+    stroke: RGB | None = None,
+) -> float:
+    """Draws `value` (fitted to `max_width` if given) and returns the width it took."""
+    if max_width is not None:
+        value, size = fit(value, size, max_width, bold, min_size)
+    else:
+        value = clean(value)
+    f = font(size, bold)
+    if stroke is not None:
+        draw.text(xy, value, font=f, fill=fill, anchor=anchor, stroke_width=2, stroke_fill=stroke)
+    else:
+        draw.text(xy, value, font=f, fill=fill, anchor=anchor)
+    return f.getlength(value)
+
+
+def initial(name: str) -> str:
+    """The first letter or digit of a player's name, upper case, for a pawn; "?" when there is none."""
+    for ch in clean(name):
+        if ch.isalnum():
+            return ch.upper()
+    return "?"
+
+
+def token(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, label: str = "",
+          size: int | None = None, outline: RGB = WHITE) -> None:
+    """A disc with a centred label (pawns, counters)."""
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=max(2, int(r // 6)))
+    if label:
+        draw.text((cx, cy), label, font=font(size or int(r * 1.15), True), fill=contrast(fill), anchor="mm")
+
+
+def coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, label: str = "") -> None:
+    """A silver coin, optionally with a number on it."""
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=COIN, outline=COIN_EDGE, width=max(2, int(r // 5)))
+    if label:
+        draw.text((cx, cy), label, font=font(int(r * 1.2), True), fill=INK, anchor="mm")
+
+
+def to_png(image: Image.Image, compress_level: int = 3) -> bytes:
+    """PNG bytes; a low compression level because speed matters more than a few kilobytes."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=compress_level)
+    return out.getvalue()

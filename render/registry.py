@@ -1,0 +1,7 @@
+"""The renderer of each game, by the game's ASCII id: `RENDERERS[name](view) -> PNG bytes`."""
+
+from collections.abc import Callable
+
+from render import valdora
+
+RENDERERS: dict[str, Callable[[dict], bytes]] = {"valdora": valdora.draw}

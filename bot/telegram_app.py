@@ -1,0 +1,382 @@
+"""The Telegram front end: python-telegram-bot's `Application` around the transport-free `Service`.
+
+Handlers only translate: an `Update` becomes (Chat, User, command and arguments / button data / text),
+the service answers with `Reply` objects, and this module sends them. Nothing here knows a game.
+
+    settings = Settings.load()
+    run(settings)  # blocks: long polling, or a webhook if TELEGRAM_WEBHOOK_URL is set
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+import sys
+from typing import TYPE_CHECKING, Any
+
+from telegram import (
+    BotCommand,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    LinkPreviewOptions,
+    Message,
+    Update,
+)
+from telegram.constants import ChatMemberStatus, ChatType, ParseMode
+from telegram.error import BadRequest, Forbidden, InvalidToken, NetworkError, TelegramError
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from bot.config import Settings
+from bot.replies import Button, Chat, Reply, User
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+log = logging.getLogger(__name__)
+
+SERVICE_KEY = "service"
+SORRY = "Что-то пошло не так, попробуйте ещё раз."
+START_PRIVATE = "{name}, напишите мне в личку /start, чтобы я мог присылать вам личные сообщения."
+TEXT_LIMIT = 4096  # characters in a message
+CAPTION_LIMIT = 1024  # characters in a photo caption
+TOAST_LIMIT = 200  # characters in a callback-query answer
+# "/move Порт", "/move@RefereeBot Порт": a Latin command name, maybe addressed to a bot.
+COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]+))?(?:\s+|$)(.*)$", re.DOTALL)
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+
+
+# --------------------------------------------------------------------------- building and running
+
+
+def build_application(settings: Settings, service: Service | None = None) -> Application:
+    """The configured Application. Without `service`, it opens `bot.service.Service` on start-up
+    (from settings.database_path) and closes it on shutdown; a given service belongs to the caller."""
+
+    async def post_init(application: Application) -> None:
+        if service is None:
+            from bot.service import Service  # imported late: the front end is importable on its own
+
+            application.bot_data[SERVICE_KEY] = await Service.open(settings.database_path)
+            application.bot_data["owns_service"] = True
+        else:
+            application.bot_data[SERVICE_KEY] = service
+        await set_commands(application)
+        log.info("Бот @%s запущен", application.bot.username)
+
+    async def post_shutdown(application: Application) -> None:
+        opened = application.bot_data.pop(SERVICE_KEY, None)
+        if opened is not None and application.bot_data.pop("owns_service", False):
+            await opened.close()
+            log.info("База данных закрыта")
+
+    application = (
+        Application.builder()
+        .token(settings.token)
+        .base_url(f"{settings.api_url}/bot")
+        .base_file_url(f"{settings.api_url}/file/bot")
+        .rate_limiter(AIORateLimiter(max_retries=2))
+        .post_init(post_init)
+        .post_shutdown(post_shutdown)
+        .build()
+    )
+    add_handlers(application)
+    return application
+
+
+def add_handlers(application: Application) -> None:
+    # Only new messages: edits of old messages (a corrected /move) are not replayed.
+    application.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, on_message))
+    application.add_handler(CallbackQueryHandler(on_button))
+    application.add_error_handler(on_error)
+
+
+async def set_commands(application: Application) -> None:
+    """Publish the command menu; a failure only costs the menu, so it is logged and ignored."""
+    try:
+        commands = [BotCommand(name, description) for name, description in service_of(application).commands()]
+        await application.bot.set_my_commands(commands)
+    except Exception:
+        log.exception("Не удалось отправить список команд (setMyCommands)")
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=getattr(logging, level.upper(), logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        force=True,
+    )
+    if logging.getLogger().level > logging.DEBUG:
+        # httpx logs every request (each long poll) at INFO.
+        logging.getLogger("httpx").setLevel(logging.WARNING)
+
+
+def run(settings: Settings) -> None:
+    """Run the bot until SIGINT/SIGTERM (blocking)."""
+    setup_logging(settings.log_level)
+    if not settings.token:
+        raise SystemExit("Не задан токен бота (TELEGRAM_BOT_TOKEN). Получите его у @BotFather.")
+    application = build_application(settings)
+    if settings.webhook_url:
+        try:
+            import tornado  # noqa: F401 (python-telegram-bot's webhook server)
+        except ImportError:
+            raise SystemExit(
+                "Для режима webhook (TELEGRAM_WEBHOOK_URL) нужен пакет python-telegram-bot[webhooks]: "
+                "pip install 'python-telegram-bot[webhooks]'. Или уберите TELEGRAM_WEBHOOK_URL — "
+                "тогда бот работает через long polling."
+            ) from None
+        log.info("Режим webhook: %s (порт %s)", settings.webhook_url, settings.webhook_port)
+        application.run_webhook(
+            listen="0.0.0.0",
+            port=settings.webhook_port,
+            webhook_url=settings.webhook_url,
+            allowed_updates=Update.ALL_TYPES,
+        )
+    else:
+        log.info("Режим long polling через %s", settings.api_url)
+        try:
+            application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
+        except InvalidToken:
+            raise SystemExit(
+                "Telegram не принял токен бота (TELEGRAM_BOT_TOKEN). Проверьте его у @BotFather: "
+                "/mybots → ваш бот → API Token."
+            ) from None
+        except NetworkError as error:
+            if isinstance(error, BadRequest):  # PTB counts it as a NetworkError; it is our bug
+                raise
+            raise SystemExit(f"Не удалось связаться с Telegram ({settings.api_url}): {error}") from None
+
+
+# --------------------------------------------------------------------------- translating updates
+
+
+def service_of(application: Application) -> Service:
+    return application.bot_data[SERVICE_KEY]
+
+
+def thread_of(message: object) -> int | None:
+    """The forum topic a message is in, so that replies stay in that topic."""
+    if isinstance(message, Message) and message.is_topic_message:
+        return message.message_thread_id
+    return None
+
+
+def chat_of(update: Update) -> Chat:
+    chat = update.effective_chat
+    return Chat(id=chat.id, private=chat.type == ChatType.PRIVATE, title=chat.title or "")
+
+
+async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE, check_admin: bool = False) -> User:
+    """The sender; `is_admin` is asked from Telegram only when it matters (an extra API call)."""
+    sender = update.effective_user
+    is_admin = False
+    if check_admin:
+        chat = update.effective_chat
+        if chat.type == ChatType.PRIVATE:
+            is_admin = True
+        else:
+            try:
+                member = await context.bot.get_chat_member(chat.id, sender.id)
+                is_admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+            except TelegramError:
+                log.warning("Не удалось узнать права пользователя %s в чате %s", sender.id, chat.id)
+    return User(id=sender.id, name=sender.full_name, is_admin=is_admin)
+
+
+def parse_command(text: str, bot_username: str | None) -> tuple[str, str] | None:
+    """("move", "Порт") for "/move@ThisBot Порт"; None if the text is no command or is for another bot.
+
+    >>> parse_command("/Move@RefereeBot  Порт ", "RefereeBot")
+    ('move', 'Порт')
+    >>> parse_command("/move@OtherBot Порт", "RefereeBot") is None
+    True
+    """
+    match = COMMAND.match(text.strip())
+    if match is None:
+        return None
+    name, addressee, args = match.groups()
+    if addressee and (bot_username is None or addressee.lower() != bot_username.lower()):
+        return None
+    return name.lower(), args.strip()
+
+
+# --------------------------------------------------------------------------- handlers
+
+
+async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message = update.message
+    if message is None or message.text is None or update.effective_user is None:
+        return
+    if update.effective_user.is_bot:
+        return
+    service = service_of(context.application)
+    chat = chat_of(update)
+    try:
+        if message.text.lstrip().startswith("/"):
+            parsed = parse_command(message.text, context.bot.username)
+            if parsed is None:
+                return  # /cmd@OtherBot, or not a command Telegram would send us ("/ привет")
+            name, args = parsed
+            user = await user_of(update, context, check_admin=name == "abort")
+            log.debug("Команда /%s %r от %s в чате %s", name, args, user.id, chat.id)
+            replies = await service.command(chat, user, name, args)
+        else:
+            user = await user_of(update, context)
+            replies = await service.text(chat, user, message.text)
+        if replies:
+            await send_replies(context, chat, user, replies, thread_of(message))
+    except Exception:
+        log.exception("Ошибка при обработке сообщения в чате %s", chat.id)
+        await apologise(context, chat.id, thread_of(message))
+
+
+async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    if query is None:
+        return
+    answered = False
+    try:
+        if update.effective_chat is None or query.message is None:
+            # An inline-mode button or a message too old to be known: nothing to act on.
+            await query.answer("Эта кнопка устарела. Свежая доска — /board.")
+            return
+        data = query.data or ""
+        chat = chat_of(update)
+        user = await user_of(update, context, check_admin=data.startswith("abort"))
+        log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
+        answer = await service_of(context.application).button(chat, user, data)
+        toast = answer.toast[:TOAST_LIMIT] if answer.toast else None
+        answered = True  # even if answering fails, do not try a second time
+        await query.answer(toast, show_alert=answer.alert)
+        if answer.clear_buttons and isinstance(query.message, Message):
+            try:
+                await query.message.edit_reply_markup(reply_markup=None)
+            except BadRequest as error:  # "message is not modified", message too old, ...
+                log.debug("Кнопки не убраны: %s", error)
+        if answer.replies:
+            await send_replies(context, chat, user, answer.replies, thread_of(query.message))
+    except Exception:
+        log.exception("Ошибка при обработке кнопки в чате %s", getattr(update.effective_chat, "id", None))
+        if not answered:
+            try:
+                await query.answer(SORRY, show_alert=True)
+                return
+            except TelegramError:
+                pass
+        if update.effective_chat is not None:
+            await apologise(context, update.effective_chat.id, thread_of(query.message))
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Errors that escaped the handlers (the handlers catch their own) and errors while polling."""
+    log.error("Необработанная ошибка (update=%r)", update, exc_info=context.error)
+
+
+async def apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None = None) -> None:
+    try:
+        await context.bot.send_message(chat_id, SORRY, message_thread_id=thread_id)
+    except TelegramError:
+        log.exception("Не удалось даже извиниться в чате %s", chat_id)
+
+
+# --------------------------------------------------------------------------- sending replies
+
+
+def keyboard(buttons: list[list[Button]]) -> InlineKeyboardMarkup | None:
+    rows = [[InlineKeyboardButton(b.text, callback_data=b.data) for b in row] for row in buttons if row]
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """Pieces of at most `limit` characters, cut at line ends where possible.
+
+    >>> split_text("аа\\nбб\\nвв", 5)
+    ['аа\\nбб', 'вв']
+    """
+    if len(text) <= limit:
+        return [text]
+    pieces: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:  # a single overlong line: cut it hard
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) <= limit:
+            current = candidate
+        else:
+            pieces.append(current)
+            current = line
+    if current:
+        pieces.append(current)
+    return [p for p in pieces if p.strip()] or [text[:limit]]
+
+
+async def send_reply(bot: Any, chat_id: int, reply: Reply, thread_id: int | None = None) -> None:
+    """One reply into one chat (and forum topic): a photo with a caption, or text messages."""
+    markup = keyboard(reply.buttons)
+    common: dict[str, Any] = {"parse_mode": ParseMode.HTML, "message_thread_id": thread_id}
+    if reply.image is not None:
+        caption, rest = reply.text, ""
+        if len(caption) > CAPTION_LIMIT:
+            pieces = split_text(caption, CAPTION_LIMIT)
+            caption, rest = pieces[0], "\n".join(pieces[1:])
+        await bot.send_photo(chat_id, photo=reply.image, caption=caption or None, reply_markup=markup,
+                             **common)
+        for piece in split_text(rest, TEXT_LIMIT) if rest.strip() else []:
+            await bot.send_message(chat_id, piece, link_preview_options=NO_PREVIEW, **common)
+        return
+    pieces = split_text(reply.text, TEXT_LIMIT) if reply.text.strip() else []
+    for i, piece in enumerate(pieces):
+        last = i == len(pieces) - 1
+        await bot.send_message(chat_id, piece, reply_markup=markup if last else None,
+                               link_preview_options=NO_PREVIEW, **common)
+
+
+async def send_replies(
+    context: ContextTypes.DEFAULT_TYPE,
+    chat: Chat,
+    user: User,
+    replies: list[Reply],
+    thread_id: int | None = None,
+) -> None:
+    """Send in order; private replies go to the user's own chat with the bot. If Telegram refuses
+    (the user never started the bot), the chat is told once per user."""
+    told: set[int] = set()
+    for reply in replies:
+        if reply.to_user is None or (chat.private and reply.to_user == chat.id):
+            await send_reply(context.bot, chat.id, reply, thread_id)
+            continue
+        try:
+            await send_reply(context.bot, reply.to_user, reply)
+        except (Forbidden, BadRequest) as error:
+            log.info("Личное сообщение пользователю %s не доставлено: %s", reply.to_user, error)
+            if reply.to_user not in told and not chat.private:
+                told.add(reply.to_user)
+                if reply.to_user == user.id:
+                    name = user.name
+                else:
+                    name = await member_name(context, chat.id, reply.to_user)
+                link = f'<a href="tg://user?id={reply.to_user}">{html.escape(name)}</a>'
+                await context.bot.send_message(chat.id, START_PRIVATE.format(name=link),
+                                               message_thread_id=thread_id, parse_mode=ParseMode.HTML,
+                                               link_preview_options=NO_PREVIEW)
+
+
+async def member_name(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> str:
+    try:
+        return (await context.bot.get_chat_member(chat_id, user_id)).user.full_name
+    except TelegramError:
+        return "Игрок"

@@ -1,0 +1,156 @@
+"""The fake Bot API server answers python-telegram-bot's own ``Bot`` the way Telegram would."""
+
+from __future__ import annotations
+
+import io
+import json
+import urllib.request
+
+import pytest
+from PIL import Image
+from telegram import Bot, BotCommand, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.error import BadRequest, Forbidden
+
+try:
+    from tests.fake_bot_api import FakeBotApi
+except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
+    from fake_bot_api import FakeBotApi
+
+TOKEN = "123:TEST"
+
+
+@pytest.fixture
+def server():
+    with FakeBotApi() as fake:
+        yield fake
+
+
+def make_bot(server: FakeBotApi) -> Bot:
+    return Bot(TOKEN, base_url=f"{server.url}/bot", base_file_url=f"{server.url}/file/bot")
+
+
+def png_bytes() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (40, 30), "green").save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+async def test_get_me_and_commands(server):
+    async with make_bot(server) as bot:  # initialize() calls getMe
+        assert bot.username == "RefereeTestBot"
+        assert bot.id == 123
+        assert await bot.set_my_commands([BotCommand("new", "Новая игра"), BotCommand("move", "Ход")])
+        assert [c.command for c in await bot.get_my_commands()] == ["new", "move"]
+        assert await bot.delete_webhook()
+        info = await bot.get_webhook_info()
+        assert info.url == ""
+    assert server.commands[1] == {"command": "move", "description": "Ход"}
+
+
+async def test_send_message_is_recorded_with_keyboard(server):
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("Порт", callback_data="v1:move:port")]])
+    async with make_bot(server) as bot:
+        message = await bot.send_message(-100, "Привет, <b>мир</b>", parse_mode="HTML", reply_markup=markup)
+    assert message.message_id >= 1000
+    assert message.chat.id == -100 and message.chat.type == "group"
+    assert message.from_user.is_bot
+    assert message.text == "Привет, <b>мир</b>"
+    assert message.reply_markup.inline_keyboard[0][0].callback_data == "v1:move:port"
+    [sent] = server.sent
+    assert sent.method == "sendMessage" and sent.chat_id == -100 and sent.message_id == message.message_id
+    assert sent.params["parse_mode"] == "HTML"
+    assert sent.buttons == [("Порт", "v1:move:port")]
+
+
+async def test_send_photo_records_the_png(server):
+    png = png_bytes()
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("А", callback_data="a"),
+                                    InlineKeyboardButton("Б", callback_data="b")]])
+    async with make_bot(server) as bot:
+        message = await bot.send_photo(-100, photo=png, caption="Доска", parse_mode="HTML",
+                                       reply_markup=markup)
+    assert message.photo and message.caption == "Доска"
+    [sent] = server.sent
+    assert sent.method == "sendPhoto" and sent.photo == png and sent.text == "Доска"
+    assert sent.buttons == [("А", "a"), ("Б", "b")]
+
+
+async def test_get_updates_round_trip(server):
+    async with make_bot(server) as bot:
+        assert await bot.get_updates(timeout=0) == ()
+        server.push_message(-100, 7, "Анна", "/new@RefereeTestBot valdora")
+        server.push_message(7, 7, "Анна", "привет", chat_type="private")
+        updates = await bot.get_updates(timeout=5)
+        assert [u.update_id for u in updates] == [1, 2]
+        command = updates[0].message
+        assert command.chat.type == "group" and command.from_user.first_name == "Анна"
+        assert command.entities[0].type == "bot_command" and command.entities[0].offset == 0
+        assert command.entities[0].length == len("/new@RefereeTestBot")
+        assert updates[1].message.chat.type == "private" and not updates[1].message.entities
+        # The same updates again until an offset confirms them, like Telegram.
+        assert len(await bot.get_updates(timeout=0)) == 2
+        assert await bot.get_updates(offset=3, timeout=0) == ()
+
+        sent = await bot.send_message(-100, "Выберите", reply_markup=InlineKeyboardMarkup(
+            [[InlineKeyboardButton("Да", callback_data="yes")]]))
+        server.push_callback(-100, 8, "Борис", sent.message_id, "yes")
+        [update] = await bot.get_updates(offset=3, timeout=5)
+        query = update.callback_query
+        assert query.data == "yes" and query.from_user.id == 8
+        assert query.message.message_id == sent.message_id and query.message.chat.id == -100
+        assert await query.answer("Не ваш ход", show_alert=False)
+        assert await bot.edit_message_reply_markup(-100, sent.message_id, reply_markup=None)
+        with pytest.raises(BadRequest, match="not modified"):
+            await bot.edit_message_reply_markup(-100, sent.message_id, reply_markup=None)
+    [answer] = server.calls_of("answerCallbackQuery")
+    assert answer.params["text"] == "Не ваш ход" and answer.params["callback_query_id"] == query.id
+
+
+async def test_long_poll_waits_for_a_new_update(server):
+    import asyncio
+
+    async with make_bot(server) as bot:
+        async def later():
+            await asyncio.sleep(0.2)
+            server.push_message(-100, 7, "Анна", "ход")
+
+        task = asyncio.create_task(later())
+        updates = await bot.get_updates(timeout=5)
+        await task
+    assert [u.message.text for u in updates] == ["ход"]
+
+
+async def test_chat_members_and_blocked_users(server):
+    server.admins.add((-100, 7))
+    server.blocked_users.add(8)
+    async with make_bot(server) as bot:
+        assert (await bot.get_chat_member(-100, 7)).status == "administrator"
+        assert (await bot.get_chat_member(-100, 8)).status == "member"
+        with pytest.raises(Forbidden):
+            await bot.send_message(8, "секрет")
+        await bot.send_chat_action(-100, "typing")
+
+
+async def test_wait_for_and_unknown_methods(server):
+    async with make_bot(server) as bot:
+        await bot.send_message(-100, "раз")
+        await bot.send_message(-100, "два")
+        assert await bot.do_api_request("someNewMethod", api_kwargs={"x": 1}) is True
+    assert server.wait_for(lambda c: c.text == "два", timeout=1).method == "sendMessage"
+    assert (await server.wait_for_async(lambda c: c.method == "someNewMethod", timeout=1)).params == {"x": 1}
+    with pytest.raises(TimeoutError, match="no matching call"):
+        server.wait_for(lambda c: c.text == "три", timeout=0.2)
+    server.clear()
+    assert server.sent == []
+
+
+def test_json_bodies_are_accepted(server):
+    request = urllib.request.Request(
+        f"{server.url}/bot{TOKEN}/sendMessage",
+        data=json.dumps({"chat_id": -5, "text": "json"}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=5) as response:
+        answer = json.load(response)
+    assert answer["ok"] and answer["result"]["text"] == "json"
+    assert server.sent[0].chat_id == -5

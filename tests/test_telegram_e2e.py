@@ -1,0 +1,288 @@
+"""End to end: the real `python -m bot` process against a fake Bot API server on 127.0.0.1.
+
+A group plays the first moves of «Валдора» by commands and by buttons, breaks the rules, the bot is
+stopped (SIGTERM) and started again on the same database, and the game goes on; then it is killed
+(SIGKILL) and the last reported move is still there. The checks rely on structure
+(a photo, its keyboard, a mention link, a Russian refusal, an unchanged button set), not on the
+service's exact phrases.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+try:
+    from tests.fake_bot_api import Call, FakeBotApi
+except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
+    from fake_bot_api import Call, FakeBotApi
+
+ROOT = Path(__file__).resolve().parent.parent
+GROUP = -1001234567890
+PLAYERS = {101: "Анна", 102: "Борис", 103: "Вера", 104: "Глеб"}
+CREATOR, JOINERS = 101, (102, 103, 104)
+OUTSIDER = (105, "Дима")
+START_TIMEOUT = 60  # importing Pillow, telegram, opening SQLite on a slow CI machine
+REPLY_TIMEOUT = 20
+STOP_TIMEOUT = 20
+MENTION = re.compile(r'tg://user\?id=(\d+)')
+REFUSAL = re.compile(r"(?i)(?<![а-яё])(не|нельзя|нет|подождите|уже)(?![а-яё])|❌")
+COMMAND_IN_CODE = re.compile(r"<code>(/[^<]+)</code>")
+
+
+def bot_env(server: FakeBotApi | None, database: Path | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DATABASE_", "LOG_LEVEL"))}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    env["PYTHONUNBUFFERED"] = "1"
+    if server is not None:
+        env.update(TELEGRAM_BOT_TOKEN="123:TEST", TELEGRAM_API_URL=server.url, LOG_LEVEL="DEBUG")
+    if database is not None:
+        env["DATABASE_PATH"] = str(database)
+    return env
+
+
+class BotProcess:
+    """`python -m bot` in a working directory of its own (so no stray .env is read), output to a file."""
+
+    def __init__(self, server: FakeBotApi, workdir: Path, database: Path, name: str):
+        self.server = server
+        self.log_path = workdir / f"{name}.log"
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 (closed in stop())
+        start = server.mark()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot"], cwd=workdir, env=bot_env(server, database),
+            stdout=self._log, stderr=subprocess.STDOUT,
+        )
+        # post_init opened the database and published the commands: polling starts next.
+        deadline = time.monotonic() + START_TIMEOUT
+        while not server.calls_of("setMyCommands", since=start):
+            if not self.alive() or time.monotonic() > deadline:
+                code = self.process.poll()
+                self.stop(signal.SIGKILL)
+                raise AssertionError(f"the bot did not start (exit code {code})\n{self.output()}")
+            time.sleep(0.1)
+
+    def output(self, tail: int = 6000) -> str:
+        if not self._log.closed:
+            self._log.flush()
+        text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        return "--- bot output (tail) ---\n" + text[-tail:]
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self, sig: int = signal.SIGTERM) -> int:
+        """Stop it with `sig`, wait; kill it if it hangs. Returns the exit code."""
+        try:
+            if self.process.poll() is None:
+                self.process.send_signal(sig)
+                try:
+                    self.process.wait(STOP_TIMEOUT)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait(STOP_TIMEOUT)
+                    raise AssertionError(f"the bot ignored signal {sig}\n{self.output()}") from None
+            return self.process.returncode
+        finally:
+            self._log.close()
+
+
+class Table:
+    """The test's side of the chat: push an update, wait for what the bot sends into the group."""
+
+    def __init__(self, server: FakeBotApi):
+        self.server = server
+        self.bot: BotProcess | None = None
+
+    def fail(self, message: str) -> AssertionError:
+        return AssertionError(message + ("\n" + self.bot.output() if self.bot else ""))
+
+    def say(self, user_id: int, text: str, name: str | None = None) -> int:
+        since = self.server.mark()
+        self.server.push_message(GROUP, user_id, name or PLAYERS[user_id], text)
+        return since
+
+    def reply(self, since: int, photo: bool | None = None) -> Call:
+        """The first message into the group after `since` (a photo if photo=True)."""
+        def wanted(call: Call) -> bool:
+            return (call.is_message and call.error is None and call.chat_id == GROUP
+                    and (photo is None or (call.method == "sendPhoto") == photo))
+        try:
+            return self.server.wait_for(wanted, timeout=REPLY_TIMEOUT, since=since)
+        except TimeoutError as error:
+            raise self.fail(str(error)) from None
+
+    def settle(self, since: int) -> list[Call]:
+        """Everything the bot did after `since` once it has gone quiet."""
+        return self.server.wait_idle(quiet=0.6, timeout=REPLY_TIMEOUT, since=since)
+
+    def command(self, user_id: int, text: str, photo: bool | None = None) -> Call:
+        return self.reply(self.say(user_id, text), photo)
+
+    def press(self, user_id: int, message_id: int, data: str) -> int:
+        since = self.server.mark()
+        self.server.push_callback(GROUP, user_id, PLAYERS.get(user_id, OUTSIDER[1]), message_id, data)
+        return since
+
+    def board(self, user_id: int = CREATOR) -> Call:
+        board = self.command(user_id, "/board", photo=True)
+        assert board.photo and board.photo.startswith(b"\x89PNG"), board
+        return board
+
+
+def player_to_move(board: Call) -> int:
+    """The last mention in the caption names the player to move ("Ходит <a href=tg://...>")."""
+    ids = MENTION.findall(board.text)
+    assert ids, f"no tg://user?id= mention of the player to move in {board!r}"
+    player = int(ids[-1])
+    assert player in PLAYERS, board
+    return player
+
+
+def assert_refusal(call: Call) -> None:
+    text = html.unescape(re.sub(r"<[^>]+>", "", call.text))
+    assert call.method == "sendMessage" and re.search("[а-яё]", text, re.I), call
+    assert REFUSAL.search(text), f"not a Russian refusal: {text!r}"
+
+
+def assert_no_board_change(table: Table, since: int) -> None:
+    later = table.settle(since)
+    photos = [c for c in later if c.method == "sendPhoto"]
+    assert not photos, f"the board changed after a refused move: {photos}"
+
+
+@pytest.fixture
+def server():
+    with FakeBotApi() as fake:
+        yield fake
+
+
+def test_group_plays_valdora_across_a_restart(server, tmp_path):
+    database = tmp_path / "bot.db"
+    table = Table(server)
+    table.bot = BotProcess(server, tmp_path, database, "first")
+    try:
+        commands = server.calls_of("setMyCommands")[0].params["commands"]
+        assert {"new", "join", "begin", "board"} <= {c["command"] for c in commands}
+        assert all(re.search("[а-яё]", c["description"], re.I) for c in commands)
+
+        # --- the lobby
+        lobby = table.command(CREATOR, "/new valdora")
+        assert "Валдора" in lobby.text, lobby
+        for user_id in JOINERS:
+            joined = table.command(user_id, "/join")
+            assert PLAYERS[user_id] in html.unescape(joined.text), joined
+        # A command addressed to another bot is not ours: no answer.
+        since = table.say(CREATOR, "/board@SomeOtherBot")
+        assert not [c for c in table.settle(since) if c.is_message], "answered /cmd@OtherBot"
+
+        # --- the start: the board as a photo with buttons and a mention of the player to move
+        since = table.say(CREATOR, "/begin@RefereeTestBot")
+        start = table.reply(since, photo=True)
+        assert start.photo.startswith(b"\x89PNG") and len(start.photo) > 1000, start
+        assert start.params.get("parse_mode") == "HTML"
+        assert start.buttons and all(data for _, data in start.buttons), start
+        mover = player_to_move(start)
+
+        # --- a move by command, taken from /moves
+        listing = table.command(mover, "/moves", photo=False)
+        typed = [html.unescape(c) for c in COMMAND_IN_CODE.findall(listing.text)]
+        assert typed, f"/moves lists no commands: {listing!r}"
+        chosen = next((c for c in typed if c.startswith("/move ")), typed[0])
+        moved = table.command(mover, chosen, photo=True)
+        assert moved.photo and moved.buttons, moved
+        assert moved.buttons != start.buttons, "the move did not change the buttons (their version)"
+        mover = player_to_move(moved)
+
+        # --- a move by pressing a button of the last board, by the right player
+        text, data = moved.buttons[0]
+        since = table.press(mover, moved.message_id, data)
+        answered = server.wait_for(lambda c: c.method == "answerCallbackQuery", REPLY_TIMEOUT, since)
+        assert answered.error is None
+        pressed = table.reply(since, photo=True)
+        assert pressed.buttons != moved.buttons, f"pressing {text!r} changed nothing"
+        cleared = server.calls_of("editMessageReplyMarkup", since)
+        assert cleared and cleared[0].params["message_id"] == moved.message_id, "old buttons not removed"
+        assert not cleared[0].params.get("reply_markup")
+        board = pressed
+        mover = player_to_move(board)
+
+        # --- refusals: out of turn by command, nonsense by the player to move, wrong user pressing
+        other = next(p for p in PLAYERS if p != mover)
+        since = table.say(other, chosen)
+        assert_refusal(table.reply(since))
+        assert_no_board_change(table, since)
+
+        since = table.say(mover, "/move Тридевятоецарство")
+        assert_refusal(table.reply(since))
+        assert_no_board_change(table, since)
+
+        since = table.press(other, board.message_id, board.buttons[0][1])
+        answer = server.wait_for(lambda c: c.method == "answerCallbackQuery", REPLY_TIMEOUT, since)
+        assert re.search("[а-яё]", answer.params.get("text", ""), re.I), f"no Russian toast: {answer!r}"
+        later = table.settle(since)
+        assert not [c for c in later if c.method in ("sendPhoto", "editMessageReplyMarkup")], later
+
+        since = table.press(OUTSIDER[0], board.message_id, board.buttons[0][1])
+        answer = server.wait_for(lambda c: c.method == "answerCallbackQuery", REPLY_TIMEOUT, since)
+        assert answer.params.get("text"), answer
+        assert not [c for c in table.settle(since) if c.method == "sendPhoto"]
+
+        again = table.board()
+        assert again.buttons == board.buttons, "a refused move changed the position"
+        assert player_to_move(again) == mover
+
+        # --- restart on the same database
+        code = table.bot.stop(signal.SIGTERM)
+        assert code == 0, f"exit code {code} after SIGTERM\n{table.bot.output()}"
+        table.bot = BotProcess(server, tmp_path, database, "second")
+
+        resumed = table.board()
+        assert resumed.buttons == board.buttons, "the position changed across the restart"
+        assert [b[0] for b in resumed.buttons] == [b[0] for b in board.buttons]
+        assert player_to_move(resumed) == mover
+
+        # --- one more move, by a button of the board sent by the new process
+        since = table.press(mover, resumed.message_id, resumed.buttons[0][1])
+        server.wait_for(lambda c: c.method == "answerCallbackQuery", REPLY_TIMEOUT, since)
+        after = table.reply(since, photo=True)
+        assert after.photo and after.buttons != resumed.buttons, after
+        # A stale button (from before the move) is refused politely and changes nothing.
+        since = table.press(mover, board.message_id, board.buttons[0][1])
+        stale = server.wait_for(lambda c: c.method == "answerCallbackQuery", REPLY_TIMEOUT, since)
+        assert stale.params.get("text"), stale
+        assert not [c for c in table.settle(since) if c.method == "sendPhoto"]
+        assert table.bot.alive()
+
+        # --- a crash (SIGKILL) loses nothing the players were told: the move is on the new board
+        table.bot.stop(signal.SIGKILL)
+        table.bot = BotProcess(server, tmp_path, database, "third")
+        assert table.board().buttons == after.buttons, "a reported move was lost in a crash"
+        assert table.bot.stop(signal.SIGTERM) == 0
+        for name in ("first", "second", "third"):
+            log = (tmp_path / f"{name}.log").read_text(encoding="utf-8", errors="replace")
+            assert "Traceback" not in log, f"{name} process logged a traceback:\n{log[-6000:]}"
+    finally:
+        if table.bot is not None:
+            table.bot.stop(signal.SIGKILL)
+
+
+def test_without_a_token_it_explains_how_to_get_one(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=bot_env(None, tmp_path / "bot.db"),
+        capture_output=True, text=True, timeout=60,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output
+    assert "@BotFather" in output, output
+    assert re.search(r"консол|console", output, re.I), output
+    assert re.search("[а-яё]{4}", output, re.I), output
+    assert "Traceback" not in output, output

@@ -211,7 +211,7 @@ class Service:
         lines = await self.store.log(row.id, LOG_LINES)
         if not lines:
             return [Reply("Ходов ещё не было.")]
-        text = "\n".join(f"{line.version}. {escape(line.summary)}" for line in lines)
+        text = "\n".join(f"{line.number}. {escape(line.summary)}" for line in lines)
         return [Reply("<b>Последние ходы</b>\n" + text)]
 
     async def _abort(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:

@@ -84,6 +84,7 @@ class GameRow:
 
 @dataclass(frozen=True)
 class LogLine:
+    number: int  # 1 for the game's first move
     version: int
     seat: int
     notation: str
@@ -159,8 +160,8 @@ class Store:
         """The last `limit` moves, oldest first."""
         rows = await (
             await self._db.execute(
-                "SELECT version, seat, notation, summary, created_at FROM actions WHERE game_id = ? "
-                "ORDER BY version DESC LIMIT ?",
+                "SELECT ROW_NUMBER() OVER (ORDER BY version), version, seat, notation, summary, created_at "
+                "FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT ?",
                 (game_id, limit),
             )
         ).fetchall()

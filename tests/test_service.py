@@ -177,17 +177,28 @@ async def test_private_chat_gets_a_hint_and_help_works(service):
     assert "Не знаю команды /frobnicate" in (await service.command(GROUP, ANYA, "frobnicate", ""))[0].text
 
 
-async def test_a_whole_game_by_buttons_ends_with_scores(service):
-    reply, = await start_game(service)
-    rng = random.Random(3)
-    for _ in range(5000):
-        row, state, player = await current(service) if await service.store.open_game(GROUP.id) else (None,) * 3
-        if row is None:
-            break
-        choices = move_buttons(reply)
-        answer = await service.button(GROUP, player, rng.choice(choices).data)
-        reply = answer.replies[-1]
-    else:
-        pytest.fail("the game did not end")
+async def test_the_last_moves_by_buttons_end_the_game_with_scores(service):
+    """A seeded random game recorded through the real storage (no pictures, to keep it quick), its
+    last ten moves pressed as buttons: the final board has the results and no buttons."""
+    await start_game(service)
+    row, state, _ = await current(service)
+    rng, probe, planned = random.Random(3), VALDORA.load(row.state), []
+    while not VALDORA.is_over(probe):
+        planned.append(rng.choice(VALDORA.legal_actions(probe)))
+        VALDORA.apply(probe, planned[-1])
+    for action in planned[:-10]:
+        row, state, player = await current(service)
+        seat = VALDORA.current_seat(state)
+        VALDORA.apply(state, action)
+        await service.store.record_move(row.id, row.version, VALDORA.dump(state), seat, player.id, action,
+                                        action, finished=False)
+    reply, = await service.command(GROUP, ANYA, "board", "")
+    for action in planned[-10:]:
+        row, state, player = await current(service)
+        data = buttons.encode_move(row.id, row.version, VALDORA.legal_actions(state).index(action))
+        assert data in [b.data for b in move_buttons(reply)]
+        reply = (await service.button(GROUP, player, data)).replies[-1]
     assert "Партия окончена" in reply.text and ("Победа" in reply.text or "Ничья" in reply.text)
     assert reply.image and not reply.buttons
+    assert await service.store.open_game(GROUP.id) is None
+    assert len(await service.store.notations(row.id)) == len(planned)

@@ -1,0 +1,42 @@
+"""The terminal console plays the same service: named players, typed moves, numbered buttons."""
+
+import pytest
+
+from bot.console import Console, to_plain
+from bot.service import Service
+
+
+@pytest.fixture
+async def console(tmp_path):
+    service = await Service.open(str(tmp_path / "console.db"))
+    lines: list[str] = []
+    console = Console(service, tmp_path / "boards", write=lines.append)
+    console.lines = lines
+    yield console
+    await service.close()
+
+
+def test_html_becomes_plain_text():
+    assert to_plain('Ходит <a href="tg://user?id=7">Аня &amp; Ко</a>. <b>Жирно</b>') == "Ходит @Аня & Ко. Жирно"
+
+
+async def test_a_game_starts_and_moves_from_the_terminal(console, tmp_path):
+    await console.handle("/new valdora")
+    assert "Сначала назовите игрока" in console.lines[-1]
+    for line in ("@Аня /new valdora", "@Борис /join", "@Вера join", "@Аня /begin"):
+        await console.handle(line)
+    assert any("началась" in line for line in console.lines)
+    assert (tmp_path / "boards" / "board-001.png").read_bytes().startswith(b"\x89PNG")
+    first = next(line for line in console.lines if "Жребий выбрал первым" in line).split("@")[-1].rstrip(".")
+
+    keyboard = console.keyboard
+    assert keyboard and console.lines[-1].startswith("[1] ")
+    await console.handle(f"@{first} 1")
+    assert (tmp_path / "boards" / "board-002.png").exists()
+    assert console.keyboard != keyboard
+
+    await console.handle(f"@{first} 99")
+    assert console.lines[-1].startswith("Нет кнопки 99")
+    others = [name for name in ("Аня", "Борис", "Вера") if name != first]
+    await console.handle(f"@{others[0]} /board")
+    assert any(line.startswith("[картинка:") for line in console.lines[-3:])

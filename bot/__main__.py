@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import sys
 
 from bot.config import Settings
@@ -25,7 +24,6 @@ def main(argv: list[str]) -> int:
 
         return asyncio.run(console_main(argv[1:]))
     settings = Settings.load()
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import logging
 import re
+import sqlite3
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +65,10 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         if service is None:
             from bot.service import Service  # imported late: the front end is importable on its own
 
-            application.bot_data[SERVICE_KEY] = await Service.open(settings.database_path)
+            try:
+                application.bot_data[SERVICE_KEY] = await Service.open(settings.database_path)
+            except (OSError, sqlite3.Error) as error:
+                raise SystemExit(f"Не удалось открыть базу данных {settings.database_path}: {error}") from None
             application.bot_data["owns_service"] = True
         else:
             application.bot_data[SERVICE_KEY] = service
@@ -126,14 +130,6 @@ def run(settings: Settings) -> None:
         raise SystemExit("Не задан токен бота (TELEGRAM_BOT_TOKEN). Получите его у @BotFather.")
     application = build_application(settings)
     if settings.webhook_url:
-        try:
-            import tornado  # noqa: F401 (python-telegram-bot's webhook server)
-        except ImportError:
-            raise SystemExit(
-                "Для режима webhook (TELEGRAM_WEBHOOK_URL) нужен пакет python-telegram-bot[webhooks]: "
-                "pip install 'python-telegram-bot[webhooks]'. Или уберите TELEGRAM_WEBHOOK_URL — "
-                "тогда бот работает через long polling."
-            ) from None
         log.info("Режим webhook: %s (порт %s)", settings.webhook_url, settings.webhook_port)
         application.run_webhook(
             listen="0.0.0.0",

@@ -56,7 +56,7 @@ class Service:
         await self.store.close()
 
     def commands(self) -> list[tuple[str, str]]:
-        game_commands = [c for game in self.games.values() for c in getattr(game, "commands", ())]
+        game_commands = [c for game in self.games.values() for c in game.commands]
         return list(COMMANDS) + list(dict(game_commands).items())
 
     # --- entry points --------------------------------------------------------------------------
@@ -192,7 +192,7 @@ class Service:
         if row is None or row.status != ACTIVE:
             return [Reply("Сейчас партия не идёт. Начните: /new valdora.")]
         game, state = self._state(row)
-        hidden = set(getattr(game, "secret_score_parts", ()))
+        hidden = set(game.secret_score_parts)
         lines = []
         for entry in sorted(game.scores(state), key=lambda e: -e["total"]):
             shown = {k: v for k, v in entry["breakdown"].items() if k not in hidden}
@@ -238,6 +238,8 @@ class Service:
         except RuleError as error:
             return [Reply(f"❌ {escape(error.message)}\nРазрешённые ходы — /moves или кнопки под доской.")]
         summary = " ".join(event.text for event in events)
+        # the caption names the next player itself, with a mention
+        headline = " ".join(event.text for event in events if event.kind != "turn")
         try:
             await self.store.record_move(row.id, row.version if version is None else version, game.dump(state),
                                          seat, user.id, action, summary, game.is_over(state))
@@ -245,7 +247,9 @@ class Service:
             return [Reply("Доска уже изменилась, ход не записан. Вот она сейчас:"),
                     *await self._board(Chat(row.chat_id), user, await self.store.game(row.id), "")]
         row = await self.store.game(row.id)
-        return [await self._board_reply(row, game, state, escape(summary))]
+        # ping the next player only when the turn passes: the mover is already at the phone
+        notify = game.current_seat(state) != seat
+        return [await self._board_reply(row, game, state, escape(headline), notify)]
 
     def _turn_refusal(self, game: Game, state, row: GameRow, user: User) -> str | None:
         seat = row.seat_of(user.id)
@@ -322,7 +326,7 @@ class Service:
                      Button("▶️ Начать", buttons.encode(buttons.BEGIN, row.id))]]
         return Reply(text, buttons=keyboard)
 
-    async def _board_reply(self, row: GameRow, game: Game, state, headline: str = "") -> Reply:
+    async def _board_reply(self, row: GameRow, game: Game, state, headline: str = "", notify: bool = True) -> Reply:
         picture = await asyncio.to_thread(RENDERERS[row.game], game.view(state, None))
         lines = [headline] if headline else []
         if game.is_over(state):
@@ -330,7 +334,7 @@ class Service:
             return Reply("\n".join(lines), image=picture)
         seat = game.current_seat(state)
         player = row.seats[seat]
-        lines.append(f"Ходит {mention(player.user_id, player.name)}.")
+        lines.append(f"Ходит {mention(player.user_id, player.name) if notify else plain(player.name)}.")
         actions = game.legal_actions(state)
         keyboard = buttons.layout(
             [Button(game.label(state, a), buttons.encode_move(row.id, row.version, i)) for i, a in enumerate(actions)]

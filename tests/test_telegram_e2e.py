@@ -139,11 +139,16 @@ class Table:
 
 
 def player_to_move(board: Call) -> int:
-    """The last mention in the caption names the player to move ("Ходит <a href=tg://...>")."""
-    ids = MENTION.findall(board.text)
-    assert ids, f"no tg://user?id= mention of the player to move in {board!r}"
-    player = int(ids[-1])
-    assert player in PLAYERS, board
+    """The caption ends naming the player to move: a mention ("Ходит <a href=tg://...>") when the
+    turn has just passed to them, their plain name while they go on with their own turn."""
+    last = board.text.rsplit("Ходит ", 1)[-1]
+    ids = MENTION.findall(last)
+    if ids:
+        player = int(ids[0])
+    else:
+        name = html.unescape(last).rstrip(".")
+        player = next((uid for uid, n in PLAYERS.items() if n == name), None)
+    assert player in PLAYERS, f"no player to move in {board!r}"
     return player
 
 

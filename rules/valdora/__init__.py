@@ -26,6 +26,18 @@ class Valdora:
     min_players = 3
     max_players = 5
     sections = SECTIONS
+    # move commands for Telegram's command menu (/move Д5 ...), in the order of a turn
+    commands = (
+        ("move", "Куда идти: /move Д5"),
+        ("flip", "Листать книгу: /flip вперёд или назад"),
+        ("buy", "Купить страницу: /buy левую или правую"),
+        ("return", "Вернуть контракт: /return 2 влево"),
+        ("mine", "Добыть: /mine рубин"),
+        ("deliver", "Сдать контракт: /deliver 1"),
+        ("refill", "Пополнить серебро (в шахте)"),
+        ("provisions", "Взять провиант (в городе)"),
+        ("end", "Закончить ход"),
+    )
     # score categories in Russian, and those hidden while the game runs (delivered contracts lie face
     # down under the adventurer card until the end: rulebook)
     score_names = {"contracts": "контракты", "masters": "мастера", "workshops": "мастерские",

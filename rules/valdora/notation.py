@@ -55,7 +55,7 @@ def normalise(text: str) -> str:
 # --- words -------------------------------------------------------------------------------------------
 
 MOVE_WORDS = {"move", "go", "иду", "идти", "ход", "хожу", "пойти", "пойду", "иди", "перейти", "двигаться",
-              "шаг", "на", "в", "во", "к"}
+              "шаг", "на", "в", "во", "к", "ко", "до"}
 PASS_WORDS = {"pass", "пропуск", "пропустить", "пас"}
 FLIP_WORDS = {"flip", "листать", "листаю", "листай", "пролистать", "перелистнуть", "перелистать",
               "перевернуть", "переворот", "страница", "лист"}
@@ -114,6 +114,9 @@ _LOOKALIKE = str.maketrans({"a": "а", "e": "е", "o": "о", "p": "р", "c": "с
                             "t": "т", "h": "н", "b": "в", "y": "у"})
 
 
+PLACE_PREPOSITIONS = ("на", "в", "во", "к", "ко", "до", "у", "to")
+
+
 def space_candidates(text: str) -> list[str]:
     """Space names meant by a typed text: exact names first, then Latin forms, then unique prefixes.
 
@@ -137,7 +140,14 @@ def space_candidates(text: str) -> list[str]:
     if cyr in _SPACE_KEYS:
         return [_SPACE_KEYS[cyr]]
     prefixed = [name for k, name in _SPACE_KEYS.items() if k.startswith(key) or k.startswith(cyr)]
-    return prefixed
+    if prefixed:
+        return prefixed
+    # house names are adjectives, typed in any case form: "к белому", "до зелёного"
+    stem = _ADJECTIVE_ENDING.sub("", key)
+    return [name for k, name in _SPACE_KEYS.items() if len(stem) >= 3 and _ADJECTIVE_ENDING.sub("", k) == stem]
+
+
+_ADJECTIVE_ENDING = re.compile(r"(ому|ему|ого|его|ым|им|ом|ем|ый|ий|ой|ая|яя|ую|юю)$")
 
 
 # --- intents -------------------------------------------------------------------------------------------
@@ -163,6 +173,8 @@ def read_intent(state: State, norm: str) -> Intent | None:
     if state.phase == "move" and space_candidates(norm):
         return Intent("move", text=norm)
     if first in MOVE_WORDS and rest:
+        if len(rest) > 1 and rest[0] in PLACE_PREPOSITIONS:
+            rest = rest[1:]  # "иду на д9", "иду в порт", "иду к фиолетовому"
         return Intent("move", text=" ".join(rest))
     if first in ("move", "go", "иду", "идти", "ход") and not rest:
         return Intent("move", text="")

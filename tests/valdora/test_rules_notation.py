@@ -54,7 +54,8 @@ def test_plural():
     ("/move Д9", "move Д9"), ("/move@ValdoraBot д9", "move Д9"), ("фиол", "move Фиолетовый"),
     ("Фиолетовый", "move Фиолетовый"), ("в", "move В"), ("v", "move В"), ("b", "move Б"), ("г", "move Г"),
     ("на д12", "move Д12"), ("grey", "move Серый"), ("ш3", "move Ш3"), ("sh3", "move Ш3"),
-    ("белый", "move Белый"), ("move Белый", "move Белый"),
+    ("белый", "move Белый"), ("move Белый", "move Белый"), ("иду на д9", "move Д9"), ("иду в г", "move Г"),
+    ("иду к белому", "move Белый"), ("до белого", "move Белый"), ("к фиолетовому", "move Фиолетовый"),
 ])
 def test_parse_moves(text, action):
     assert GAME.parse(fresh(), text) == action

@@ -1,4 +1,5 @@
-"""`python -m bot` runs the Telegram bot; `python -m bot console` plays in the terminal."""
+"""`python -m bot` runs the Telegram bot; `python -m bot console` plays in the terminal;
+`python -m bot rules <вопрос>` answers a rules question in the terminal."""
 
 from __future__ import annotations
 
@@ -18,7 +19,28 @@ NO_TOKEN = """Не задан токен бота (TELEGRAM_BOT_TOKEN).
 Попробовать без Telegram можно в терминале: python -m bot console"""
 
 
+def rules_answer(question: str) -> str:
+    """The same answer as /rules in a chat, as terminal text, with the next best matches listed."""
+    from bot.console import to_plain
+    from bot.rule_answers import not_found_reply, section_text
+    from bot.rulebook import RuleBook
+
+    book = RuleBook.load()
+    game, words = book.split_game(question)
+    found = book.search(words, game, limit=4) if words.strip() else []
+    if not found:
+        return to_plain(not_found_reply(question).text)
+    others = "\n".join(f"  {s.game_title}: {s.title} ({s.id})" for s in found[1:])
+    return to_plain(section_text(found[0])) + (f"\n\nЕщё может подойти:\n{others}" if others else "")
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["rules"]:
+        if not argv[1:]:
+            print("Напишите вопрос: python -m bot rules сколько стоит листать книгу", file=sys.stderr)
+            return 2
+        print(rules_answer(" ".join(argv[1:])))
+        return 0
     if argv[:1] == ["console"]:
         from bot.console import main as console_main
 

@@ -5,14 +5,22 @@ forged button is recognised and refused. Telegram allows at most 64 bytes.
 'g:12:7:3'
 >>> decode("g:12:7:3")
 ('g', 12, 7, 3)
+>>> decode("rule:valdora.one-action"), decode("rule:../etc")
+(('rule', 'valdora.one-action'), None)
 """
 
 from __future__ import annotations
+
+import re
 
 from bot.replies import Button
 
 MOVE, JOIN, LEAVE, BEGIN, ABORT_YES, ABORT_NO, MY_SCORE = "g", "join", "leave", "begin", "abort", "keep", "me"
 KINDS = {MOVE: 3, JOIN: 1, LEAVE: 1, BEGIN: 1, ABORT_YES: 2, ABORT_NO: 1, MY_SCORE: 1}
+# rule buttons carry a section id or a game id: RULE sends the section as a new message, RULE_PAGE
+# shows it in place of the message that had the button, RULE_LIST lists a game's sections
+RULE, RULE_PAGE, RULE_LIST = "rule", "page", "list"
+NAMED = re.compile(r"[a-z][a-z0-9.-]{0,50}")
 MAX_BYTES = 64
 
 
@@ -29,6 +37,8 @@ def decode(data: str) -> tuple | None:
     if not data or len(data.encode()) > MAX_BYTES:
         return None
     kind, *parts = data.split(":")
+    if kind in (RULE, RULE_PAGE, RULE_LIST):
+        return (kind, parts[0]) if len(parts) == 1 and NAMED.fullmatch(parts[0]) and ".." not in parts[0] else None
     if KINDS.get(kind) != len(parts) or not all(p.isdigit() and len(p) < 12 for p in parts):
         return None
     return (kind, *map(int, parts))

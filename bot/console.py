@@ -74,6 +74,9 @@ class Console:
         answer = await self.service.button(CHAT, self.user, self.keyboard[number - 1].data)
         if answer.toast:
             self.write(f"[{self.user.name}] {to_plain(answer.toast)}")
+        if answer.edit is not None:
+            self.write("(сообщение с кнопкой изменилось)")
+            self._show([answer.edit])
         self._show(answer.replies)
 
     def _show(self, replies: list[Reply]) -> None:

@@ -45,3 +45,14 @@ class ButtonAnswer:
     alert: bool = False  # show the toast as a window the user must close (for longer texts)
     replies: list[Reply] = field(default_factory=list)
     clear_buttons: bool = False  # remove the keyboard from the message whose button was pressed
+    edit: Reply | None = None  # new text and keyboard for the message whose button was pressed
+
+
+@dataclass(frozen=True)
+class Article:
+    """One answer offered in inline mode (@bot query in any chat); `text` (HTML) is what gets sent."""
+
+    id: str
+    title: str
+    description: str
+    text: str

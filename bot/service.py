@@ -13,8 +13,9 @@ import random
 from collections import defaultdict
 from html import escape
 
-from bot import buttons
-from bot.replies import Button, ButtonAnswer, Chat, Reply, User
+from bot import buttons, rule_answers
+from bot.replies import Article, Button, ButtonAnswer, Chat, Reply, User
+from bot.rulebook import RuleBook
 from bot.storage import ABORTED, ACTIVE, LOBBY, Conflict, GameRow, Seat, Store
 from bot.texts import HELP, PRIVATE_HINT, mention, plain
 from render.registry import RENDERERS
@@ -38,14 +39,16 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("score", "Счёт"),
     ("log", "Последние ходы"),
     ("abort", "Прервать партию"),
+    ("rules", "Правила: /rules провиант"),
     ("help", "Как играть"),
 )
 
 
 class Service:
-    def __init__(self, store: Store, games: dict[str, Game] | None = None):
+    def __init__(self, store: Store, games: dict[str, Game] | None = None, rulebook: RuleBook | None = None):
         self.store = store
         self.games = GAMES if games is None else games
+        self.rulebook = RuleBook.load() if rulebook is None else rulebook
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @classmethod
@@ -81,11 +84,23 @@ class Service:
         """Plain messages are the players' own talk; only a private chat gets a hint."""
         return [Reply(PRIVATE_HINT)] if chat.private else []
 
+    def inline(self, query: str) -> list[Article]:
+        """Answers for inline mode: `@bot провиант` typed in any chat."""
+        try:
+            return rule_answers.articles(self.rulebook, query)
+        except Exception:
+            log.exception("inline query %r failed", query)
+            return []
+
     # --- commands ------------------------------------------------------------------------------
 
     async def _command(self, chat: Chat, user: User, name: str, args: str) -> list[Reply]:
         if name in ("start", "help"):
             return [Reply(HELP if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + HELP)]
+        section_id = rule_answers.section_from_command(name)
+        if name == "rules" or section_id:
+            row = None if chat.private else await self.store.open_game(chat.id)
+            return [self._rules(row, args) if name == "rules" else self._section(section_id)]
         if chat.private:
             return [Reply(PRIVATE_HINT)]
         handler = {
@@ -236,7 +251,10 @@ class Service:
             seat = game.current_seat(state)
             events = game.apply(state, action)
         except RuleError as error:
-            return [Reply(f"❌ {escape(error.message)}\nРазрешённые ходы — /moves или кнопки под доской.")]
+            rule = self.rulebook.section(error.section) if error.section else None
+            keyboard = [[Button("📖 Правило", f"{buttons.RULE}:{rule.id}")]] if rule else []
+            return [Reply(f"❌ {escape(error.message)}\nРазрешённые ходы — /moves или кнопки под доской.",
+                          buttons=keyboard)]
         summary = " ".join(event.text for event in events)
         # the caption names the next player itself, with a mention
         headline = " ".join(event.text for event in events if event.kind != "turn")
@@ -269,8 +287,10 @@ class Service:
         stale = ButtonAnswer(toast="Эта кнопка устарела. Свежая доска — /board.")
         if decoded is None:
             return ButtonAnswer(toast="Не понимаю эту кнопку. Свежая доска — /board.")
-        kind, game_id, *rest = decoded
-        row = await self.store.game(game_id)
+        kind, target, *rest = decoded  # target: a game's row id, or a section or game name for rule buttons
+        if kind in (buttons.RULE, buttons.RULE_PAGE, buttons.RULE_LIST):
+            return self._rule_button(kind, target)
+        row = await self.store.game(target)
         if row is None or row.chat_id != chat.id:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")
         if kind == buttons.MOVE:
@@ -303,6 +323,41 @@ class Service:
         if kind == buttons.ABORT_NO:
             return ButtonAnswer(toast="Играем дальше!", clear_buttons=True)
         return self._my_score(row, user)
+
+    def _rule_button(self, kind: str, name: str) -> ButtonAnswer:
+        """`name` is a section id (RULE, RULE_PAGE) or a game id (RULE_LIST)."""
+        if kind == buttons.RULE_LIST:
+            if name not in self.rulebook.games:
+                return ButtonAnswer(toast="Не знаю такой игры.")
+            return ButtonAnswer(edit=rule_answers.contents_reply(self.rulebook, name))
+        section = self.rulebook.section(name)
+        if section is None:
+            return ButtonAnswer(toast="Такого раздела правил нет. Оглавление — /rules.")
+        reply = rule_answers.section_reply(self.rulebook, section)
+        return ButtonAnswer(replies=[reply]) if kind == buttons.RULE else ButtonAnswer(edit=reply)
+
+    # --- rules ---------------------------------------------------------------------------------
+
+    def _rules(self, row: GameRow | None, args: str) -> Reply:
+        """Search the rule reference; a running game narrows the search to its rules."""
+        book = self.rulebook
+        current = row.game if row is not None and row.game in book.games else None
+        game, words = book.split_game(args)
+        if not words.strip():
+            game = game or current
+            return rule_answers.contents_reply(book, game) if game else rule_answers.choose_game_reply(book)
+        found = book.search(words, game or current, limit=1 + rule_answers.ALTERNATIVES)
+        if not found and game is None and current is not None:
+            found = book.search(words, None, limit=1 + rule_answers.ALTERNATIVES)
+        if not found:
+            return rule_answers.not_found_reply(words)
+        return rule_answers.section_reply(book, found[0], found[1:])
+
+    def _section(self, section_id: str) -> Reply:
+        section = self.rulebook.section(section_id)
+        if section is None:
+            return Reply("Такого раздела правил нет. Оглавление — /rules.")
+        return rule_answers.section_reply(self.rulebook, section)
 
     def _my_score(self, row: GameRow, user: User) -> ButtonAnswer:
         seat = row.seat_of(user.id)

@@ -20,6 +20,8 @@ from telegram import (
     BotCommand,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
     LinkPreviewOptions,
     Message,
     Update,
@@ -31,6 +33,7 @@ from telegram.ext import (
     Application,
     CallbackQueryHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
@@ -99,6 +102,7 @@ def add_handlers(application: Application) -> None:
     # Only new messages: edits of old messages (a corrected /move) are not replayed.
     application.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, on_message))
     application.add_handler(CallbackQueryHandler(on_button))
+    application.add_handler(InlineQueryHandler(on_inline_query))
     application.add_error_handler(on_error)
 
 
@@ -253,6 +257,13 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         toast = answer.toast[:TOAST_LIMIT] if answer.toast else None
         answered = True  # even if answering fails, do not try a second time
         await query.answer(toast, show_alert=answer.alert)
+        if answer.edit is not None and isinstance(query.message, Message):
+            try:
+                await query.message.edit_text(answer.edit.text, parse_mode=ParseMode.HTML,
+                                              reply_markup=keyboard(answer.edit.buttons),
+                                              link_preview_options=NO_PREVIEW)
+            except BadRequest as error:  # "message is not modified": the same section pressed again
+                log.debug("Сообщение не изменено: %s", error)
         if answer.clear_buttons and isinstance(query.message, Message):
             try:
                 await query.message.edit_reply_markup(reply_markup=None)
@@ -270,6 +281,24 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 pass
         if update.effective_chat is not None:
             await apologise(context, update.effective_chat.id, thread_of(query.message))
+
+
+async def on_inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """`@bot провиант` in any chat: rule sections to pick from and send."""
+    query = update.inline_query
+    if query is None:
+        return
+    results = [
+        InlineQueryResultArticle(
+            id=article.id,
+            title=article.title,
+            description=article.description,
+            input_message_content=InputTextMessageContent(article.text, parse_mode=ParseMode.HTML,
+                                                          link_preview_options=NO_PREVIEW),
+        )
+        for article in service_of(context.application).inline(query.query)
+    ]
+    await query.answer(results, cache_time=300)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -1,0 +1,91 @@
+"""Rule-reference answers: a found section with buttons to the next best matches and its neighbours,
+a game's table of contents, and inline-mode articles. Texts fit Telegram's limits: a section is
+under 1000 characters, a contents list well under 4096, at most 50 inline results."""
+
+from __future__ import annotations
+
+from html import escape
+
+from bot import buttons
+from bot.replies import Article, Button, Reply
+from bot.rulebook import RuleBook, Section
+
+ALTERNATIVES = 3  # next best matches offered as buttons
+INLINE_RESULTS = 10  # Telegram allows up to 50; ten already scroll far on a phone
+COMMAND_PREFIX = "r_"  # "/r_valdora_one_action" opens section "valdora.one-action"
+
+
+def section_command(section_id: str) -> str:
+    """A command that can be tapped in a message: dots and hyphens are not allowed in commands.
+
+    >>> section_command("valdora.one-action")
+    '/r_valdora_one_action'
+    """
+    return "/" + COMMAND_PREFIX + section_id.replace(".", "_", 1).replace("-", "_")
+
+
+def section_from_command(name: str) -> str | None:
+    """The section id of a tapped `/r_...` command (game ids and slugs have no underscores).
+
+    >>> section_from_command("r_valdora_one_action")
+    'valdora.one-action'
+    """
+    if not name.startswith(COMMAND_PREFIX) or "_" not in name[len(COMMAND_PREFIX):]:
+        return None
+    game, slug = name[len(COMMAND_PREFIX):].split("_", 1)
+    return f"{game}.{slug.replace('_', '-')}"
+
+
+def section_text(section: Section) -> str:
+    return f"📖 <b>{escape(section.title)}</b> · {escape(section.game_title)}\n\n{escape(section.text)}"
+
+
+def section_reply(book: RuleBook, section: Section, alternatives: list[Section] = ()) -> Reply:
+    """The section, then buttons: other likely answers, the neighbouring sections, the contents."""
+    rows = [[Button(f"🔎 {s.title}", f"{buttons.RULE_PAGE}:{s.id}")] for s in alternatives[:ALTERNATIVES]]
+    previous, following = book.neighbours(section.id)
+    around = []
+    if previous:
+        around.append(Button(f"◀ {previous.title}", f"{buttons.RULE_PAGE}:{previous.id}"))
+    if following:
+        around.append(Button(f"{following.title} ▶", f"{buttons.RULE_PAGE}:{following.id}"))
+    if around:
+        rows.append(around)
+    rows.append([Button("📚 Все разделы", f"{buttons.RULE_LIST}:{section.game}")])
+    return Reply(section_text(section), buttons=rows)
+
+
+def contents_reply(book: RuleBook, game: str) -> Reply:
+    lines = [f"📚 <b>Правила: {escape(book.games[game])}</b>", "Нажмите на раздел или спросите: /rules вопрос", ""]
+    lines += [f"{section_command(s.id)} — {escape(s.title)}" for s in book.sections(game)]
+    return Reply("\n".join(lines))
+
+
+def choose_game_reply(book: RuleBook) -> Reply:
+    keyboard = [[Button(f"📚 {title}", f"{buttons.RULE_LIST}:{game}")] for game, title in book.games.items()]
+    return Reply("По какой игре показать правила? Или спросите сразу: <code>/rules сколько стоит листать книгу</code>",
+                 buttons=keyboard)
+
+
+def not_found_reply(query: str) -> Reply:
+    return Reply(f"Не нашёл в правилах ничего про «{escape(query)}». Попробуйте другими словами "
+                 "или откройте оглавление: /rules")
+
+
+def articles(book: RuleBook, query: str) -> list[Article]:
+    """Inline-mode results: the best matches, or each game's overview for an empty query."""
+    game, words = book.split_game(query)
+    if words.strip():
+        found = book.search(words, game, limit=INLINE_RESULTS)
+    else:
+        games = [game] if game else list(book.games)
+        found = [book.sections(g)[0] for g in games]
+    return [
+        Article(id=s.id, title=f"{s.game_title}: {s.title}", description=_shorten(s.text, 100), text=section_text(s))
+        for s in found
+    ]
+
+
+def _shorten(text: str, limit: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"

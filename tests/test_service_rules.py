@@ -1,0 +1,83 @@
+"""Rule lookups through the service: /rules, section commands, rule buttons, refusals citing rules,
+inline mode, and Telegram's limits."""
+
+import pytest
+from test_service import GROUP, current, start_game
+
+from bot.replies import Chat, User
+from bot.service import Service
+
+PRIVATE = Chat(id=7, private=True)
+ANYA = User(1, "Аня")
+
+
+@pytest.fixture
+async def service(tmp_path):
+    service = await Service.open(str(tmp_path / "bot.db"))
+    yield service
+    await service.close()
+
+
+def datas(reply):
+    return [b.data for row in reply.buttons for b in row]
+
+
+async def test_rules_without_a_game_asks_which_game_then_lists_its_sections(service):
+    reply, = await service.command(GROUP, ANYA, "rules", "")
+    assert "По какой игре" in reply.text and datas(reply) == ["list:valdora", "list:sylvan", "list:kingdom"]
+    answer = await service.button(GROUP, ANYA, "list:kingdom")
+    assert "Kingdom Builder" in answer.edit.text and "/r_kingdom_" in answer.edit.text
+    assert len(answer.edit.text) < 4096
+
+
+async def test_a_question_without_a_game_searches_all_games_and_names_the_game(service):
+    reply, = await service.command(GROUP, ANYA, "rules", "можно ли пройти через город без провианта")
+    assert reply.text.startswith("📖 ") and "Валдора" in reply.text
+    reply, = await service.command(GROUP, ANYA, "rules", "лорды")
+    assert "Kingdom Builder" in reply.text
+    reply, = await service.command(PRIVATE, ANYA, "rules", "валдора провиант")
+    assert "Провиант" in reply.text
+
+
+async def test_a_running_game_narrows_the_search_to_its_rules(service):
+    await start_game(service)
+    reply, = await service.command(GROUP, ANYA, "rules", "")
+    assert "Правила: Валдора" in reply.text
+    reply, = await service.command(GROUP, ANYA, "rules", "сколько стоит листать книгу")
+    assert "Валдора" in reply.text and "Перелистывание" in reply.text
+
+
+async def test_section_commands_and_navigation_buttons(service):
+    reply, = await service.command(GROUP, ANYA, "r_valdora_movement", "")
+    assert "<b>Движение</b>" in reply.text
+    pages = [d for d in datas(reply) if d.startswith("page:")]
+    assert pages and all(len(d.encode()) <= 64 for d in datas(reply))
+    answer = await service.button(GROUP, ANYA, pages[-1])
+    assert answer.edit.text.startswith("📖 ") and answer.edit.text != reply.text
+    reply, = await service.command(GROUP, ANYA, "r_valdora_nothing_here", "")
+    assert "Такого раздела правил нет" in reply.text
+
+
+async def test_a_refused_move_offers_the_rule_it_breaks(service):
+    await start_game(service)
+    _, _, player = await current(service)
+    reply, = await service.command(GROUP, player, "move", "Порт")
+    assert datas(reply) == ["rule:valdora.movement"]
+    answer = await service.button(GROUP, player, "rule:valdora.movement")
+    assert "<b>Движение</b>" in answer.replies[0].text and answer.edit is None
+
+
+async def test_forged_and_unknown_rule_buttons_are_refused(service):
+    assert "Не понимаю" in (await service.button(GROUP, ANYA, "rule:../../etc")).toast
+    assert "Не понимаю" in (await service.button(GROUP, ANYA, "rule:")).toast
+    assert "раздела правил нет" in (await service.button(GROUP, ANYA, "page:valdora.nope")).toast
+    assert "Не знаю такой игры" in (await service.button(GROUP, ANYA, "list:chess")).toast
+
+
+async def test_inline_mode_offers_matching_sections(service):
+    articles = service.inline("провиант")
+    assert 1 <= len(articles) <= 50 and articles[0].title.startswith("Валдора")
+    assert len({a.id for a in articles}) == len(articles)
+    assert all(len(a.text) < 4096 and len(a.id.encode()) <= 64 for a in articles)
+    assert [a.title.split(":")[0] for a in service.inline("")] == ["Валдора", "Зодчие Волшебной Долины",
+                                                                   "Kingdom Builder"]

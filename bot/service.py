@@ -256,8 +256,8 @@ class Service:
             return [Reply(f"❌ {escape(error.message)}\nРазрешённые ходы — /moves или кнопки под доской.",
                           buttons=keyboard)]
         summary = " ".join(event.text for event in events)
-        # the caption names the next player itself, with a mention
-        headline = " ".join(event.text for event in events if event.kind != "turn")
+        # the caption names the next player (with a mention) or the results itself
+        headline = " ".join(event.text for event in events if event.kind not in ("turn", "end"))
         try:
             await self.store.record_move(row.id, row.version if version is None else version, game.dump(state),
                                          seat, user.id, action, summary, game.is_over(state))

@@ -44,6 +44,7 @@ from render.common import (
     text,
     to_png,
     token,
+    width,
 )
 
 WIDTH, HEIGHT = 1280, 960
@@ -325,10 +326,10 @@ def _draw_background(view: dict) -> Background:
     pos = {s["name"]: _px(s.get("x", 50), s.get("y", 50)) for s in spaces}
 
     # paths: a dark rim under a light track
-    for width, colour in ((16, PATH_EDGE), (10, PATH)):
+    for thickness, colour in ((16, PATH_EDGE), (10, PATH)):
         for edge in board.get("edges") or ():
             if len(edge) == 2 and edge[0] in pos and edge[1] in pos:
-                d.line([pos[edge[0]], pos[edge[1]]], fill=colour, width=width)
+                d.line([pos[edge[0]], pos[edge[1]]], fill=colour, width=thickness)
     for p in pos.values():  # round joints
         d.ellipse((p[0] - 8, p[1] - 8, p[0] + 8, p[1] + 8), fill=PATH)
 
@@ -584,7 +585,8 @@ def _player_panel(d: ImageDraw.ImageDraw, view: dict, p: dict, y0: float) -> Non
         d.rounded_rectangle((rx - 26, ry - 13, rx, ry + 13), radius=5, fill=fill, outline=DARK, width=2)
         text(d, (rx - 13, ry + 1), str(masters[c]), 18, contrast(fill), bold=True, anchor="mm")
         rx -= 30
-    if order:
+    # the "мастера" caption only where it leaves the name enough room (a full row of masters does not)
+    if order and rx - width("мастера", 13) - nx > width(name, 22, bold=True) + 16:
         rx -= text(d, (rx, ry), "мастера", 13, MUTED, anchor="rm") + 4
     text(d, (nx, ry), name, 22, INK, bold=True, anchor="lm", max_width=max(40, rx - nx - 8), min_size=16)
 

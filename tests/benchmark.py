@@ -1,7 +1,8 @@
 """Speed of the bot on this machine: `python tests/benchmark.py [--moves N]`.
 
 Measures one move handled end to end by the service (parse, rules, SQLite commit, PNG), rendering
-alone, and random self-play; prints median and 95th percentile. The README reports its figures.
+alone, random self-play, and rule lookups (index build and one search); prints median and 95th
+percentile. The README reports its figures.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.replies import Chat, User  # noqa: E402
+from bot.rulebook import RuleBook  # noqa: E402
 from bot.service import Service  # noqa: E402
 from render.registry import RENDERERS  # noqa: E402
 from rules.registry import GAMES  # noqa: E402
@@ -97,6 +99,21 @@ def selfplay(game_name: str, games: int, seed: int) -> dict:
             "actions_per_second": round(actions / seconds)}
 
 
+def rule_lookups(rounds: int) -> dict:
+    """Index build time, and one search per question of the test set, `rounds` times over."""
+    started = time.perf_counter()
+    book = RuleBook.load()
+    load_ms = (time.perf_counter() - started) * 1000
+    questions = [q["q"] for q in json.loads((Path(__file__).parent / "rules_questions.json").read_text())]
+    samples = []
+    for _ in range(rounds):
+        for question in questions:
+            started = time.perf_counter()
+            book.search(question, limit=4)
+            samples.append((time.perf_counter() - started) * 1000)
+    return {"index_build_ms": round(load_ms, 1), "search": summary(samples)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", default="valdora")
@@ -109,6 +126,7 @@ def main() -> None:
         "move_end_to_end": asyncio.run(end_to_end(args.game, args.moves, args.seed)),
         "render": rendering(args.game, args.moves, args.seed),
         "selfplay": selfplay(args.game, args.games, args.seed),
+        "rule_lookup": rule_lookups(5),
     }
     print(json.dumps(result, ensure_ascii=False, indent=2))
 

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.config import Settings
-from bot.replies import Button, ButtonAnswer, Chat, Reply, User
+from bot.replies import Article, Button, ButtonAnswer, Chat, Reply, User
 from bot.telegram_app import build_application, parse_command, split_text
 
 try:
@@ -49,6 +49,11 @@ class ScriptedService:
     async def text(self, chat: Chat, user: User, text: str) -> list[Reply]:
         self.calls.append(("text", chat, user, text))
         return self.text_replies
+
+    def inline(self, query: str) -> list[Article]:
+        self.calls.append(("inline", query))
+        return [Article("valdora.provisions", "Валдора: Провиант", "Провиант берут в городе…",
+                        "📖 <b>Провиант</b> · Валдора\n\nТекст раздела")]
 
     async def close(self) -> None:
         self.calls.append(("close",))
@@ -306,3 +311,32 @@ def test_run_explains_a_rejected_token(server):
                         webhook_url="", webhook_port=8443)
     with pytest.raises(SystemExit, match="не принял токен"):
         run(settings)
+
+
+async def test_rule_navigation_edits_the_message_in_place(running):
+    server, service, _ = running
+    service.next_replies = [Reply("📖 Движение", buttons=[[Button("Провиант ▶", "page:valdora.provisions")]])]
+    server.push_message(GROUP, ANNA, "Анна", "/rules движение")
+    section = await server.wait_for_async(lambda c: c.method == "sendMessage", TIMEOUT)
+    since = server.mark()
+    service.next_answer = ButtonAnswer(edit=Reply("📖 <b>Провиант</b>", buttons=[[Button("◀ Движение",
+                                                                                       "page:valdora.movement")]]))
+    server.push_callback(GROUP, BORIS, "Борис", section.message_id, "page:valdora.provisions")
+    edit = await server.wait_for_async(lambda c: c.method == "editMessageText", TIMEOUT, since)
+    assert edit.params["message_id"] == section.message_id and edit.params["parse_mode"] == "HTML"
+    assert edit.text == "📖 <b>Провиант</b>" and edit.buttons == [("◀ Движение", "page:valdora.movement")]
+    assert not server.calls_of("sendMessage", since)
+
+
+async def test_inline_queries_are_answered_with_rule_articles(running):
+    server, service, _ = running
+    server.push_update({"inline_query": {"id": "77", "from": {"id": ANNA, "is_bot": False, "first_name": "Анна"},
+                                         "query": "провиант", "offset": ""}})
+    answer = await server.wait_for_async(lambda c: c.method == "answerInlineQuery", TIMEOUT)
+    assert service.calls[-1] == ("inline", "провиант")
+    assert str(answer.params["inline_query_id"]) == "77"
+    result, = answer.params["results"]
+    assert result["type"] == "article" and result["id"] == "valdora.provisions"
+    assert result["title"] == "Валдора: Провиант"
+    assert result["input_message_content"]["message_text"].startswith("📖 <b>Провиант</b>")
+    assert result["input_message_content"]["parse_mode"] == "HTML"

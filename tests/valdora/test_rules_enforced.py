@@ -6,30 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from positions import NAMES, card, fresh, stand
 
 from rules.protocol import RuleError
 from rules.valdora import GAME
-from rules.valdora.data import CONTRACT_CARDS, CONTRACT_FACES
 from rules.valdora.movement import routes
 from rules.valdora.state import State, no_gems
-
-NAMES = ["Аня", "Борис", "Вера", "Глеб", "Дина"]
-
-
-def fresh(players: int = 3, seed: int = 1) -> State:
-    return GAME.new(NAMES[:players], seed=seed, options={"first_seat": 0})
-
-
-def stand(state: State, space: str, seat: int = 0, phase: str = "act") -> None:
-    state.current = seat
-    state.players[seat].position = space
-    state.phase = phase
-
-
-def card(client: str, nth: int = 0) -> list[int]:
-    face = [i for i, c in enumerate(CONTRACT_FACES) if c.client == client][nth]
-    pair = next(c for c in CONTRACT_CARDS if face in c)
-    return [face, pair[1] if pair[0] == face else pair[0]]
 
 
 def refused(state: State, text: str, fragment: str, section: str) -> str:

@@ -3,31 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from positions import card, stand
+from positions import fresh as fresh_game
 
 from rules.protocol import RuleError
 from rules.valdora import GAME
-from rules.valdora.data import CONTRACT_CARDS, CONTRACT_FACES
 from rules.valdora.state import State, no_gems
 
-NAMES = ["Андрей", "Берни", "Вера", "Глеб", "Дина"]
+NAMES = ("Андрей", "Берни", "Вера", "Глеб", "Дина")  # the rulebook examples' heroes first
 
 
-def fresh(players: int = 3, seed: int = 1) -> State:
-    return GAME.new(NAMES[:players], seed=seed, options={"first_seat": 0})
-
-
-def stand(state: State, space: str, seat: int = 0) -> None:
-    """Put `seat` on `space` in its action phase (as if it had just moved there)."""
-    state.current = seat
-    state.players[seat].position = space
-    state.phase = "act"
-
-
-def card(client: str, nth: int = 0) -> list[int]:
-    """A whole contract card whose held face is the nth contract of `client`."""
-    face = [i for i, c in enumerate(CONTRACT_FACES) if c.client == client][nth]
-    pair = next(c for c in CONTRACT_CARDS if face in c)
-    return [face, pair[1] if pair[0] == face else pair[0]]
+def fresh(players: int = 3) -> State:
+    return fresh_game(players, names=NAMES)
 
 
 def texts(events) -> list[str]:

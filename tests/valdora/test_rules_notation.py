@@ -7,30 +7,13 @@ import importlib
 import json
 
 import pytest
+from positions import card, fresh, stand
 
 from rules.protocol import RuleError
 from rules.text import plural
 from rules.valdora import GAME, SECTIONS
-from rules.valdora.data import CONTRACT_CARDS, CONTRACT_FACES
-from rules.valdora.state import State, no_gems
-
-NAMES = ["Аня", "Борис", "Вера", "Глеб", "Дина"]
-
-
-def fresh(players: int = 3, seed: int = 1) -> State:
-    return GAME.new(NAMES[:players], seed=seed, options={"first_seat": 0})
-
-
-def stand(state: State, space: str, seat: int = 0) -> None:
-    state.current = seat
-    state.players[seat].position = space
-    state.phase = "act"
-
-
-def card(client: str, nth: int = 0) -> list[int]:
-    face = [i for i, c in enumerate(CONTRACT_FACES) if c.client == client][nth]
-    pair = next(c for c in CONTRACT_CARDS if face in c)
-    return [face, pair[1] if pair[0] == face else pair[0]]
+from rules.valdora.data import CONTRACT_FACES
+from rules.valdora.state import no_gems
 
 
 @pytest.mark.parametrize("module", [

@@ -315,30 +315,27 @@ class FakeBotApi:
     def wait_idle(self, quiet: float = 0.5, timeout: float = 10.0, since: int = 0) -> list[Call]:
         """Wait until the bot made no calls (other than getUpdates) for ``quiet`` seconds."""
         deadline = time.monotonic() + timeout
-        while True:
-            with self._cond:
-                busy = [c for c in self.calls[since:] if c.method != "getUpdates"]
-                last = busy[-1].time if busy else 0.0
-            now = time.monotonic()
-            if now - last >= quiet:
-                return busy
-            if now >= deadline:
-                raise TimeoutError(f"the bot is still busy after {timeout} s")
+        while (busy := self._busy_unless_quiet(quiet, since, deadline, timeout)) is None:
             time.sleep(0.05)
+        return busy
 
     async def wait_idle_async(self, quiet: float = 0.5, timeout: float = 10.0, since: int = 0) -> list[Call]:
         """Like ``wait_idle`` without blocking the event loop."""
         deadline = time.monotonic() + timeout
-        while True:
-            with self._cond:
-                busy = [c for c in self.calls[since:] if c.method != "getUpdates"]
-                last = busy[-1].time if busy else 0.0
-            now = time.monotonic()
-            if now - last >= quiet:
-                return busy
-            if now >= deadline:
-                raise TimeoutError(f"the bot is still busy after {timeout} s")
+        while (busy := self._busy_unless_quiet(quiet, since, deadline, timeout)) is None:
             await asyncio.sleep(0.05)
+        return busy
+
+    def _busy_unless_quiet(self, quiet: float, since: int, deadline: float, timeout: float) -> list[Call] | None:
+        """The bot's calls since ``since`` once it has been quiet for ``quiet`` seconds, else None."""
+        with self._cond:
+            busy = [c for c in self.calls[since:] if c.method != "getUpdates"]
+        now = time.monotonic()
+        if now - (busy[-1].time if busy else 0.0) >= quiet:
+            return busy
+        if now >= deadline:
+            raise TimeoutError(f"the bot is still busy after {timeout} s")
+        return None
 
     def _timeout_message(self, timeout: float, since: int) -> str:
         recent = [c for c in self.calls[since:] if c.method != "getUpdates"][-15:]

@@ -112,7 +112,8 @@ class Service:
         if handler is not None:
             return await handler(chat, user, row, args)
         if row is not None and row.status == ACTIVE:
-            return await self._play(user, row, f"{name} {args}".strip())
+            replies, _ = await self._play(user, row, f"{name} {args}".strip())
+            return replies
         return [Reply(f"Не знаю команды /{escape(name)}. Список команд — /help.")]
 
     async def _new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
@@ -240,12 +241,13 @@ class Service:
 
     # --- moves ---------------------------------------------------------------------------------
 
-    async def _play(self, user: User, row: GameRow, text: str, version: int | None = None) -> list[Reply]:
-        """Apply a typed or pressed action of `user`; refusals change nothing."""
+    async def _play(self, user: User, row: GameRow, text: str) -> tuple[list[Reply], bool]:
+        """Apply a typed or pressed action of `user`; refusals change nothing. Also tells whether the
+        action was accepted and the same player goes on with their turn."""
         game, state = self._state(row)
         refusal = self._turn_refusal(game, state, row, user)
         if refusal:
-            return [Reply(refusal)]
+            return [Reply(refusal)], False
         try:
             action = game.parse(state, text)
             seat = game.current_seat(state)
@@ -254,20 +256,20 @@ class Service:
             rule = self.rulebook.section(error.section) if error.section else None
             keyboard = [[Button("📖 Правило", f"{buttons.RULE}:{rule.id}")]] if rule else []
             return [Reply(f"❌ {escape(error.message)}\nРазрешённые ходы — /moves или кнопки под доской.",
-                          buttons=keyboard)]
+                          buttons=keyboard)], False
         summary = " ".join(event.text for event in events)
         # the caption names the next player (with a mention) or the results itself
         headline = " ".join(event.text for event in events if event.kind not in ("turn", "end"))
         try:
-            await self.store.record_move(row.id, row.version if version is None else version, game.dump(state),
-                                         seat, user.id, action, summary, game.is_over(state))
+            await self.store.record_move(row.id, row.version, game.dump(state), seat, user.id, action, summary,
+                                         game.is_over(state))
         except Conflict:
             return [Reply("Доска уже изменилась, ход не записан. Вот она сейчас:"),
-                    *await self._board(Chat(row.chat_id), user, await self.store.game(row.id), "")]
+                    *await self._board(Chat(row.chat_id), user, await self.store.game(row.id), "")], False
         row = await self.store.game(row.id)
         # ping the next player only when the turn passes: the mover is already at the phone
-        notify = game.current_seat(state) != seat
-        return [await self._board_reply(row, game, state, escape(headline), notify)]
+        goes_on = game.current_seat(state) == seat
+        return [await self._board_reply(row, game, state, escape(headline), notify=not goes_on)], goes_on
 
     def _turn_refusal(self, game: Game, state, row: GameRow, user: User) -> str | None:
         seat = row.seat_of(user.id)
@@ -304,7 +306,11 @@ class Service:
             actions = game.legal_actions(state)
             if index >= len(actions):
                 return stale
-            return ButtonAnswer(replies=await self._play(user, row, actions[index], version), clear_buttons=True)
+            replies, goes_on = await self._play(user, row, actions[index])
+            if goes_on:
+                # the same player's next step: redraw the board in place rather than post another one
+                return ButtonAnswer(edit=replies[0])
+            return ButtonAnswer(replies=replies, clear_buttons=True)
         if kind in (buttons.JOIN, buttons.LEAVE, buttons.BEGIN):
             if row.status != LOBBY:
                 return stale

@@ -21,6 +21,7 @@ from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
+    InputMediaPhoto,
     InputTextMessageContent,
     LinkPreviewOptions,
     Message,
@@ -257,20 +258,17 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         toast = answer.toast[:TOAST_LIMIT] if answer.toast else None
         answered = True  # even if answering fails, do not try a second time
         await query.answer(toast, show_alert=answer.alert)
-        if answer.edit is not None and isinstance(query.message, Message):
-            try:
-                await query.message.edit_text(answer.edit.text, parse_mode=ParseMode.HTML,
-                                              reply_markup=keyboard(answer.edit.buttons),
-                                              link_preview_options=NO_PREVIEW)
-            except BadRequest as error:  # "message is not modified": the same section pressed again
-                log.debug("Сообщение не изменено: %s", error)
+        replies = answer.replies
+        if answer.edit is not None:
+            if not (isinstance(query.message, Message) and await edit_in_place(query.message, answer.edit)):
+                replies = [answer.edit, *replies]  # the pressed message cannot show it: send it anew
         if answer.clear_buttons and isinstance(query.message, Message):
             try:
                 await query.message.edit_reply_markup(reply_markup=None)
             except BadRequest as error:  # "message is not modified", message too old, ...
                 log.debug("Кнопки не убраны: %s", error)
-        if answer.replies:
-            await send_replies(context, chat, user, answer.replies, thread_of(query.message))
+        if replies:
+            await send_replies(context, chat, user, replies, thread_of(query.message))
     except Exception:
         log.exception("Ошибка при обработке кнопки в чате %s", getattr(update.effective_chat, "id", None))
         if not answered:
@@ -347,6 +345,28 @@ def split_text(text: str, limit: int) -> list[str]:
     if current:
         pieces.append(current)
     return [p for p in pieces if p.strip()] or [text[:limit]]
+
+
+async def edit_in_place(message: Message, reply: Reply) -> bool:
+    """Show `reply` in place of `message` (a board redrawn, a rule page turned). False when that is
+    impossible: a picture for a text message, or Telegram refusing the edit (a message too old)."""
+    markup = keyboard(reply.buttons)
+    try:
+        if reply.image is not None:
+            if not message.photo:
+                return False
+            caption = split_text(reply.text, CAPTION_LIMIT)[0] if reply.text.strip() else None
+            await message.edit_media(InputMediaPhoto(reply.image, caption=caption, parse_mode=ParseMode.HTML),
+                                     reply_markup=markup)
+        else:
+            await message.edit_text(reply.text, parse_mode=ParseMode.HTML, reply_markup=markup,
+                                    link_preview_options=NO_PREVIEW)
+    except BadRequest as error:
+        if "not modified" in str(error).lower():  # the same rule page pressed again
+            return True
+        log.info("Сообщение не изменено, отправляю новое: %s", error)
+        return False
+    return True
 
 
 async def send_reply(bot: Any, chat_id: int, reply: Reply, thread_id: int | None = None) -> None:

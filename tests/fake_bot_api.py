@@ -525,6 +525,28 @@ class FakeBotApi:
                                         reply_markup=p.get("reply_markup"))
             call.message_id = message["message_id"]
             return message
+        if method == "editMessageMedia":
+            message_id = int(p.get("message_id") or 0)
+            original = self.messages.get(message_id)
+            if original is None:
+                raise ApiError(400, "Bad Request: message to edit not found")
+            if "photo" not in original:
+                raise ApiError(400, "Bad Request: there is no media in the message to edit")
+            media = p.get("media") if isinstance(p.get("media"), dict) else {}
+            reference = str(media.get("media", ""))
+            photo = files.get(reference[len("attach://"):]) if reference.startswith("attach://") else None
+            if media.get("type") != "photo" or photo is None:
+                raise ApiError(400, "Bad Request: can't parse InputMedia")
+            call.photo = photo
+            call.params["caption"] = media.get("caption") or ""  # so that `Call.text` shows it
+            updated = {**original, "caption": call.params["caption"], "edit_date": int(time.time())}
+            if p.get("reply_markup"):
+                updated["reply_markup"] = p["reply_markup"]
+            else:
+                updated.pop("reply_markup", None)
+            self.messages[message_id] = updated
+            call.message_id = message_id
+            return updated
         if method in ("editMessageReplyMarkup", "editMessageText", "editMessageCaption"):
             message_id = int(p.get("message_id") or 0)
             original = self.messages.get(message_id)

@@ -40,6 +40,20 @@ def move_buttons(reply):
     return [b for row in reply.buttons for b in row if b.data.startswith("g:")]
 
 
+async def press(service, player, data):
+    """Press a move button; the board that results: redrawn in place while `player` goes on with the
+    turn, or a new board (the old keyboard removed) once the turn has passed or the game ended."""
+    answer = await service.button(GROUP, player, data)
+    _, game_id, *_ = buttons.decode(data)
+    row = await service.store.game(game_id)
+    seat = VALDORA.current_seat(VALDORA.load(row.state))
+    if seat is not None and row.seats[seat].user_id == player.id:
+        assert answer.edit is not None and not answer.replies and not answer.clear_buttons
+        return answer.edit
+    assert answer.edit is None and answer.clear_buttons
+    return answer.replies[-1]
+
+
 async def test_lobby_join_leave_and_begin(service):
     reply, = await service.command(GROUP, ANYA, "new", "валдора")
     assert "Валдора" in reply.text and "Аня" in reply.text
@@ -79,8 +93,8 @@ async def test_moves_by_command_and_by_button(service):
     after, _, player = await current(service)
     assert after.version == row.version + 1
 
-    answer = await service.button(GROUP, player, move_buttons(reply)[0].data)
-    assert answer.clear_buttons and answer.replies[0].image
+    board = await press(service, player, move_buttons(reply)[0].data)
+    assert board.image and move_buttons(board) != move_buttons(reply)
     assert (await current(service))[0].version == after.version + 1
 
 
@@ -113,8 +127,7 @@ async def test_stale_forged_and_foreign_buttons_are_refused(service):
     assert "не из этого чата" in (await service.button(Chat(id=-5), player, data)).toast
     assert "устарела" in (await service.button(GROUP, player, f"g:{row.id}:{row.version}:999")).toast
 
-    first = await service.button(GROUP, player, data)
-    assert first.replies and first.replies[0].image
+    assert (await press(service, player, data)).image
     again = await service.button(GROUP, player, data)  # the same button pressed twice
     assert "устарела" in again.toast and not again.replies
     assert len(await service.store.notations(row.id)) == 1
@@ -134,8 +147,7 @@ async def test_the_game_survives_a_restart(tmp_path):
     assert (row.version, row.state) == (before.version, before.state)
     reply, = await service.command(GROUP, player, "board", "")
     assert reply.image and move_buttons(reply)
-    answer = await service.button(GROUP, player, move_buttons(reply)[0].data)
-    assert answer.replies[0].image
+    assert (await press(service, player, move_buttons(reply)[0].data)).image
     await service.close()
 
 
@@ -197,7 +209,7 @@ async def test_the_last_moves_by_buttons_end_the_game_with_scores(service):
         row, state, player = await current(service)
         data = buttons.encode_move(row.id, row.version, VALDORA.legal_actions(state).index(action))
         assert data in [b.data for b in move_buttons(reply)]
-        reply = (await service.button(GROUP, player, data)).replies[-1]
+        reply = await press(service, player, data)
     assert "Партия окончена" in reply.text and ("Победа" in reply.text or "Ничья" in reply.text)
     assert reply.image and not reply.buttons
     assert await service.store.open_game(GROUP.id) is None

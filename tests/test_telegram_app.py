@@ -340,3 +340,28 @@ async def test_inline_queries_are_answered_with_rule_articles(running):
     assert result["title"] == "Валдора: Провиант"
     assert result["input_message_content"]["message_text"].startswith("📖 <b>Провиант</b>")
     assert result["input_message_content"]["parse_mode"] == "HTML"
+
+
+async def test_a_board_is_redrawn_in_place_or_sent_anew_when_it_cannot_be(running):
+    server, service, _ = running
+    service.next_replies = [Reply("Доска", image=png(), buttons=[[Button("Д5", "g:1:2:0")]])]
+    server.push_message(GROUP, ANNA, "Анна", "/board")
+    board = await server.wait_for_async(lambda c: c.method == "sendPhoto", TIMEOUT)
+
+    since = server.mark()
+    service.next_answer = ButtonAnswer(edit=Reply("Анна: ход на Д5.\nХодит Анна.", image=png(),
+                                                  buttons=[[Button("✅ Конец хода", "g:1:3:0")]]))
+    server.push_callback(GROUP, ANNA, "Анна", board.message_id, "g:1:2:0")
+    edited = await server.wait_for_async(lambda c: c.method == "editMessageMedia", TIMEOUT, since)
+    assert edited.message_id == board.message_id and edited.photo.startswith(b"\x89PNG")
+    assert edited.text == "Анна: ход на Д5.\nХодит Анна." and edited.buttons == [("✅ Конец хода", "g:1:3:0")]
+    assert not server.calls_of("sendPhoto", since)
+
+    # a picture cannot replace a text message: it is sent as a new photo instead
+    service.next_replies = [Reply("Правило", buttons=[[Button("ok", "g:1:3:0")]])]
+    server.push_message(GROUP, ANNA, "Анна", "/rules")
+    text_message = await server.wait_for_async(lambda c: c.method == "sendMessage", TIMEOUT, since)
+    since = server.mark()
+    server.push_callback(GROUP, ANNA, "Анна", text_message.message_id, "g:1:3:0")
+    sent = await server.wait_for_async(lambda c: c.method == "sendPhoto", TIMEOUT, since)
+    assert sent.text == "Анна: ход на Д5.\nХодит Анна." and not server.calls_of("editMessageMedia", since)

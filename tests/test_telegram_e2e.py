@@ -33,6 +33,7 @@ OUTSIDER = (105, "Дима")
 START_TIMEOUT = 60  # importing Pillow, telegram, opening SQLite on a slow CI machine
 REPLY_TIMEOUT = 20
 STOP_TIMEOUT = 20
+BOARD_CHANGES = ("sendPhoto", "editMessageMedia", "editMessageReplyMarkup")
 MENTION = re.compile(r'tg://user\?id=(\d+)')
 REFUSAL = re.compile(r"(?i)(?<![а-яё])(не|нельзя|нет|подождите|уже)(?![а-яё])|❌")
 COMMAND_IN_CODE = re.compile(r"<code>(/[^<]+)</code>")
@@ -124,6 +125,27 @@ class Table:
         """Everything the bot did after `since` once it has gone quiet."""
         return self.server.wait_idle(quiet=0.6, timeout=REPLY_TIMEOUT, since=since)
 
+    def board_after_press(self, since: int, pressed: Call) -> Call:
+        """The board after an accepted press: redrawn in place (editMessageMedia) while the same player
+        goes on with the turn, or a new photo, with the old keyboard removed, when the turn passes."""
+        def wanted(call: Call) -> bool:
+            return call.error is None and (
+                (call.method == "editMessageMedia" and call.message_id == pressed.message_id)
+                or (call.method == "sendPhoto" and call.chat_id == GROUP))
+        try:
+            board = self.server.wait_for(wanted, timeout=REPLY_TIMEOUT, since=since)
+        except TimeoutError as error:
+            raise self.fail(str(error)) from None
+        assert board.photo and board.photo.startswith(b"\x89PNG"), board
+        if board.method == "editMessageMedia":
+            assert player_to_move(board) == player_to_move(pressed), "an edited board must stay with the mover"
+        else:
+            assert player_to_move(board) != player_to_move(pressed), "a new board must pass the turn"
+            cleared = self.server.calls_of("editMessageReplyMarkup", since)
+            assert cleared and cleared[0].params["message_id"] == pressed.message_id, "old buttons not removed"
+            assert not cleared[0].params.get("reply_markup")
+        return board
+
     def command(self, user_id: int, text: str, photo: bool | None = None) -> Call:
         return self.reply(self.say(user_id, text), photo)
 
@@ -160,7 +182,7 @@ def assert_refusal(call: Call) -> None:
 
 def assert_no_board_change(table: Table, since: int) -> None:
     later = table.settle(since)
-    photos = [c for c in later if c.method == "sendPhoto"]
+    photos = [c for c in later if c.method in BOARD_CHANGES]
     assert not photos, f"the board changed after a refused move: {photos}"
 
 
@@ -212,11 +234,8 @@ def test_group_plays_valdora_across_a_restart(server, tmp_path):
         since = table.press(mover, moved.message_id, data)
         answered = server.wait_for(lambda c: c.method == "answerCallbackQuery", REPLY_TIMEOUT, since)
         assert answered.error is None
-        pressed = table.reply(since, photo=True)
+        pressed = table.board_after_press(since, moved)
         assert pressed.buttons != moved.buttons, f"pressing {text!r} changed nothing"
-        cleared = server.calls_of("editMessageReplyMarkup", since)
-        assert cleared and cleared[0].params["message_id"] == moved.message_id, "old buttons not removed"
-        assert not cleared[0].params.get("reply_markup")
         board = pressed
         mover = player_to_move(board)
 
@@ -234,12 +253,12 @@ def test_group_plays_valdora_across_a_restart(server, tmp_path):
         answer = server.wait_for(lambda c: c.method == "answerCallbackQuery", REPLY_TIMEOUT, since)
         assert re.search("[а-яё]", answer.params.get("text", ""), re.I), f"no Russian toast: {answer!r}"
         later = table.settle(since)
-        assert not [c for c in later if c.method in ("sendPhoto", "editMessageReplyMarkup")], later
+        assert not [c for c in later if c.method in BOARD_CHANGES], later
 
         since = table.press(OUTSIDER[0], board.message_id, board.buttons[0][1])
         answer = server.wait_for(lambda c: c.method == "answerCallbackQuery", REPLY_TIMEOUT, since)
         assert answer.params.get("text"), answer
-        assert not [c for c in table.settle(since) if c.method == "sendPhoto"]
+        assert not [c for c in table.settle(since) if c.method in BOARD_CHANGES]
 
         again = table.board()
         assert again.buttons == board.buttons, "a refused move changed the position"
@@ -258,13 +277,13 @@ def test_group_plays_valdora_across_a_restart(server, tmp_path):
         # --- one more move, by a button of the board sent by the new process
         since = table.press(mover, resumed.message_id, resumed.buttons[0][1])
         server.wait_for(lambda c: c.method == "answerCallbackQuery", REPLY_TIMEOUT, since)
-        after = table.reply(since, photo=True)
-        assert after.photo and after.buttons != resumed.buttons, after
+        after = table.board_after_press(since, resumed)
+        assert after.buttons != resumed.buttons, after
         # A stale button (from before the move) is refused politely and changes nothing.
         since = table.press(mover, board.message_id, board.buttons[0][1])
         stale = server.wait_for(lambda c: c.method == "answerCallbackQuery", REPLY_TIMEOUT, since)
         assert stale.params.get("text"), stale
-        assert not [c for c in table.settle(since) if c.method == "sendPhoto"]
+        assert not [c for c in table.settle(since) if c.method in BOARD_CHANGES]
         assert table.bot.alive()
 
         # --- a crash (SIGKILL) loses nothing the players were told: the move is on the new board

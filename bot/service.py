@@ -114,6 +114,10 @@ class Service:
         if row is not None and row.status == ACTIVE:
             replies, _ = await self._play(user, row, f"{name} {args}".strip())
             return replies
+        if any(name == command for game in self.games.values() for command, _ in game.commands):
+            if row is not None:
+                return [Reply("Партия ещё не началась: сначала соберите игроков и нажмите «Начать» (/begin).")]
+            return [Reply("Сейчас партии нет, ходить некуда. Начните новую: /new valdora.")]
         return [Reply(f"Не знаю команды /{escape(name)}. Список команд — /help.")]
 
     async def _new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:

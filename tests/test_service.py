@@ -79,6 +79,14 @@ async def test_lobby_join_leave_and_begin(service):
     assert "уже идёт" in reply.text
 
 
+async def test_move_commands_without_a_running_game_say_why(service):
+    reply, = await service.command(GROUP, ANYA, "move", "Д5")
+    assert reply.text == "Сейчас партии нет, ходить некуда. Начните новую: /new valdora."
+    await service.command(GROUP, ANYA, "new", "valdora")
+    reply, = await service.command(GROUP, ANYA, "end", "")
+    assert reply.text.startswith("Партия ещё не началась")
+
+
 async def test_unknown_game_lists_what_we_can_play(service):
     reply, = await service.command(GROUP, ANYA, "new", "шахматы")
     assert "Не знаю игры «шахматы»" in reply.text and "/new valdora" in reply.text

@@ -22,12 +22,10 @@ NO_TOKEN = """Не задан токен бота (TELEGRAM_BOT_TOKEN).
 def rules_answer(question: str) -> str:
     """The same answer as /rules in a chat, as terminal text, with the next best matches listed."""
     from bot.console import to_plain
-    from bot.rule_answers import not_found_reply, section_text
+    from bot.rule_answers import lookup, not_found_reply, section_text
     from bot.rulebook import RuleBook
 
-    book = RuleBook.load()
-    game, words = book.split_game(question)
-    found = book.search(words, game, limit=4) if words.strip() else []
+    _, _, found = lookup(RuleBook.load(), question)
     if not found:
         return to_plain(not_found_reply(question).text)
     others = "\n".join(f"  {s.game_title}: {s.title} ({s.id})" for s in found[1:])

@@ -36,6 +36,24 @@ def section_from_command(name: str) -> str | None:
     return f"{game}.{slug.replace('_', '-')}"
 
 
+def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[str | None, str, list[Section]]:
+    """The game a question is about (named in it, else `current`), its words without the game's name, and
+    the best sections, best first (room for the alternatives). What `current` lacks is searched in all games.
+
+    >>> game, words, found = lookup(RuleBook.load(), "валдора провиант")
+    >>> game, words, found[0].id
+    ('valdora', 'провиант', 'valdora.provisions')
+    """
+    named, words = book.split_game(question)
+    if not words.strip():
+        return named or current, words, []
+    limit = 1 + ALTERNATIVES
+    found = book.search(words, named or current, limit=limit)
+    if not found and named is None and current is not None:
+        found = book.search(words, None, limit=limit)
+    return named or current, words, found
+
+
 def section_text(section: Section) -> str:
     return f"📖 <b>{escape(section.title)}</b> · {escape(section.game_title)}\n\n{escape(section.text)}"
 

@@ -352,13 +352,9 @@ class Service:
         """Search the rule reference; a running game narrows the search to its rules."""
         book = self.rulebook
         current = row.game if row is not None and row.game in book.games else None
-        game, words = book.split_game(args)
+        game, words, found = rule_answers.lookup(book, args, current)
         if not words.strip():
-            game = game or current
             return rule_answers.contents_reply(book, game) if game else rule_answers.choose_game_reply(book)
-        found = book.search(words, game or current, limit=1 + rule_answers.ALTERNATIVES)
-        if not found and game is None and current is not None:
-            found = book.search(words, None, limit=1 + rule_answers.ALTERNATIVES)
         if not found:
             return rule_answers.not_found_reply(words)
         return rule_answers.section_reply(book, found[0], found[1:])

@@ -44,6 +44,8 @@ class Game(Protocol):
     commands: tuple[tuple[str, str], ...]  # move commands (/move ...) with Russian descriptions
     score_names: dict[str, str]  # Russian names of the score breakdown categories
     secret_score_parts: tuple[str, ...]  # breakdown categories hidden from others until the end
+    secret_button: str | None  # label of the button that shows a seat its secrets ("🂠 Моя карта"); None: none
+
 
     def new(self, players: list[str], seed: int, options: dict | None = None) -> Any:
         """A fresh game for players seated in this order; all randomness comes from `seed`."""
@@ -62,6 +64,15 @@ class Game(Protocol):
 
     def label(self, state: Any, action: str) -> str:
         """A short Russian button label for a legal action."""
+
+    def menu_path(self, state: Any, action: str) -> tuple[str, ...]:
+        """Russian labels of the nested button groups a legal action sits in, outermost first; () puts it
+        on the first keyboard. Lets a game with many legal actions offer them a few buttons at a time
+        (e.g. ("🔮 Оракул", "Ряд 12") for `oracle K12`). A group holding a single action is shown as it."""
+
+    def secret(self, state: Any, seat: int) -> str | None:
+        """What only `seat` may see (a hand of cards, a hidden terrain card), as a short Russian text
+        that fits an alert (under 200 characters); None when the seat has nothing hidden."""
 
     def view(self, state: Any, seat: int | None = None) -> dict:
         """JSON-safe public view; `seat` also sees its own secrets."""

@@ -16,7 +16,10 @@ import re
 from bot.replies import Button
 
 MOVE, JOIN, LEAVE, BEGIN, ABORT_YES, ABORT_NO, MY_SCORE = "g", "join", "leave", "begin", "abort", "keep", "me"
-KINDS = {MOVE: 3, JOIN: 1, LEAVE: 1, BEGIN: 1, ABORT_YES: 2, ABORT_NO: 1, MY_SCORE: 1}
+# GROUP opens a level of the action menu: game, version, the group's first action and its depth (bot.menus);
+# SECRET shows the presser their own secrets (hand, hidden card) in an alert only they see
+GROUP, SECRET = "k", "s"
+KINDS = {MOVE: 3, JOIN: 1, LEAVE: 1, BEGIN: 1, ABORT_YES: 2, ABORT_NO: 1, MY_SCORE: 1, GROUP: 4, SECRET: 1}
 # rule buttons carry a section id or a game id: RULE sends the section as a new message, RULE_PAGE
 # shows it in place of the message that had the button, RULE_LIST lists a game's sections
 RULE, RULE_PAGE, RULE_LIST = "rule", "page", "list"
@@ -39,7 +42,7 @@ def decode(data: str) -> tuple | None:
     kind, *parts = data.split(":")
     if kind in (RULE, RULE_PAGE, RULE_LIST):
         return (kind, parts[0]) if len(parts) == 1 and NAMED.fullmatch(parts[0]) and ".." not in parts[0] else None
-    if KINDS.get(kind) != len(parts) or not all(p.isdigit() and len(p) < 12 for p in parts):
+    if KINDS.get(kind) != len(parts) or not all(p.isascii() and p.isdigit() and len(p) < 12 for p in parts):
         return None
     return (kind, *map(int, parts))
 

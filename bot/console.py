@@ -77,6 +77,8 @@ class Console:
         if answer.edit is not None:
             self.write("(сообщение с кнопкой изменилось)")
             self._show([answer.edit])
+        if answer.keyboard is not None:
+            self._show_keyboard(answer.keyboard)
         self._show(answer.replies)
 
     def _show(self, replies: list[Reply]) -> None:
@@ -90,8 +92,11 @@ class Console:
                 path.write_bytes(reply.image)
                 self.write(f"[картинка: {path}]")
             if reply.buttons and reply.to_user is None:
-                self.keyboard = [button for row in reply.buttons for button in row]
-                self.write("  ".join(f"[{i}] {b.text}" for i, b in enumerate(self.keyboard, 1)))
+                self._show_keyboard(reply.buttons)
+
+    def _show_keyboard(self, rows: list[list[Button]]) -> None:
+        self.keyboard = [button for row in rows for button in row]
+        self.write("  ".join(f"[{i}] {b.text}" for i, b in enumerate(self.keyboard, 1)))
 
     def _name_of(self, user_id: int) -> str:
         return next((u.name for u in self.users.values() if u.id == user_id), str(user_id))

@@ -46,6 +46,7 @@ class ButtonAnswer:
     replies: list[Reply] = field(default_factory=list)
     clear_buttons: bool = False  # remove the keyboard from the message whose button was pressed
     edit: Reply | None = None  # new text and keyboard for the message whose button was pressed
+    keyboard: list[list[Button]] | None = None  # only a new keyboard for that message (a menu level)
 
 
 @dataclass(frozen=True)

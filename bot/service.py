@@ -13,11 +13,11 @@ import random
 from collections import defaultdict
 from html import escape
 
-from bot import buttons, rule_answers
+from bot import buttons, menus, rule_answers
 from bot.replies import Article, Button, ButtonAnswer, Chat, Reply, User
 from bot.rulebook import RuleBook
 from bot.storage import ABORTED, ACTIVE, LOBBY, Conflict, GameRow, Seat, Store
-from bot.texts import HELP, PRIVATE_HINT, mention, plain
+from bot.texts import PRIVATE_HINT, help_text, mention, plain
 from render.registry import RENDERERS
 from rules.protocol import Game, RuleError
 from rules.registry import GAMES
@@ -30,7 +30,7 @@ SORRY = "Что-то пошло не так, ход не записан. Поп�
 
 # Commands the bot itself handles; a game adds its own move commands (`Game.commands`).
 COMMANDS: tuple[tuple[str, str], ...] = (
-    ("new", "Новая партия: /new valdora"),
+    ("new", "Новая партия: /new и название игры"),
     ("join", "Сесть за стол"),
     ("leave", "Выйти из набора"),
     ("begin", "Начать партию"),
@@ -50,6 +50,7 @@ class Service:
         self.games = GAMES if games is None else games
         self.rulebook = RuleBook.load() if rulebook is None else rulebook
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.bot_username: str | None = None  # set by the Telegram front end: makes t.me deep links
 
     @classmethod
     async def open(cls, database_path: str) -> Service:
@@ -67,6 +68,8 @@ class Service:
     async def command(self, chat: Chat, user: User, name: str, args: str) -> list[Reply]:
         try:
             async with self._locks[chat.id]:
+                if chat.private:
+                    await self.store.remember_private(user.id)
                 return await self._command(chat, user, name.lower(), args.strip())
         except Exception:
             log.exception("command /%s %r failed in chat %s", name, args, chat.id)
@@ -82,7 +85,13 @@ class Service:
 
     async def text(self, chat: Chat, user: User, text: str) -> list[Reply]:
         """Plain messages are the players' own talk; only a private chat gets a hint."""
-        return [Reply(PRIVATE_HINT)] if chat.private else []
+        if not chat.private:
+            return []
+        try:
+            await self.store.remember_private(user.id)
+        except Exception:
+            log.exception("could not remember the private chat of %s", user.id)
+        return [Reply(PRIVATE_HINT)]
 
     def inline(self, query: str) -> list[Article]:
         """Answers for inline mode: `@bot провиант` typed in any chat."""
@@ -95,8 +104,11 @@ class Service:
     # --- commands ------------------------------------------------------------------------------
 
     async def _command(self, chat: Chat, user: User, name: str, args: str) -> list[Reply]:
+        if name == "start" and chat.private and args:
+            return await self._deep_link(user, args)
         if name in ("start", "help"):
-            return [Reply(HELP if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + HELP)]
+            text = help_text(self.games.values(), None if chat.private else self._private_link(chat.id))
+            return [Reply(text if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + text)]
         section_id = rule_answers.section_from_command(name)
         if name == "rules" or section_id:
             row = None if chat.private else await self.store.open_game(chat.id)
@@ -112,12 +124,12 @@ class Service:
         if handler is not None:
             return await handler(chat, user, row, args)
         if row is not None and row.status == ACTIVE:
-            replies, _ = await self._play(user, row, f"{name} {args}".strip())
+            replies, _ = await self._play(chat, user, row, f"{name} {args}".strip())
             return replies
         if any(name == command for game in self.games.values() for command, _ in game.commands):
             if row is not None:
                 return [Reply("Партия ещё не началась: сначала соберите игроков и нажмите «Начать» (/begin).")]
-            return [Reply("Сейчас партии нет, ходить некуда. Начните новую: /new valdora.")]
+            return [Reply("Сейчас партии нет, ходить некуда. Начните новую: /new.")]
         return [Reply(f"Не знаю команды /{escape(name)}. Список команд — /help.")]
 
     async def _new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
@@ -137,6 +149,21 @@ class Service:
             return [Reply("В этом чате уже открыта партия. Посмотреть её — /board.")]
         return [self._lobby_reply(row, f"{mention(user.id, user.name)} собирает игру «{game.title}».")]
 
+    async def _deep_link(self, user: User, payload: str) -> list[Reply]:
+        """`/start g<chat id>` from a t.me link in a group: the player opened the private chat to get
+        their secrets here; answer with the current ones at once."""
+        done = "Готово: теперь я буду присылать сюда то, что видно только вам (ваши карты)."
+        chat_id = payload[1:] if payload.startswith("g") else ""
+        if not chat_id.lstrip("-").isascii() or not chat_id.lstrip("-").isdigit() or len(chat_id) > 20:
+            return [Reply(done)]
+        row = await self.store.open_game(int(chat_id))
+        seat = row.seat_of(user.id) if row is not None else None
+        if row is None or row.status != ACTIVE or seat is None:
+            return [Reply(done)]
+        game, state = self._state(row)
+        secret = game.secret(state, seat)
+        return [Reply(done + (f"\n\n«{escape(game.title)}»: {escape(secret)}" if secret else ""))]
+
     async def _join(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         refusal = self._join_refusal(user, row)
         if refusal:
@@ -148,7 +175,7 @@ class Service:
 
     def _join_refusal(self, user: User, row: GameRow | None) -> str | None:
         if row is None:
-            return "Сейчас никто не собирает игру. Начните набор: /new valdora."
+            return "Сейчас никто не собирает игру. Начните набор: /new."
         if row.status != LOBBY:
             return "Партия уже идёт, присоединиться к ней нельзя. Дождитесь следующей."
         if row.seat_of(user.id) is not None:
@@ -167,14 +194,14 @@ class Service:
         seats = [(s.user_id, s.name) for s in row.seats if s.user_id != user.id]
         if not seats:
             await self.store.close_game(row.id, row.version, ABORTED)
-            return [Reply("За столом никого не осталось, набор закрыт. Новый — /new valdora.")]
+            return [Reply("За столом никого не осталось, набор закрыт. Новый — /new.")]
         await self.store.set_seats(row.id, row.version, seats)
         row = await self.store.game(row.id)
         return [self._lobby_reply(row, f"{plain(user.name)} выходит из-за стола.")]
 
     async def _begin(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None:
-            return [Reply("Сначала соберите игроков: /new valdora.")]
+            return [Reply("Сначала соберите игроков: /new.")]
         if row.status != LOBBY:
             return [Reply("Партия уже идёт. Доска — /board.")]
         if row.seat_of(user.id) is None:
@@ -190,11 +217,13 @@ class Service:
         order = " → ".join(plain(s.name) for s in row.seats)
         intro = (f"Партия «{game.title}» началась! Порядок хода: {order}.\n"
                  f"Жребий выбрал первым {mention(first.user_id, first.name)}.")
-        return [await self._board_reply(row, game, state, intro)]
+        players = [seat for seat in row.seats if seat.seat != game.current_seat(state)]
+        return [await self._board_reply(row, game, state, intro),
+                *await self._secret_notes(chat, row, game, state, players)]
 
     async def _board(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None:
-            return [Reply("Сейчас партии нет. Начните: /new valdora.")]
+            return [Reply("Сейчас партии нет. Начните: /new.")]
         if row.status == LOBBY:
             return [self._lobby_reply(row, "Идёт набор игроков.")]
         game, state = self._state(row)
@@ -202,7 +231,7 @@ class Service:
 
     async def _moves(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None or row.status != ACTIVE:
-            return [Reply("Сейчас партия не идёт. Начните: /new valdora.")]
+            return [Reply("Сейчас партия не идёт. Начните: /new.")]
         game, state = self._state(row)
         seat = game.current_seat(state)
         lines = [f"• {escape(game.label(state, a))} — <code>/{escape(a)}</code>" for a in game.legal_actions(state)]
@@ -210,7 +239,7 @@ class Service:
 
     async def _score(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None or row.status != ACTIVE:
-            return [Reply("Сейчас партия не идёт. Начните: /new valdora.")]
+            return [Reply("Сейчас партия не идёт. Начните: /new.")]
         game, state = self._state(row)
         hidden = set(game.secret_score_parts)
         lines = []
@@ -245,9 +274,10 @@ class Service:
 
     # --- moves ---------------------------------------------------------------------------------
 
-    async def _play(self, user: User, row: GameRow, text: str) -> tuple[list[Reply], bool]:
+    async def _play(self, chat: Chat, user: User, row: GameRow, text: str) -> tuple[list[Reply], bool]:
         """Apply a typed or pressed action of `user`; refusals change nothing. Also tells whether the
-        action was accepted and the same player goes on with their turn."""
+        action was accepted and the same player goes on with their turn. The board comes first; private
+        notes of secrets that changed (a card drawn) follow it."""
         game, state = self._state(row)
         refusal = self._turn_refusal(game, state, row, user)
         if refusal:
@@ -255,6 +285,7 @@ class Service:
         try:
             action = game.parse(state, text)
             seat = game.current_seat(state)
+            secrets = [game.secret(state, s.seat) for s in row.seats]
             events = game.apply(state, action)
         except RuleError as error:
             rule = self.rulebook.section(error.section) if error.section else None
@@ -269,11 +300,22 @@ class Service:
                                          game.is_over(state))
         except Conflict:
             return [Reply("Доска уже изменилась, ход не записан. Вот она сейчас:"),
-                    *await self._board(Chat(row.chat_id), user, await self.store.game(row.id), "")], False
+                    *await self._board(chat, user, await self.store.game(row.id), "")], False
         row = await self.store.game(row.id)
         # ping the next player only when the turn passes: the mover is already at the phone
         goes_on = game.current_seat(state) == seat
-        return [await self._board_reply(row, game, state, escape(headline), notify=not goes_on)], goes_on
+        # a secret that changed goes privately to its owner, unless it is on the table now (their turn)
+        changed = [s for s in row.seats if s.seat != game.current_seat(state)
+                   and game.secret(state, s.seat) not in (None, secrets[s.seat])]
+        notes = await self._secret_notes(chat, row, game, state, changed)
+        return [await self._board_reply(row, game, state, escape(headline), notify=not goes_on), *notes], goes_on
+
+    async def _secret_notes(self, chat: Chat, row: GameRow, game: Game, state, seats: list[Seat]) -> list[Reply]:
+        """The secrets of `seats`, privately, for those players who have started the bot in private."""
+        started = await self.store.private_users([s.user_id for s in seats])
+        where = f" в чате «{escape(chat.title)}»" if chat.title else ""
+        return [Reply(f"«{escape(game.title)}»{where}: {escape(secret)}", to_user=s.user_id)
+                for s in seats if s.user_id in started and (secret := game.secret(state, s.seat))]
 
     def _turn_refusal(self, game: Game, state, row: GameRow, user: User) -> str | None:
         seat = row.seat_of(user.id)
@@ -310,11 +352,15 @@ class Service:
             actions = game.legal_actions(state)
             if index >= len(actions):
                 return stale
-            replies, goes_on = await self._play(user, row, actions[index])
+            replies, goes_on = await self._play(chat, user, row, actions[index])
             if goes_on:
                 # the same player's next step: redraw the board in place rather than post another one
-                return ButtonAnswer(edit=replies[0])
+                return ButtonAnswer(edit=replies[0], replies=replies[1:])
             return ButtonAnswer(replies=replies, clear_buttons=True)
+        if kind == buttons.GROUP:
+            return self._menu_button(row, user, *rest)
+        if kind == buttons.SECRET:
+            return self._secret(row, user)
         if kind in (buttons.JOIN, buttons.LEAVE, buttons.BEGIN):
             if row.status != LOBBY:
                 return stale
@@ -329,10 +375,34 @@ class Service:
                 await self.store.close_game(row.id, rest[0], ABORTED)
             except Conflict:
                 return ButtonAnswer(toast="Партия уже изменилась или закончилась. Если нужно, снова /abort.")
-            return ButtonAnswer(replies=[Reply("Партия прервана. Новая — /new valdora.")], clear_buttons=True)
+            return ButtonAnswer(replies=[Reply("Партия прервана. Новая — /new.")], clear_buttons=True)
         if kind == buttons.ABORT_NO:
             return ButtonAnswer(toast="Играем дальше!", clear_buttons=True)
         return self._my_score(row, user)
+
+    def _menu_button(self, row: GameRow, user: User, version: int, index: int, depth: int) -> ButtonAnswer:
+        """Open a group of the action menu (or go back up) in place of the board's keyboard."""
+        stale = ButtonAnswer(toast="Эта кнопка устарела. Свежая доска — /board.")
+        if row.status != ACTIVE or row.version != version:
+            return stale
+        game, state = self._state(row)
+        refusal = self._turn_refusal(game, state, row, user)
+        if refusal:
+            return ButtonAnswer(toast=refusal)
+        actions = game.legal_actions(state)
+        paths = [tuple(game.menu_path(state, a)) for a in actions]
+        prefix = menus.prefix_of(paths, index, depth)
+        if prefix is None:
+            return stale
+        return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=self._keyboard(row, game, state, prefix))
+
+    def _secret(self, row: GameRow, user: User) -> ButtonAnswer:
+        seat = row.seat_of(user.id)
+        if seat is None or row.state is None:
+            return ButtonAnswer(toast="Вы не играете в этой партии: тайных карт у вас здесь нет.")
+        game, state = self._state(row)
+        secret = game.secret(state, seat)
+        return ButtonAnswer(toast=secret or "Сейчас у вас нет ничего скрытого.", alert=True)
 
     def _rule_button(self, kind: str, name: str) -> ButtonAnswer:
         """`name` is a section id (RULE, RULE_PAGE) or a game id (RULE_LIST)."""
@@ -382,6 +452,10 @@ class Service:
         limits = f"{game.min_players}–{game.max_players}"
         text = (f"{headline}\n«{game.title}», игроков {limits}. За столом: {names} ({len(row.seats)}).\n"
                 "Сесть — /join, начать — /begin.")
+        link = self._private_link(row.chat_id)
+        if game.secret_button and link:
+            text += (f"\nСвою карту каждый смотрит кнопкой «{game.secret_button}» под доской. Чтобы она приходила "
+                     f'и в личку, <a href="{link}">откройте чат со мной</a> и нажмите «Старт».')
         keyboard = [[Button("🙋 Сесть", buttons.encode(buttons.JOIN, row.id)),
                      Button("🚪 Выйти", buttons.encode(buttons.LEAVE, row.id)),
                      Button("▶️ Начать", buttons.encode(buttons.BEGIN, row.id))]]
@@ -396,11 +470,27 @@ class Service:
         seat = game.current_seat(state)
         player = row.seats[seat]
         lines.append(f"Ходит {mention(player.user_id, player.name) if notify else plain(player.name)}.")
+        return Reply("\n".join(lines), image=picture, buttons=self._keyboard(row, game, state))
+
+    def _keyboard(self, row: GameRow, game: Game, state, prefix: tuple[str, ...] = ()) -> list[list[Button]]:
+        """One level of the menu of legal actions (bot.menus), a way back up, and the secrets button."""
         actions = game.legal_actions(state)
-        keyboard = buttons.layout(
-            [Button(game.label(state, a), buttons.encode_move(row.id, row.version, i)) for i, a in enumerate(actions)]
-        )
-        return Reply("\n".join(lines), image=picture, buttons=keyboard)
+        paths = [tuple(game.menu_path(state, a)) for a in actions]
+        prefix, entries = menus.level(paths, prefix)
+        keys = [
+            Button(game.label(state, actions[e.index]), buttons.encode_move(row.id, row.version, e.index))
+            if e.label is None
+            else Button(e.label, buttons.encode(buttons.GROUP, row.id, row.version, e.index, e.depth))
+            for e in entries
+        ]
+        rows = buttons.layout(keys)
+        if prefix:
+            index = entries[0].index if entries else 0
+            up = menus.parent(paths, prefix)
+            rows.append([Button("⬅️ Назад", buttons.encode(buttons.GROUP, row.id, row.version, index, len(up)))])
+        if game.secret_button:
+            rows.append([Button(game.secret_button, buttons.encode(buttons.SECRET, row.id))])
+        return rows
 
     def _final_text(self, row: GameRow, game: Game, state) -> str:
         winners = game.winners(state)
@@ -414,11 +504,13 @@ class Service:
     # --- small helpers -------------------------------------------------------------------------
 
     def _find_game(self, text: str) -> Game | None:
-        wanted = text.lower().replace("ё", "е").strip()
-        return next(
-            (g for g in self.games.values() if wanted and wanted in (g.name, g.title.lower().replace("ё", "е"))),
-            None,
-        )
+        wanted = " ".join(text.lower().replace("ё", "е").split())
+        return next((g for g in self.games.values()
+                     if wanted and wanted in (g.name, g.title.lower().replace("ё", "е"), *g.aliases)), None)
+
+    def _private_link(self, chat_id: int) -> str | None:
+        """A t.me link that opens the private chat with the bot and tells it which group the player is from."""
+        return f"https://t.me/{self.bot_username}?start=g{chat_id}" if self.bot_username else None
 
     def _game(self, row: GameRow) -> Game:
         return self.games[row.game]

@@ -52,6 +52,13 @@ MIGRATIONS: tuple[str, ...] = (
         UNIQUE (game_id, version)
     );
     """,
+    # users who have written to the bot in private: only they can get private messages (secret cards)
+    """
+    CREATE TABLE private_users (
+        user_id INTEGER PRIMARY KEY,
+        started_at REAL NOT NULL
+    );
+    """,
 )
 
 
@@ -174,7 +181,23 @@ class Store:
         ).fetchall()
         return [row[0] for row in rows]
 
+    async def private_users(self, user_ids: list[int]) -> set[int]:
+        """Those of `user_ids` who have started the bot in private, so it may write to them there."""
+        if not user_ids:
+            return set()
+        marks = ", ".join("?" * len(user_ids))
+        rows = await (
+            await self._db.execute(f"SELECT user_id FROM private_users WHERE user_id IN ({marks})", user_ids)
+        ).fetchall()
+        return {row[0] for row in rows}
+
     # --- writing -------------------------------------------------------------------------------
+
+    async def remember_private(self, user_id: int) -> None:
+        """The user has written to the bot in private (Telegram lets the bot answer there from now on)."""
+        await self._db.execute(
+            "INSERT OR IGNORE INTO private_users (user_id, started_at) VALUES (?, ?)", (user_id, time.time())
+        )
 
     async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int) -> GameRow:
         """A new lobby with its creator in seat 0; Conflict if the chat already has an open game."""

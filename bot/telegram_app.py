@@ -76,6 +76,7 @@ def build_application(settings: Settings, service: Service | None = None) -> App
             application.bot_data["owns_service"] = True
         else:
             application.bot_data[SERVICE_KEY] = service
+        service_of(application).bot_username = application.bot.username  # for t.me deep links
         await set_commands(application)
         log.info("Бот @%s запущен", application.bot.username)
 
@@ -262,6 +263,11 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if answer.edit is not None:
             if not (isinstance(query.message, Message) and await edit_in_place(query.message, answer.edit)):
                 replies = [answer.edit, *replies]  # the pressed message cannot show it: send it anew
+        if answer.keyboard is not None and isinstance(query.message, Message):
+            try:
+                await query.message.edit_reply_markup(reply_markup=keyboard(answer.keyboard))
+            except BadRequest as error:  # "message is not modified" (pressed twice), message too old
+                log.debug("Клавиатура не заменена: %s", error)
         if answer.clear_buttons and isinstance(query.message, Message):
             try:
                 await query.message.edit_reply_markup(reply_markup=None)

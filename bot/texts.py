@@ -4,25 +4,38 @@ from __future__ import annotations
 
 from html import escape
 
-HELP = """<b>Я веду настольные игры прямо в чате</b> и слежу за правилами.
+from rules.text import plural
+
+
+def help_text(games, private_link: str | None = None) -> str:
+    """The /help memo: the games we can referee (from their protocol objects) and how to play."""
+    listed = "\n".join(f"/new {g.name} — «{escape(g.title)}», {g.min_players}–{g.max_players} "
+                       f"{plural(g.max_players, 'игрок', 'игрока', 'игроков')}" for g in games)
+    secrets = ""
+    if private_link:
+        secrets = (f'\n\nСвои тайные карты смотрите кнопкой под доской. Чтобы они приходили и в личку, '
+                   f'<a href="{private_link}">откройте чат со мной</a> и нажмите «Старт».')
+    return f"""<b>Я веду настольные игры прямо в чате</b> и слежу за правилами.
 
 <b>Как начать партию</b>
-/new valdora — открыть набор в игру «Валдора» (3–5 игроков)
+{listed}
 /join — сесть за стол, /leave — встать из-за стола
 /begin — раздать и начать (первого игрока выбирает жребий)
 
 <b>Во время партии</b>
 Под каждой доской — кнопки со всеми разрешёнными ходами: нажмите нужную.
-Можно и командой, например <code>/move Д5</code>, <code>/buy левую</code>, <code>/mine рубин</code>, <code>/end</code>.
+Можно и командой, например <code>/move Д5</code> в «Валдоре» или <code>/build K12</code> в Kingdom Builder.
 /board — доска и кнопки, /moves — все разрешённые ходы списком
 /score — счёт (открытая часть), /log — последние ходы
 /abort — прервать партию (создатель партии или администратор чата)
+/rules вопрос — справка по правилам любой игры{secrets}
 
 В одном чате идёт одна партия; играть можно сразу в нескольких чатах.
 Партия хранится, пока не закончится: можно ходить хоть раз в день."""
 
+
 PRIVATE_HINT = (
-    "Я играю в группах: добавьте меня в групповой чат с друзьями и напишите там /new valdora. "
+    "Я играю в группах: добавьте меня в групповой чат с друзьями и напишите там /new. "
     "Список команд — /help."
 )
 

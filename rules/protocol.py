@@ -39,6 +39,7 @@ class Event:
 class Game(Protocol):
     name: str  # ASCII id used in commands, storage and button data, e.g. "valdora"
     title: str  # Russian name shown to players, e.g. "Валдора"
+    aliases: tuple[str, ...]  # other lower-case names players type after /new, e.g. ("кб", "kingdom builder")
     min_players: int
     max_players: int
     commands: tuple[tuple[str, str], ...]  # move commands (/move ...) with Russian descriptions

@@ -464,11 +464,27 @@ class FakeBotApi:
         self.messages[message["message_id"]] = message
         return message
 
+    @staticmethod
+    def _check_markup(markup: Any) -> None:
+        """Telegram refuses callback data outside 1-64 bytes and keyboards of more than 100 buttons."""
+        if not isinstance(markup, dict):
+            return
+        buttons = [b for row in markup.get("inline_keyboard") or [] for b in row]
+        if len(buttons) > 100:
+            raise ApiError(400, "Bad Request: BUTTONS_TOO_MUCH")
+        for button in buttons:
+            data = button.get("callback_data")
+            if data is not None and not 1 <= len(str(data).encode()) <= 64:
+                raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+
     def _dispatch(self, call: Call, files: dict[str, bytes]) -> Any:
         method, p = call.method, call.params
         if method in self.failures:
             code, description = self.failures[method]
             raise ApiError(code, description)
+        self._check_markup(p.get("reply_markup"))
+        if method == "answerCallbackQuery" and len(str(p.get("text") or "")) > 200:
+            raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
         if method == "getMe":
             return {**self._bot_user(), "can_join_groups": True, "can_read_all_group_messages": False,
                     "supports_inline_queries": False, "can_connect_to_business": False,

@@ -154,3 +154,20 @@ def test_json_bodies_are_accepted(server):
         answer = json.load(response)
     assert answer["ok"] and answer["result"]["text"] == "json"
     assert server.sent[0].chat_id == -5
+
+
+async def test_button_data_over_64_bytes_too_many_buttons_and_long_toasts_are_refused(server):
+    async with make_bot(server) as bot:
+        fat = InlineKeyboardMarkup([[InlineKeyboardButton("x", callback_data="я" * 33)]])  # 66 bytes
+        with pytest.raises(BadRequest, match="(?i)button_data_invalid"):
+            await bot.send_message(-100, "доска", reply_markup=fat)
+        many = InlineKeyboardMarkup([[InlineKeyboardButton(str(i), callback_data=str(i))] for i in range(101)])
+        with pytest.raises(BadRequest, match="(?i)buttons_too_much"):
+            await bot.send_message(-100, "доска", reply_markup=many)
+        fits = InlineKeyboardMarkup([[InlineKeyboardButton("x", callback_data="ж" * 32)]])  # 64 bytes
+        message = await bot.send_message(-100, "доска", reply_markup=fits)
+        with pytest.raises(BadRequest, match="(?i)button_data_invalid"):
+            await bot.edit_message_reply_markup(-100, message.message_id, reply_markup=fat)
+        with pytest.raises(BadRequest, match="(?i)message_too_long"):
+            await bot.answer_callback_query("1", text="а" * 201)
+        assert await bot.answer_callback_query("1", text="а" * 200)

@@ -81,7 +81,7 @@ async def test_lobby_join_leave_and_begin(service):
 
 async def test_move_commands_without_a_running_game_say_why(service):
     reply, = await service.command(GROUP, ANYA, "move", "Д5")
-    assert reply.text == "Сейчас партии нет, ходить некуда. Начните новую: /new valdora."
+    assert reply.text == "Сейчас партии нет, ходить некуда. Начните новую: /new."
     await service.command(GROUP, ANYA, "new", "valdora")
     reply, = await service.command(GROUP, ANYA, "end", "")
     assert reply.text.startswith("Партия ещё не началась")

@@ -365,3 +365,21 @@ async def test_a_board_is_redrawn_in_place_or_sent_anew_when_it_cannot_be(runnin
     server.push_callback(GROUP, ANNA, "Анна", text_message.message_id, "g:1:3:0")
     sent = await server.wait_for_async(lambda c: c.method == "sendPhoto", TIMEOUT, since)
     assert sent.text == "Анна: ход на Д5.\nХодит Анна." and not server.calls_of("editMessageMedia", since)
+
+
+async def test_a_menu_level_replaces_only_the_keyboard_and_the_bot_knows_its_username(running):
+    server, service, _ = running
+    assert service.bot_username == "RefereeTestBot"  # for t.me deep links
+    service.next_replies = [Reply("Доска", image=png(), buttons=[[Button("Ряд 12", "k:1:2:0:1")]])]
+    server.push_message(GROUP, ANNA, "Анна", "/board")
+    board = await server.wait_for_async(lambda c: c.method == "sendPhoto", TIMEOUT)
+    since = server.mark()
+    service.next_answer = ButtonAnswer(toast="Ряд 12", keyboard=[[Button("K12", "g:1:2:0"), Button("L12", "g:1:2:1")],
+                                                                [Button("⬅️ Назад", "k:1:2:0:0")]])
+    server.push_callback(GROUP, ANNA, "Анна", board.message_id, "k:1:2:0:1")
+    edit = await server.wait_for_async(lambda c: c.method == "editMessageReplyMarkup", TIMEOUT, since)
+    assert not edit.error and edit.params["message_id"] == board.message_id
+    assert [b["text"] for row in edit.params["reply_markup"]["inline_keyboard"] for b in row] == ["K12", "L12",
+                                                                                                  "⬅️ Назад"]
+    methods = [c.method for c in server.calls[since:] if c.method != "getUpdates"]
+    assert methods == ["answerCallbackQuery", "editMessageReplyMarkup"]  # no new photo, no media edit

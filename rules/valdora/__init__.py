@@ -23,6 +23,7 @@ class Valdora:
 
     name = "valdora"
     title = "Валдора"
+    aliases = ("valdora", "валдору")
     min_players = 3
     max_players = 5
     sections = SECTIONS
@@ -43,6 +44,13 @@ class Valdora:
     score_names = {"contracts": "контракты", "masters": "мастера", "workshops": "мастерские",
                    "bonuses": "бонусы", "gems": "драгоценности"}
     secret_score_parts = ("contracts",)
+    secret_button = None  # the hidden contracts are shown by the bot's own score button
+
+    def menu_path(self, st: state.State, action: str) -> tuple[str, ...]:
+        return ()  # a Valdora turn never has more legal actions than fit one keyboard
+
+    def secret(self, st: state.State, seat: int) -> str | None:
+        return None
 
     def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:
         if not self.min_players <= len(players) <= self.max_players:

@@ -1,0 +1,202 @@
+"""Generic parts of the service that a game switches on through the protocol: nested action menus
+(`Game.menu_path`), the secrets button and private notes (`Game.secret`), and the t.me deep link.
+
+A toy game keeps these tests apart from any real game's rules: 2 players take turns picking one of 45
+cells (3 rows of 15), grouped by row; each holds a secret number that changes when their turn ends.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import buttons
+from bot.replies import Chat, User
+from bot.service import Service
+from bot.storage import Store
+from render.registry import RENDERERS
+from rules.protocol import Event, RuleError
+
+GROUP = Chat(id=-200, title="Друзья")
+ANYA, BORIS, GLEB = User(1, "Аня"), User(2, "Борис"), User(3, "Глеб")
+CELLS = [f"{row}{n}" for row in "abc" for n in range(1, 16)]
+
+
+class Toy:
+    name, title, aliases = "toy", "Игрушка", ("игрушка",)
+    min_players, max_players = 2, 2
+    commands = (("pick", "Взять клетку: /pick a1"),)
+    score_names: dict = {}
+    secret_score_parts = ()
+    secret_button = "🂠 Моя карта"
+
+    def new(self, players, seed, options=None):
+        return {"players": list(players), "turn": 0, "taken": [], "secrets": [seed % 7, seed % 5]}
+
+    def current_seat(self, state):
+        return None if self.is_over(state) else state["turn"] % 2
+
+    def legal_actions(self, state):
+        return [f"pick {c}" for c in CELLS if c not in state["taken"]]
+
+    def menu_path(self, state, action):
+        return (f"Ряд {action[5].upper()}",)
+
+    def parse(self, state, text):
+        if text.strip().lower() in self.legal_actions(state):
+            return text.strip().lower()
+        raise RuleError("Такой клетки нет или она занята.")
+
+    def apply(self, state, action):
+        action = self.parse(state, action)
+        seat = self.current_seat(state)
+        state["taken"].append(action[5:])
+        state["secrets"][seat] += 1
+        state["turn"] += 1
+        return [Event(f"{state['players'][seat]} берёт {action[5:]}.")]
+
+    def label(self, state, action):
+        return action[5:].upper()
+
+    def secret(self, state, seat):
+        return f"Ваше тайное число: {state['secrets'][seat]}." if seat in (0, 1) else None
+
+    def view(self, state, seat=None):
+        return {}
+
+    def scores(self, state):
+        return [{"seat": s, "name": n, "total": 0, "breakdown": {}} for s, n in enumerate(state["players"])]
+
+    def winners(self, state):
+        return [0, 1] if self.is_over(state) else []
+
+    def is_over(self, state):
+        return len(state["taken"]) >= 4
+
+    def dump(self, state):
+        return state
+
+    def load(self, data):
+        return data
+
+
+@pytest.fixture
+async def service(tmp_path, monkeypatch):
+    monkeypatch.setitem(RENDERERS, "toy", lambda view: b"\x89PNG toy")
+    service = Service(await Store.open(str(tmp_path / "bot.db")), games={"toy": Toy()})
+    service.bot_username = "RefereeTestBot"
+    yield service
+    await service.close()
+
+
+def datas(reply_or_rows):
+    rows = reply_or_rows.buttons if hasattr(reply_or_rows, "buttons") else reply_or_rows
+    return [(b.text, b.data) for row in rows for b in row]
+
+
+async def begin(service):
+    lobby, = await service.command(GROUP, ANYA, "new", "игрушка")
+    await service.command(GROUP, BORIS, "join", "")
+    return lobby, await service.command(GROUP, ANYA, "begin", "")
+
+
+async def test_the_board_offers_groups_and_a_group_opens_in_place_with_a_way_back(service):
+    _, (board, *_) = await begin(service)
+    keys = datas(board)
+    assert [text for text, _ in keys] == ["Ряд A", "Ряд B", "Ряд C", "🂠 Моя карта"]
+    assert all(len(data.encode()) <= 64 for _, data in keys)
+    row = await service.store.open_game(GROUP.id)
+    first = ANYA if row.seats[Toy().current_seat(row.state)].user_id == ANYA.id else BORIS
+    other = BORIS if first is ANYA else ANYA
+    answer = await service.button(GROUP, other, keys[1][1])
+    assert "ходит" in answer.toast and answer.keyboard is None  # only the player to move opens menus
+    answer = await service.button(GROUP, first, keys[1][1])
+    assert answer.toast == "Ряд B" and not answer.replies and answer.edit is None
+    level = datas(answer.keyboard)
+    assert [t for t, _ in level[:15]] == [f"B{n}" for n in range(1, 16)]
+    assert [t for t, _ in level[15:]] == ["⬅️ Назад", "🂠 Моя карта"]
+    back = await service.button(GROUP, first, level[15][1])
+    assert [t for t, _ in datas(back.keyboard)] == ["Ряд A", "Ряд B", "Ряд C", "🂠 Моя карта"]
+    # pressing a cell of the opened group plays it; the group's buttons carry the version, so once the
+    # board has changed they are stale
+    played = await service.button(GROUP, first, level[4][1])
+    assert played.clear_buttons and "берёт b5" in played.replies[0].text
+    stale = await service.button(GROUP, other, keys[1][1])
+    assert "устарела" in stale.toast
+
+
+async def test_a_group_with_one_cell_is_shown_as_the_cell_itself(service):
+    await begin(service)
+    row = await service.store.open_game(GROUP.id)
+    state = row.state
+    state["taken"] = [c for c in CELLS if c not in ("a3", "b1", "b2")]
+    state["turn"] = 0
+    keyboard = service._keyboard(row, Toy(), state)
+    assert [t for t, _ in datas(keyboard)] == ["A3", "Ряд B", "🂠 Моя карта"]
+
+
+async def test_forged_group_buttons_change_nothing(service):
+    _, (board, *_) = await begin(service)
+    row = await service.store.open_game(GROUP.id)
+    player = ANYA if row.seats[Toy().current_seat(row.state)].user_id == ANYA.id else BORIS
+    for data in (f"k:{row.id}:{row.version}:999:1", f"k:{row.id}:{row.version}:0:9", f"k:{row.id}:{row.version}:0",
+                 f"k:{row.id}:{row.version}:²:1", f"k:{row.id}:{row.version + 1}:0:1"):
+        answer = await service.button(GROUP, player, data)
+        assert answer.keyboard is None and answer.toast and "пошло не так" not in answer.toast
+    assert (await service.store.open_game(GROUP.id)).version == row.version
+
+
+async def test_the_secret_button_shows_each_player_only_their_own(service):
+    _, (board, *_) = await begin(service)
+    secret = dict(datas(board))["🂠 Моя карта"]
+    anya = await service.button(GROUP, ANYA, secret)
+    boris = await service.button(GROUP, BORIS, secret)
+    row = await service.store.open_game(GROUP.id)
+    numbers = [Toy().secret(row.state, s) for s in (0, 1)]
+    assert anya.alert and boris.alert
+    assert {anya.toast, boris.toast} == set(numbers) and anya.toast != boris.toast
+    assert anya.toast == numbers[row.seat_of(ANYA.id)]
+    glebs = await service.button(GROUP, GLEB, secret)
+    assert "не играете" in glebs.toast
+
+
+async def test_secrets_go_privately_only_to_players_who_started_the_bot(service):
+    lobby, = await service.command(GROUP, ANYA, "new", "toy")
+    assert 'href="https://t.me/RefereeTestBot?start=g-200"' in lobby.text
+    await service.command(GROUP, BORIS, "join", "")
+    # Борис opens the deep link from the lobby before the game starts
+    hello, = await service.command(Chat(BORIS.id, private=True), BORIS, "start", "g-200")
+    assert "Готово" in hello.text
+    replies = await service.command(GROUP, ANYA, "begin", "")
+    row = await service.store.open_game(GROUP.id)
+    first = row.seats[Toy().current_seat(row.state)].user_id
+    notes = [r for r in replies if r.to_user is not None]
+    # the first player's card is on the table; only Борис started the bot
+    assert [n.to_user for n in notes] == ([BORIS.id] if first != BORIS.id else [])
+    if notes:
+        assert "«Игрушка» в чате «Друзья»: Ваше тайное число" in notes[0].text
+    # after each turn the mover's changed secret goes to them privately, if they started the bot
+    mover = ANYA if first == ANYA.id else BORIS
+    replies = await service.command(GROUP, mover, "pick", "a1")
+    notes = [r for r in replies if r.to_user is not None]
+    assert [n.to_user for n in notes] == ([BORIS.id] if mover is BORIS else [])
+    # the deep link during the game answers with the current secret
+    hello, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", "g-200")
+    row = await service.store.open_game(GROUP.id)
+    assert Toy().secret(row.state, row.seat_of(ANYA.id)) in hello.text
+    assert await service.store.private_users([ANYA.id, BORIS.id, GLEB.id]) == {ANYA.id, BORIS.id}
+
+
+@pytest.mark.parametrize("payload", ["g", "gabc", "g-", "g²", "x-200", "g" + "9" * 30, "g-999"])
+async def test_odd_deep_link_payloads_just_say_ready(service, payload):
+    await begin(service)
+    reply, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", payload)
+    assert reply.text.startswith("Готово") and "тайное" not in reply.text
+
+
+async def test_help_lists_every_game_and_the_private_link_in_a_group(service):
+    reply, = await service.command(GROUP, ANYA, "help", "")
+    assert "/new toy — «Игрушка», 2–2 игрока" in reply.text
+    assert "https://t.me/RefereeTestBot?start=g-200" in reply.text
+    private, = await service.command(Chat(ANYA.id, private=True), ANYA, "help", "")
+    assert "t.me" not in private.text
+    assert buttons.decode("s:12") == ("s", 12) and buttons.decode("k:1:2:3:4") == ("k", 1, 2, 3, 4)

@@ -49,16 +49,22 @@ async def end_to_end(game_name: str, moves: int, seed: int) -> dict:
             for user in USERS[1:]:
                 await service.command(CHAT, user, "join", "")
             reply = (await service.command(CHAT, USERS[0], "begin", ""))[0]
-            while reply.buttons and len(samples) < moves:
+            keyboard = reply.buttons
+            while keyboard and len(samples) < moves:
                 row = await service.store.open_game(CHAT.id)
                 game = GAMES[row.game]
                 seat = game.current_seat(game.load(row.state))
                 user = next(u for u in USERS if u.id == row.seats[seat].user_id)
-                data = rng.choice([b for line in reply.buttons for b in line]).data
+                # a move or a menu group (which only swaps the keyboard, untimed); never the secrets button
+                data = rng.choice([b.data for line in keyboard for b in line if b.data.startswith(("g:", "k:"))])
                 started = time.perf_counter()
                 answer = await service.button(CHAT, user, data)
+                if answer.keyboard is not None:
+                    keyboard = answer.keyboard
+                    continue
                 samples.append((time.perf_counter() - started) * 1000)
-                reply = answer.edit or answer.replies[-1]  # redrawn in place, or a new board
+                board = answer.edit or next(r for r in reversed(answer.replies) if r.to_user is None)
+                keyboard = board.buttons  # redrawn in place, or a new board
             if await service.store.open_game(CHAT.id):
                 await service.command(CHAT, USERS[0], "abort", "")
                 row = await service.store.open_game(CHAT.id)

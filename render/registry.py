@@ -2,6 +2,6 @@
 
 from collections.abc import Callable
 
-from render import valdora
+from render import kingdom, valdora
 
-RENDERERS: dict[str, Callable[[dict], bytes]] = {"valdora": valdora.draw}
+RENDERERS: dict[str, Callable[[dict], bytes]] = {"valdora": valdora.draw, "kingdom": kingdom.draw}

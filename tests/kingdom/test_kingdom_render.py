@@ -1,0 +1,302 @@
+"""The Kingdom Builder picture: decodes, fits a phone, shows settlements, highlights, tiles and scores,
+and reuses its cached board."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import math
+from pathlib import Path
+
+import pytest
+from kingdom_render_views import grown_view, over_view, start_view
+from PIL import Image, ImageChops, ImageStat
+
+from render import kingdom
+from render.__main__ import main as cli_main
+from render.common import PLAYER_COLOURS
+from render.registry import RENDERERS
+from rules.kingdom.board import SIZE, name, neighbours
+
+FIXTURES = Path(__file__).with_name("fixtures")
+VIEW_FILES = sorted(FIXTURES.glob("kingdom_view_*.json"))
+
+
+def decode(png: bytes) -> Image.Image:
+    im = Image.open(io.BytesIO(png))
+    im.load()
+    return im
+
+
+def changed(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) -> bool:
+    return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
+
+
+def around(row: int, col: int, r: int = 12) -> tuple[int, int, int, int]:
+    x, y = kingdom.hex_center(row, col)
+    return x - r, y - r, x + r, y + r
+
+
+def close(a, b, tolerance: int = 4) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a[:3], b[:3], strict=True))
+
+
+def empty_hex(view: dict, letter: str) -> tuple[int, int]:
+    """A hex of this terrain with no settlement, not highlighted, with no settlement next to it."""
+    lit = set(view.get("highlight") or [])
+    for r in range(SIZE):
+        for c in range(SIZE):
+            if view["terrain"][r][c] != letter or name(r, c) in lit or view["owners"][r][c] is not None:
+                continue
+            if all(view["owners"][nr][nc] is None for nr, nc in neighbours(r, c)):
+                return r, c
+    raise AssertionError(f"no free {letter} hex")
+
+
+@pytest.mark.parametrize("path", VIEW_FILES, ids=lambda p: p.stem)
+def test_fixture_renders_to_a_phone_sized_png(path):
+    png = kingdom.draw(json.loads(path.read_text(encoding="utf-8")))
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    im = decode(png)
+    assert im.format == "PNG"
+    assert max(im.size) <= 1280
+    assert im.width == kingdom.WIDTH < im.height  # portrait: board on top, panel below
+
+
+def test_three_fixtures_exist():
+    assert {p.stem for p in VIEW_FILES} >= {"kingdom_view_start3", "kingdom_view_mid4", "kingdom_view_over4"}
+
+
+def test_registry_knows_kingdom():
+    assert RENDERERS["kingdom"] is kingdom.draw
+
+
+def test_same_view_same_bytes():
+    view = grown_view()
+    first = kingdom.draw(view)
+    kingdom.draw(over_view())
+    kingdom.draw(start_view(2, sectors=[("barn", True), ("paddock", False), ("oasis", False), ("tower", True)]))
+    assert kingdom.draw(copy.deepcopy(view)) == first
+
+
+def test_board_is_drawn_once_per_board_and_never_drawn_on():
+    view = grown_view()
+    board = kingdom.background(view)
+    pristine = board.plain.copy()
+    hits = kingdom._board.cache_info().hits
+    kingdom.draw(view)
+    kingdom.draw(over_view())
+    assert kingdom.background(start_view(3)) is board  # same sectors, other pieces: the same pictures
+    assert kingdom._board.cache_info().hits >= hits + 3
+    assert ImageChops.difference(pristine, board.plain).getbbox() is None
+    other = start_view(3, sectors=[("barn", True), ("paddock", False), ("oasis", False), ("tower", True)])
+    assert kingdom.background(other) is not board
+    turned = start_view(3, sectors=[("tavern", True), ("oracle", True), ("farm", False), ("harbor", False)])
+    assert kingdom.background(turned) is not board
+
+
+def test_hex_center_follows_the_board_geometry():
+    for r, c in [(0, 0), (1, 0), (9, 9), (10, 10), (19, 19), (12, 7)]:
+        x, y = kingdom.hex_center(r, c)
+        for nr, nc in neighbours(r, c):  # six equal neighbours, one hex width away
+            nx, ny = kingdom.hex_center(nr, nc)
+            assert math.dist((x, y), (nx, ny)) == pytest.approx(kingdom.HEX_W, abs=1.5)
+    assert kingdom.hex_center(1, 0)[0] > kingdom.hex_center(0, 0)[0]  # odd rows shifted right
+    assert kingdom.hex_center(0, 1)[1] == kingdom.hex_center(0, 0)[1]
+    x, y = kingdom.hex_center(SIZE - 1, SIZE - 1)
+    assert x < kingdom.WIDTH and y < kingdom.BOARD_H
+
+
+def test_terrain_colour_at_hex_centres():
+    view = start_view(3)
+    im = kingdom.render(view)
+    for letter in "GSDBFW":
+        r, c = empty_hex(view, letter)
+        x, y = kingdom.hex_center(r, c)
+        assert close(im.getpixel((x, y)), kingdom.terrain_rgb(letter), 2), letter
+
+
+def test_highlighted_hex_is_marked():
+    view = grown_view()
+    r, c = empty_hex(view, "F")
+    before = kingdom.render(view)
+    view["highlight"] = view["highlight"] + [name(r, c)]
+    after = kingdom.render(view)
+    x, y = kingdom.hex_center(r, c)
+    assert before.getpixel((x - 8, y - 12)) != after.getpixel((x - 8, y - 12))
+    assert changed(before, after, around(r, c, 18))
+    far = empty_hex(view, "D")
+    assert not changed(before, after, around(*far, 18))
+
+
+def test_highlight_reads_on_every_terrain():
+    """The highlight lightens the hex and rings it: a hex of each buildable terrain and water."""
+    view = start_view(3)
+    plain = kingdom.render(view)
+    hexes = {letter: empty_hex(view, letter) for letter in "GSDBFW"}
+    view["highlight"] = [name(*h) for h in hexes.values()]
+    lit = kingdom.render(view)
+    for letter, (r, c) in hexes.items():
+        x, y = kingdom.hex_center(r, c)
+        below_label = (x - 8, y + 9, x + 8, y + 16)
+        base, light = ImageStat.Stat(plain.crop(below_label)), ImageStat.Stat(lit.crop(below_label))
+        assert sum(light.mean) > sum(base.mean) + 60, letter  # clearly lighter (desert is pale already)
+        ring = [lit.getpixel((x, yy)) for yy in range(round(y - kingdom.HEX_S), round(y - kingdom.HEX_S) + 9)]
+        assert any(close(p, kingdom.HL_RING, 25) for p in ring), (letter, ring)
+
+
+@pytest.mark.parametrize("seat", range(len(PLAYER_COLOURS)))
+def test_settlement_has_the_player_colour(seat):
+    view = start_view(3)
+    view["players"].append({"seat": 3, "name": "Глеб"})
+    view["players"].append({"seat": 4, "name": "Дина"})
+    for letter in "GSDBFW":  # black on forest and orange on canyon too
+        r, c = empty_hex(view, letter)
+        view["owners"][r][c] = seat
+        x, y = kingdom.hex_center(r, c)
+        im = kingdom.render(view)
+        assert close(im.getpixel((x - 6, y + 2)), PLAYER_COLOURS[seat]), letter
+        # the house has a light rim: somewhere between the body and the terrain it is near white
+        rim = [im.getpixel((x, yy)) for yy in range(y - 20, y - 8)]
+        assert any(min(p) > 200 for p in rim), letter
+
+
+def test_settlement_changes_only_its_hex():
+    view = grown_view()
+    before = kingdom.render(view)
+    r, c = empty_hex(view, "G")
+    view["owners"][r][c] = 2
+    after = kingdom.render(view)
+    assert changed(before, after, around(r, c))
+    assert not changed(before, after, around(*empty_hex(view, "D")))
+
+
+def test_location_tiles_left_are_visible():
+    view = start_view(3)
+    loc = view["locations"][0]
+    full = kingdom.render(view)
+    loc["tiles"] = 0
+    empty = kingdom.render(view)
+    loc["tiles"] = 1
+    one = kingdom.render(view)
+    box = around(loc["row"], loc["col"], 18)
+    assert changed(full, empty, box)
+    assert changed(full, one, box) and changed(one, empty, box)
+    other = view["locations"][1]
+    assert not changed(full, empty, around(other["row"], other["col"], 18))
+
+    def gold(im):  # the gold of the tile pips in the lower half of the hex
+        x0, y0, x1, y1 = box
+        return sum(1 for x in range(x0, x1) for y in range((y0 + y1) // 2, y1)
+                   if close(im.getpixel((x, y)), (250, 196, 30), 30))
+
+    assert gold(full) > gold(one) > gold(empty) == 0
+
+
+def test_last_turn_is_marked():
+    view = grown_view()
+    r, c = empty_hex(view, "G")
+    view["owners"][r][c] = 0
+    before = kingdom.render(view)
+    view["last_turn"] = [name(r, c)]
+    after = kingdom.render(view)
+    assert changed(before, after, around(r, c, 20))
+
+
+def test_final_view_draws_a_score_table():
+    running = over_view()
+    running["scores"], running["phase"], running["winners"] = None, "building", []
+    running["current"] = 0
+    over = over_view()
+    a, b = kingdom.render(running), kingdom.render(over)
+    panel = (0, kingdom.BOARD_H, kingdom.WIDTH, min(a.height, b.height))
+    assert changed(a, b, panel)
+    assert b.height >= a.height
+    # a table row per player under the cards: winners in green
+    winners = over["winners"]
+    assert winners
+    ys = range(kingdom.BOARD_H + kingdom.HEADER_H + kingdom.LEGEND_H + kingdom.CARDS_H, b.height)
+    green = sum(1 for y in ys if close(b.getpixel((kingdom.PAD + 1, y)), (40, 140, 60), 20))
+    assert green > 20
+
+
+def test_panel_shows_whose_turn_it_is():
+    view = grown_view()
+    other = copy.deepcopy(view)
+    other["current"] = 2
+    a, b = kingdom.render(view), kingdom.render(other)
+    assert changed(a, b, (0, kingdom.BOARD_H, kingdom.WIDTH, a.height))
+    assert not changed(a, b, (0, 0, kingdom.WIDTH, kingdom.BOARD_H - 2))
+
+
+def test_tile_states_look_different():
+    view = grown_view()
+    view["players"] = view["players"][:1]
+    tile = {"type": "oracle", "title": "Оракул", "from": "K12", "state": "usable"}
+    pictures = []
+    for state in ("usable", "used", "new"):
+        view["players"][0]["tiles"] = [dict(tile, state=state)]
+        pictures.append(kingdom.render(view))
+    panel = (0, kingdom.BOARD_H, kingdom.WIDTH, pictures[0].height)
+    assert changed(pictures[0], pictures[1], panel)
+    assert changed(pictures[0], pictures[2], panel)
+    assert changed(pictures[1], pictures[2], panel)
+
+
+def test_missing_and_odd_fields_still_draw():
+    view = grown_view()
+    for key in ("highlight", "last_turn", "scores", "winners", "deck", "discard", "final_round", "hand", "seat"):
+        view.pop(key)
+    decode(kingdom.draw(view))
+    odd = grown_view()
+    odd["highlight"] = ["Z99", "K0", 5, None, "K12", "k12", ""]
+    odd["last_turn"] = "K12"
+    odd["owners"][3] = "oops"
+    odd["owners"][4][5] = 17  # an unknown seat
+    odd["locations"].append({"hex": "U3", "type": "castle?", "tiles": "two"})
+    odd["locations"].append({"hex": "A1", "type": "mystery", "title": "Тайна", "tiles": 5})
+    odd["players"][0]["tiles"] = [{"type": "wizard"}, "tile", {"state": "new"}]
+    odd["players"][1]["card"] = "X"
+    odd["players"].append({"seat": None})
+    odd["cards"] = [{"id": "lords"}, {"title": "Без подсказки"}, "card"]
+    odd["sectors"] = [{"name": "nowhere"}, None]
+    odd["terrain"][0] = "GG"
+    odd["current"] = 9
+    odd["builds_left"] = None
+    decode(kingdom.draw(odd))
+    over = over_view()
+    over["scores"][0]["breakdown"] = None
+    over["scores"].append({"seat": 7})
+    over["winners"] = [7, "nobody"]
+    decode(kingdom.draw(over))
+    assert max(decode(kingdom.draw({})).size) <= 1280
+    decode(kingdom.draw({"game": "kingdom", "terrain": None, "players": None, "owners": None}))
+
+
+def test_private_view_shows_own_card():
+    view = grown_view()
+    view["seat"], view["hand"] = 2, "B"
+    public = grown_view()
+    assert changed(kingdom.render(view), kingdom.render(public), (0, kingdom.BOARD_H, kingdom.WIDTH, 1280))
+
+
+def test_long_names_emoji_and_five_players_fit():
+    view = grown_view(4)
+    view["players"].append({"seat": 4, "name": "Дина", "settlements_left": 40, "card": None, "tiles": []})
+    names = ["Александра Константиновна Длинноимённая-Преображенская", "🚀🔥", "", "x" * 300, "Ёжик 👨‍👩‍👧"]
+    for p, n in zip(view["players"], names, strict=True):
+        p["name"] = n
+    view["players"][0]["tiles"] = [{"type": "oracle", "state": "new"}] * 12
+    im = decode(kingdom.draw(view))
+    assert max(im.size) <= 1280
+    over = over_view(4)
+    over["players"].append({"seat": 4, "name": "Дина"})
+    over["scores"].append({"seat": 4, "total": 1, "breakdown": {"lords": 1}})
+    assert max(decode(kingdom.draw(over)).size) <= 1280
+
+
+def test_cli_draws_a_view_file(tmp_path):
+    out = tmp_path / "board.png"
+    assert cli_main(["kingdom", "--view", str(FIXTURES / "kingdom_view_mid4.json"), "--out", str(out)]) == 0
+    assert max(decode(out.read_bytes()).size) <= 1280

@@ -5,6 +5,11 @@
 plays random legal games to the end and prints one JSON object with the speed, winners and scores.
 Game i uses seed S+i for the game and its own random.Random(S+i) for choosing among legal actions;
 the number of players cycles through the game's range unless --players is given.
+
+    python -m rules selfplay kingdom --games 10 --seed 1 --final-views views.jsonl
+
+also writes one JSON line per finished game: the board and settlements of its final view and the score
+breakdown per seat (Kingdom Builder: {"terrain", "owners", "cards", "breakdown"}).
 """
 
 from __future__ import annotations
@@ -41,7 +46,18 @@ def play_random(game, players: int, seed: int, max_actions: int = MAX_ACTIONS):
     return state, actions
 
 
-def selfplay(name: str, games: int, seed: int, players: int | None) -> dict:
+def final_view(game, state) -> dict:
+    """One line of --final-views: the final board, owners, cards and each seat's score breakdown."""
+    view = game.view(state)
+    return {
+        "terrain": view["terrain"],
+        "owners": view["owners"],
+        "cards": [card["id"] for card in view["cards"]],
+        "breakdown": [dict(s["breakdown"]) for s in game.scores(state)],
+    }
+
+
+def selfplay(name: str, games: int, seed: int, players: int | None, final_views=None) -> dict:
     game = GAMES[name]
     span = game.max_players - game.min_players + 1
     total = 0
@@ -51,6 +67,8 @@ def selfplay(name: str, games: int, seed: int, players: int | None) -> dict:
         count = players or game.min_players + i % span
         state, actions = play_random(game, count, seed + i)
         total += actions
+        if final_views is not None:
+            final_views.write(json.dumps(final_view(game, state), ensure_ascii=False) + "\n")
         winners.append(game.winners(state))
         scores.append([{"seat": s["seat"], "total": s["total"], "breakdown": s["breakdown"]}
                        for s in game.scores(state)])
@@ -74,8 +92,14 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--games", type=int, default=10)
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--players", type=int, default=None)
+    play.add_argument("--final-views", default=None, metavar="FILE",
+                      help="write one JSON line per finished game: terrain, owners, cards, breakdown per seat")
     args = parser.parse_args(argv)
-    result = selfplay(args.game, args.games, args.seed, args.players)
+    if args.final_views:
+        with open(args.final_views, "w", encoding="utf-8") as out:
+            result = selfplay(args.game, args.games, args.seed, args.players, out)
+    else:
+        result = selfplay(args.game, args.games, args.seed, args.players)
     json.dump(result, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0

@@ -1,0 +1,105 @@
+"""Kingdom Builder, 2-4 players: the rules engine behind the `rules.protocol.Game` interface.
+
+>>> state = GAME.new(["Аня", "Борис"], seed=3, options={"first": 0})
+>>> GAME.current_seat(state)
+0
+>>> action = GAME.legal_actions(state)[0]
+>>> GAME.apply(state, GAME.parse(state, action.lower()))[0].text == f"Аня строит поселение на {action[6:]}."
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.kingdom import engine, notation, scoring, state, view
+from rules.kingdom.data import CARD_ORDER, CARD_TITLES, PLAYERS, SECTIONS, TERRAIN_NAMES
+from rules.protocol import Event, RuleError
+
+__all__ = ["GAME", "SECTIONS", "KingdomBuilder"]
+
+
+class KingdomBuilder:
+    """The game object (stateless); the state is a `rules.kingdom.state.State`."""
+
+    name = "kingdom"
+    title = "Kingdom Builder"
+    aliases = ("kingdom builder", "kb", "кб", "кингдом", "кингдом билдер", "создатель королевства")
+    min_players, max_players = PLAYERS
+    sections = SECTIONS
+    commands = (
+        ("build", "Построить: /build K12"),
+        ("oracle", "Оракул: /oracle K12"),
+        ("farm", "Ферма: /farm K12"),
+        ("oasis", "Оазис: /oasis K12"),
+        ("tower", "Башня: /tower K12"),
+        ("tavern", "Таверна: /tavern K12"),
+        ("barn", "Амбар, переставить: /barn K12 L5"),
+        ("harbor", "Гавань, на воду: /harbor K12 L5"),
+        ("paddock", "Пастбище, на 2 гекса: /paddock K12 K14"),
+        ("end", "Закончить ход"),
+    )
+    score_names = {**{c: CARD_TITLES[c].lower() for c in CARD_ORDER}, "castles": "замки"}
+    secret_score_parts: tuple[str, ...] = ()
+    secret_button = "🂠 Моя карта"
+
+    def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RuleError(f"В Kingdom Builder играют от {self.min_players} до {self.max_players} игроков, "
+                            f"а собралось {len(players)}.", "kingdom.players")
+        st = state.new_game(list(players), seed, options)
+        engine.start_game(st)
+        return st
+
+    def current_seat(self, st: state.State) -> int | None:
+        return st.current
+
+    def legal_actions(self, st: state.State) -> list[str]:
+        return list(engine.legal_actions(st))
+
+    def parse(self, st: state.State, text: str) -> str:
+        return notation.parse(st, text)
+
+    def apply(self, st: state.State, action: str) -> list[Event]:
+        """Play one action of the current seat; RuleError and no change at all when it is illegal.
+        `action` is canonical, but anything `parse` understands is accepted too."""
+        if not engine.is_legal(st, action):
+            action = notation.parse(st, action)  # raises before anything changes
+        return engine.execute(st, action)
+
+    def label(self, st: state.State, action: str) -> str:
+        return notation.label(st, action)
+
+    def menu_path(self, st: state.State, action: str) -> tuple[str, ...]:
+        return notation.menu_path(st, action)
+
+    def secret(self, st: state.State, seat: int) -> str | None:
+        if not isinstance(seat, int) or not 0 <= seat < len(st.players) or st.phase == "over":
+            return None
+        card = st.players[seat].card
+        if card is None:
+            return None
+        if seat == st.current:
+            return f"Ваша карта местности — {TERRAIN_NAMES[card]}; она уже открыта: сейчас ваш ход."
+        return f"Ваша карта местности: {TERRAIN_NAMES[card]}. Её увидят все, когда начнётся ваш ход."
+
+    def view(self, st: state.State, seat: int | None = None) -> dict[str, Any]:
+        return view.view(st, seat)
+
+    def scores(self, st: state.State) -> list[dict]:
+        return scoring.final_scores(st)
+
+    def winners(self, st: state.State) -> list[int]:
+        return scoring.winners(st)
+
+    def is_over(self, st: state.State) -> bool:
+        return st.phase == "over"
+
+    def dump(self, st: state.State) -> dict:
+        return state.dump(st)
+
+    def load(self, data: dict) -> state.State:
+        return state.load(data)
+
+
+GAME = KingdomBuilder()

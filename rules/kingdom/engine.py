@@ -1,0 +1,309 @@
+"""Legal actions and playing them: the mandatory three settlements, the tile actions, turn passing with
+the terrain cards, the automatic end of a turn with nothing left to do, and the end of the game.
+
+Actions (canonical notation): `build K12`, `oracle K12`, `farm K12`, `oasis K12`, `tower K12`,
+`tavern K12`, `barn K12 L5`, `harbor K12 L5`, `paddock K12 K14`, `end`.
+
+>>> from rules.kingdom.state import new_game
+>>> state = new_game(["Аня", "Борис"], seed=3, options={"first": 0})
+>>> _ = start_game(state)
+>>> action = legal_actions(state)[0]
+>>> [e.text for e in execute(state, action)][0] == f"Аня строит поселение на {action[6:]}."
+True
+"""
+
+from __future__ import annotations
+
+from rules.kingdom.building import (
+    build_targets,
+    building_targets,
+    has_free,
+    mandatory_possible,
+    moving_targets,
+)
+from rules.kingdom.data import BUILDING_TILES, MANDATORY_BUILDS, TERRAIN_NAMES, TERRAIN_ORDER, TILE_ORDER, TILE_TITLES
+from rules.kingdom.layout import INDEX_OF_NAME, NAMES, NBRS
+from rules.kingdom.scoring import final_scores, winners
+from rules.kingdom.state import State, Tile
+from rules.protocol import Event
+from rules.text import join_names, plural
+
+
+def gold(n: int) -> str:
+    """ "1 золото", "4 золота", "12 золота" (the rulebook's forms)."""
+    return f"{n} {plural(n, 'золото', 'золота', 'золота')}"
+
+
+# --- legal actions ------------------------------------------------------------------------------------
+
+
+def usable_kinds(state: State) -> list[str]:
+    """Tile types the current player may use now: tiles face up and not new, outside the mandatory run."""
+    if state.current is None or state.phase not in ("start", "after"):
+        return []
+    kinds = {t.type for t in state.player().tiles if t.state == "usable"}
+    return [k for k in TILE_ORDER if k in kinds]
+
+
+def tile_actions(state: State) -> dict[str, list[str]]:
+    """Tile type -> its legal actions (types without a legal target are left out)."""
+    cached = state.cache.get("tiles")
+    if cached is not None:
+        return cached
+    out: dict[str, list[str]] = {}
+    for kind in usable_kinds(state):
+        if kind in BUILDING_TILES:
+            actions = [f"{kind} {NAMES[h]}" for h in building_targets(state, kind)]
+        else:
+            actions = [f"{kind} {NAMES[o]} {NAMES[t]}" for o, t in moving_targets(state, kind)]
+        if actions:
+            out[kind] = actions
+    state.cache["tiles"] = out
+    return out
+
+
+def legal_actions(state: State) -> list[str]:
+    """Every legal action of the current player: builds, tile actions by tile type, then `end`."""
+    cached = state.cache.get("legal")
+    if cached is not None:
+        return cached
+    if state.current is None:
+        out: list[str] = []
+    else:
+        out = [f"build {NAMES[h]}" for h in build_targets(state)]
+        for actions in tile_actions(state).values():
+            out += actions
+        if state.phase == "after":
+            out.append("end")
+    state.cache["legal"] = out
+    state.cache["legal_set"] = frozenset(out)
+    return out
+
+
+def is_legal(state: State, action: str) -> bool:
+    legal_actions(state)
+    return action in state.cache["legal_set"]
+
+
+# --- playing ------------------------------------------------------------------------------------------
+
+
+def execute(state: State, action: str) -> list[Event]:
+    """Apply a legal canonical action of the current player (the caller checks legality)."""
+    verb, *args = action.split(" ")
+    if verb == "build":
+        events = _build(state, INDEX_OF_NAME[args[0]])
+    elif verb == "end":
+        events = [Event(f"{state.player().name} заканчивает ход.", "end_turn", {"seat": state.current})]
+        events += end_turn(state)
+    elif verb in BUILDING_TILES:
+        events = _tile_build(state, verb, INDEX_OF_NAME[args[0]])
+    else:
+        events = _move(state, verb, INDEX_OF_NAME[args[0]], INDEX_OF_NAME[args[1]])
+    state.actions += 1
+    state.touch()
+    return events + settle(state)
+
+
+def _place(state: State, h: int) -> list[Event]:
+    """Put a settlement of the current player from the supply on hex h, take location tiles."""
+    seat = state.current
+    player = state.player()
+    state.owners[h] = seat
+    player.settlements -= 1
+    state.turn_placed.append(h)
+    events = _gain_tiles(state, h)
+    if player.settlements == 0 and not state.final_round:
+        state.final_round = True
+        last = (state.first - 1) % len(state.players)
+        if last == seat:
+            tail = "этот ход — последний в игре."
+        else:
+            tail = f"круг доигрывается, последним ходит {state.players[last].name}."
+        events.append(Event(f"{player.name} выставляет последнее поселение из запаса: {tail}", "final_round",
+                            {"seat": seat}))
+    return events
+
+
+def _gain_tiles(state: State, h: int) -> list[Event]:
+    """Rulebook: building (or moving) next to a location hex gives one of its tiles, while any are left,
+    once per location hex and player for the whole game. A new tile works from the next turn."""
+    player = state.player()
+    lay = state.layout
+    events = []
+    for loc in lay.near_locations[h]:
+        if state.tiles_left.get(loc, 0) > 0 and loc not in player.taken:
+            state.tiles_left[loc] -= 1
+            player.taken.append(loc)
+            kind = lay.locations[loc]
+            player.tiles.append(Tile(kind, loc, "new"))
+            events.append(Event(f"{player.name} получает жетон «{TILE_TITLES[kind]}» с {NAMES[loc]}.", "tile",
+                                {"seat": state.current, "tile": kind, "from": NAMES[loc]}))
+    return events
+
+
+def _build(state: State, h: int) -> list[Event]:
+    player = state.player()
+    events = [Event(f"{player.name} строит поселение на {NAMES[h]}.", "build",
+                    {"seat": state.current, "hex": NAMES[h]})]
+    events += _place(state, h)
+    state.builds_left -= 1
+    state.phase = "building" if state.builds_left > 0 else "after"
+    return events
+
+
+def _use_tile(state: State, kind: str, prefer: set[int] = frozenset()) -> Tile:
+    """Turn over one usable tile of this type: one from a location in `prefer` if there is one."""
+    usable = [t for t in state.player().tiles if t.type == kind and t.state == "usable"]
+    tile = next((t for t in usable if t.origin in prefer), usable[0])
+    tile.state = "used"
+    return tile
+
+
+def _tile_build(state: State, kind: str, h: int) -> list[Event]:
+    player = state.player()
+    _use_tile(state, kind)
+    events = [Event(f"{player.name} строит поселение на {NAMES[h]} (жетон «{TILE_TITLES[kind]}»).", "build",
+                    {"seat": state.current, "hex": NAMES[h], "tile": kind})]
+    return events + _place(state, h)
+
+
+def abandoned_locations(state: State, origin: int, target: int) -> set[int]:
+    """Location hexes the current player would have no settlement next to after moving origin -> target."""
+    seat, owners = state.current, state.owners
+    out = set()
+    for loc in state.layout.near_locations[origin]:
+        if target in NBRS[loc]:
+            continue
+        if not any(owners[n] == seat and n != origin for n in NBRS[loc]):
+            out.add(loc)
+    return out
+
+
+def _move(state: State, kind: str, origin: int, target: int) -> list[Event]:
+    seat = state.current
+    player = state.player()
+    abandoned = abandoned_locations(state, origin, target)
+    # with two tiles of this type, turn over the one that is about to be lost anyway
+    _use_tile(state, kind, abandoned)
+    state.owners[origin] = None
+    state.owners[target] = seat
+    if origin in state.turn_placed:
+        state.turn_placed[state.turn_placed.index(origin)] = target
+    else:
+        state.turn_placed.append(target)
+    events = [Event(f"{player.name} переставляет поселение с {NAMES[origin]} на {NAMES[target]} "
+                    f"(жетон «{TILE_TITLES[kind]}»).", "move",
+                    {"seat": seat, "from": NAMES[origin], "to": NAMES[target], "tile": kind})]
+    for loc in sorted(abandoned):
+        for tile in [t for t in player.tiles if t.origin == loc]:
+            player.tiles.remove(tile)
+            state.lost.append(tile)
+            events.append(Event(f"{player.name} уводит последнее поселение от локации {NAMES[loc]} и теряет её "
+                                f"жетон «{TILE_TITLES[tile.type]}».", "lose_tile",
+                                {"seat": seat, "tile": tile.type, "from": NAMES[loc]}))
+    return events + _gain_tiles(state, target)
+
+
+def settle(state: State) -> list[Event]:
+    """After an action: mandatory builds that cannot go on lapse, and a turn with nothing but `end` left
+    ends by itself (possibly several turns in a row)."""
+    events: list[Event] = []
+    while state.current is not None:
+        if state.phase in ("start", "building") and not mandatory_possible(state):
+            player = state.player()
+            missing = min(state.builds_left, player.settlements)
+            if missing > 0 and player.card is not None:
+                events.append(Event(f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» больше нет: "
+                                    f"{player.name} не может построить оставшиеся обязательные поселения.",
+                                    "lapse", {"seat": state.current}))
+            state.phase, state.builds_left = "after", 0
+            state.touch()
+        if state.phase == "after" and not tile_actions(state):
+            events += end_turn(state)
+            continue
+        break
+    return events
+
+
+def _draw(state: State) -> tuple[str | None, list[Event]]:
+    """The top terrain card; an empty deck is replaced by the shuffled discard (the rulebook is silent)."""
+    events = []
+    if not state.deck:
+        if not state.discard:
+            return None, events
+        state.deck, state.discard = state.discard, []
+        state.rng.shuffle(state.deck)
+        events.append(Event("Колода карт местности кончилась: сброс перемешан и стал новой колодой.", "reshuffle"))
+    return state.deck.pop(), events
+
+
+def end_turn(state: State) -> list[Event]:
+    """The card goes to the discard, tiles turn face up, a new secret card is drawn, the next player
+    starts; after the last turn of the final round, the game ends."""
+    player = state.player()
+    events: list[Event] = []
+    if player.card is not None:
+        state.discard.append(player.card)
+        player.card = None
+    for tile in player.tiles:
+        tile.state = "usable"
+    state.prev_placed, state.turn_placed = state.turn_placed, []
+    state.touch()
+    n = len(state.players)
+    if state.final_round and state.current == (state.first - 1) % n:
+        return events + finish(state)
+    player.card, drawn = _draw(state)
+    events += drawn
+    state.current = (state.current + 1) % n
+    return events + start_turn(state)
+
+
+def start_turn(state: State) -> list[Event]:
+    """The current player reveals their card; with no free hex of its terrain it is discarded and
+    another drawn until one can be built on (rulebook "Правила строительства", exception)."""
+    player = state.player()
+    events = [Event(f"Ходит {player.name}.", "turn", {"seat": state.current})]
+    if player.card is None:
+        player.card, drawn = _draw(state)
+        events += drawn
+    if player.card is not None:
+        events.append(_reveal(state))
+    anything = any(has_free(state, t) for t in TERRAIN_ORDER)
+    while anything and player.card is not None and not has_free(state, player.card):
+        events.append(Event(f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» нет: {player.name} "
+                            "сбрасывает карту и тянет новую.", "no_terrain", {"seat": state.current}))
+        state.discard.append(player.card)
+        player.card, drawn = _draw(state)
+        events += drawn
+        if player.card is not None:
+            events.append(_reveal(state))
+    state.phase = "start"
+    state.builds_left = min(MANDATORY_BUILDS, player.settlements)
+    state.touch()
+    return events
+
+
+def _reveal(state: State) -> Event:
+    player = state.player()
+    return Event(f"{player.name} открывает карту местности: {TERRAIN_NAMES[player.card]}.", "reveal",
+                 {"seat": state.current, "card": player.card})
+
+
+def start_game(state: State) -> list[Event]:
+    """The first player's first turn begins."""
+    return start_turn(state) + settle(state)
+
+
+def finish(state: State) -> list[Event]:
+    state.phase, state.current, state.builds_left = "over", None, 0
+    state.touch()
+    scores = final_scores(state)
+    best = winners(state)
+    top = scores[best[0]]["total"]
+    names = [scores[s]["name"] for s in best]
+    if len(best) == 1:
+        text = f"Игра окончена. Побеждает {names[0]}: {gold(top)}."
+    else:
+        text = f"Игра окончена. Ничья: {join_names(names)} — по {gold(top)}."
+    return [Event(text, "end", {"winners": best, "scores": [s["total"] for s in scores]})]

@@ -1,0 +1,230 @@
+"""Reading what players type, button labels and keyboard groups.
+
+`parse` turns a typed text into the canonical legal action it means, or raises RuleError with a precise
+Russian reason and the rule section (see `refusals.py`).
+
+>>> from rules.kingdom.state import new_game
+>>> from rules.kingdom.engine import start_game
+>>> state = new_game(["Аня", "Борис"], seed=3, options={"first": 0})
+>>> _ = start_game(state)
+>>> target = legal_actions(state)[0][6:]
+>>> parse(state, "строю " + target.lower()) == parse(state, target) == "build " + target
+True
+>>> label(state, "paddock K12 K14"), label(state, "end")
+('🐎 K12→K14', '✅ Закончить ход')
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.kingdom import refusals
+from rules.kingdom.board import parse_hex
+from rules.kingdom.data import BUILDING_TILES, MOVING_TILES, TILE_EMOJI, TILE_TITLES
+from rules.kingdom.engine import is_legal, legal_actions, tile_actions
+from rules.kingdom.layout import NAMES, index
+from rules.kingdom.state import State
+from rules.protocol import RuleError
+
+END_WORDS = {"end", "конец", "закончить", "заканчиваю", "закончил", "закончила", "завершить", "завершаю",
+             "все", "всё", "готово", "done", "хватит", "стоп", "пас", "pass", "finish"}
+BUILD_WORDS = {"build", "строю", "строить", "построить", "построю", "строим", "стройка", "постройка", "строй",
+               "построй", "ставлю", "поставить", "ставить", "поставлю", "поселение", "дом", "домик", "b"}
+FILLER_WORDS = {"на", "в", "во", "с", "со", "из", "до", "к", "ко", "туда", "сюда", "жетон", "жетоном", "жетона",
+                "использую", "использовать", "применяю", "применить", "играю", "сыграть", "ход", "ходом",
+                "переставить", "переставляю", "перенести", "переношу", "передвинуть", "двигаю", "move", "use",
+                "to", "from", "with", "гекс", "гексе", "клетку", "клетка", "поселением", "поселения", "хода"}
+TILE_STEMS: dict[str, tuple[str, ...]] = {
+    "oracle": ("оракул", "oracle"),
+    "farm": ("ферм", "farm"),
+    "oasis": ("оазис", "oasis"),
+    "tower": ("башн", "tower"),
+    "tavern": ("таверн", "tavern", "трактир"),
+    "barn": ("амбар", "barn"),
+    "harbor": ("гаван", "harbor", "harbour", "порт"),
+    "paddock": ("пастбищ", "paddock", "загон"),
+}
+# a coordinate typed in two pieces ("к 12") or the wrong way round; Cyrillic look-alikes come later
+_LETTER = re.compile(r"^[a-zа-я]$")
+_NUMBER = re.compile(r"^[0-9]{1,3}$")
+_HEXLIKE = re.compile(r"^(?:[a-zа-я][0-9]{1,3}|[0-9]{1,3}[a-zа-я])$")
+_SEPARATORS = re.compile(r"[\s,;:.!?()\[\]{}\"'«»\-–—>→=+/\\|]+")
+
+
+def normalise(text: str) -> list[str]:
+    """Lower-case tokens, ё -> е, without a leading "/" or "@botname" and without punctuation.
+
+    >>> normalise("  /Paddock@KingBot  К12 -> к14! ")
+    ['paddock', 'к12', 'к14']
+    >>> normalise("амбар к 12 л5")
+    ['амбар', 'к12', 'л5']
+    """
+    text = text.strip().lower().replace("ё", "е").lstrip("/")
+    text = re.sub(r"^(\S+?)@\S+", r"\1", text)
+    raw = [t for t in _SEPARATORS.split(text) if t]
+    tokens: list[str] = []
+    i = 0
+    while i < len(raw):
+        t = raw[i]
+        if i + 1 < len(raw) and _LETTER.match(t) and _NUMBER.match(raw[i + 1]) and t not in ("в", "к", "с"):
+            tokens.append(t + raw[i + 1])
+            i += 2
+            continue
+        if i + 1 < len(raw) and t in ("в", "к", "с") and _NUMBER.match(raw[i + 1]):
+            tokens.append(t + raw[i + 1])  # "к 12" is the hex К12 (the letters look like Latin K, B, C)
+            i += 2
+            continue
+        tokens.append(t)
+        i += 1
+    return tokens
+
+
+def tile_word(token: str) -> str | None:
+    """ "оракулом" -> "oracle", "гавань" -> "harbor"; None if the token names no tile."""
+    for kind, stems in TILE_STEMS.items():
+        if any(token.startswith(s) for s in stems):
+            return kind
+    return None
+
+
+def hex_of(token: str) -> int | None:
+    """The flat index of a typed hex ("к12", "K12", "12k"), None if it is no hex."""
+    rc = parse_hex(token)
+    return None if rc is None else index(*rc)
+
+
+def parse(state: State, text: str) -> str:
+    """The canonical legal action meant by `text`, or RuleError saying why it is not possible."""
+    if not isinstance(text, str):
+        raise RuleError("Не понял ход.", "kingdom.turn")
+    if is_legal(state, text):
+        return text
+    tokens = normalise(text)
+    if not tokens:
+        raise RuleError("Пустой ход: напишите, например, «build K12» или «к12».", "kingdom.turn")
+    kinds: list[str] = []
+    hexes: list[int] = []
+    for token in tokens:
+        if token in END_WORDS:
+            kinds.append("end")
+        elif (kind := tile_word(token)) is not None:
+            kinds.append(kind)
+        elif token in BUILD_WORDS:
+            kinds.append("build")
+        elif (h := hex_of(token)) is not None:
+            hexes.append(h)
+        elif token in FILLER_WORDS:
+            continue
+        elif _HEXLIKE.match(token):
+            raise RuleError(f"Нет такого гекса: «{token.upper()}». Столбцы — буквы от A до T, ряды — числа "
+                            "от 1 до 20, например K12.", "kingdom.board")
+        else:
+            raise RuleError(f"Не понял «{token}». Пишите, например: «build K12», «к12», «оракул K12», "
+                            "«амбар K12 L5» или «конец».", "kingdom.turn")
+    tiles = [k for k in kinds if k not in ("build", "end")]
+    if len(set(tiles)) > 1:
+        raise RuleError("За раз — одно действие: назовите один жетон.", "kingdom.extra-actions")
+    if tiles:
+        kind = tiles[0]
+    elif "build" in kinds:
+        kind = "build"
+    elif "end" in kinds:
+        kind = "end"
+    else:
+        kind = None
+    if kind == "end" and hexes:
+        raise RuleError("Не понял: «конец» пишут без гексов.", "kingdom.turn")
+    if state.current is None:
+        raise RuleError("Партия уже закончилась.", "kingdom.end")
+    if kind is None:
+        kind = _guess(state, hexes)
+    action = _canonical(kind, hexes)
+    if is_legal(state, action):
+        return action
+    raise refusals.refusal(state, kind, hexes)
+
+
+def _guess(state: State, hexes: list[int]) -> str:
+    """A bare coordinate: the mandatory build while it goes on."""
+    if len(hexes) == 1:
+        if state.phase in ("start", "building"):
+            return "build"
+        options = sorted(k for k, acts in tile_actions(state).items() if f"{k} {NAMES[hexes[0]]}" in acts)
+        hint = " или ".join(f"«{TILE_TITLES[k].lower()} {NAMES[hexes[0]]}»" for k in options)
+        raise RuleError("Обязательные постройки этого хода уже сделаны."
+                        + (f" Чтобы построить жетоном, напишите {hint}." if hint else " Напишите «конец», "
+                           "чтобы закончить ход.")
+                        , "kingdom.turn")
+    if len(hexes) == 2:
+        raise RuleError("Чтобы переставить поселение, назовите жетон: амбар, гавань или пастбище, например "
+                        f"«пастбище {NAMES[hexes[0]]} {NAMES[hexes[1]]}».", "kingdom.extra-actions")
+    raise RuleError("Не понял ход: напишите, например, «build K12», «к12», «оракул K12» или «конец».",
+                    "kingdom.turn")
+
+
+def _canonical(kind: str, hexes: list[int]) -> str:
+    if kind == "end":
+        return "end"
+    if kind == "build" or kind in BUILDING_TILES:
+        if len(hexes) != 1:
+            word = "build" if kind == "build" else TILE_TITLES[kind].lower()
+            raise RuleError(f"Укажите один гекс, например: «{word} K12».",
+                            "kingdom.building" if kind == "build" else f"kingdom.{kind}")
+        return f"{kind} {NAMES[hexes[0]]}"
+    if len(hexes) != 2:
+        raise RuleError(f"Укажите, откуда и куда: например, «{TILE_TITLES[kind].lower()} K12 L5».", f"kingdom.{kind}")
+    return f"{kind} {NAMES[hexes[0]]} {NAMES[hexes[1]]}"
+
+
+# --- labels and keyboard groups -------------------------------------------------------------------------
+
+
+def label(state: State, action: str) -> str:
+    """ "🏠 K12", "🔮 K12", "🛖 K12→L5", "✅ Закончить ход"."""
+    verb, *args = action.split(" ")
+    if verb == "end":
+        return "✅ Закончить ход"
+    if verb == "build":
+        return f"🏠 {args[0]}"
+    return f"{TILE_EMOJI.get(verb, '')} {'→'.join(args)}".strip()
+
+
+BUILDS_FLAT = 15  # at most this many mandatory build hexes are shown on the first keyboard
+TARGETS_FLAT = 20  # a tile's targets (or a moving tile's origins) beyond this are grouped by row
+
+
+def _row(name: str) -> str:
+    return f"Ряд {name[1:]}"
+
+
+def _paths(state: State) -> dict[str, tuple[str, ...]]:
+    cached = state.cache.get("paths")
+    if cached is not None:
+        return cached
+    legal = legal_actions(state)
+    builds = [a for a in legal if a.startswith("build ")]
+    paths: dict[str, tuple[str, ...]] = {}
+    for a in builds:
+        paths[a] = () if len(builds) <= BUILDS_FLAT else (_row(a[6:]),)
+    for kind, actions in tile_actions(state).items():
+        group = f"{TILE_EMOJI[kind]} {TILE_TITLES[kind]}"
+        if kind in MOVING_TILES:
+            by_origin: dict[str, list[str]] = {}
+            for a in actions:
+                by_origin.setdefault(a.split(" ")[1], []).append(a)
+            many_origins = len(by_origin) > TARGETS_FLAT
+            for origin, acts in by_origin.items():
+                head = (group, _row(origin), f"из {origin}") if many_origins else (group, f"из {origin}")
+                for a in acts:
+                    paths[a] = head + ((_row(a.split(" ")[2]),) if len(acts) > TARGETS_FLAT else ())
+        else:
+            for a in actions:
+                paths[a] = (group, _row(a.split(" ")[1])) if len(actions) > TARGETS_FLAT else (group,)
+    paths["end"] = ()
+    state.cache["paths"] = paths
+    return paths
+
+
+def menu_path(state: State, action: str) -> tuple[str, ...]:
+    """The nested keyboard groups of a legal action (see `rules.protocol.Game.menu_path`)."""
+    return _paths(state).get(action, ())

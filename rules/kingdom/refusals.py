@@ -1,0 +1,180 @@
+"""Why an understood action is not allowed: one precise Russian reason and the rule section it comes from.
+Called only for actions that are not legal; checks go from the general (the turn, the tile) to the
+particular (the hex, its terrain, the adjacency rule).
+"""
+
+from __future__ import annotations
+
+from rules.kingdom.board import CASTLE, LOCATION, MOUNTAIN, WATER
+from rules.kingdom.building import (
+    TILE_TERRAIN,
+    build_targets,
+    building_candidates,
+    building_targets,
+    has_free,
+    moving_targets,
+    touches_other,
+)
+from rules.kingdom.data import BUILDING_TILES, TERRAIN_NAMES, TERRAIN_WHERE, TILE_TITLES
+from rules.kingdom.layout import EDGE, JUMP, NAMES
+from rules.kingdom.state import State
+from rules.protocol import RuleError
+from rules.text import count
+
+
+def settlements(n: int) -> str:
+    return count(n, "поселение", "поселения", "поселений")
+
+
+def refusal(state: State, kind: str, hexes: list[int]) -> RuleError:
+    """The reason why `kind` on `hexes` is not legal for the current player now."""
+    player = state.player()
+    if kind == "end":
+        return RuleError(f"Сначала обязательные постройки: осталось поставить ещё {settlements(state.builds_left)} "
+                         f"{TERRAIN_WHERE[player.card]}.", "kingdom.turn")
+    if kind == "build":
+        return _build_refusal(state, hexes[0])
+    title = TILE_TITLES[kind]
+    tiles = [t for t in player.tiles if t.type == kind]
+    if not tiles:
+        return RuleError(f"У вас нет жетона «{title}»: его дают за поселение рядом с локацией «{title}».",
+                         "kingdom.location-tiles")
+    if state.phase == "building":
+        return RuleError(f"Посреди обязательных построек жетоны не используют: сначала поставьте ещё "
+                         f"{settlements(state.builds_left)}.", "kingdom.extra-actions")
+    if not any(t.state == "usable" for t in tiles):
+        if any(t.state == "used" for t in tiles):
+            more = "ы" if len(tiles) > 1 else ""
+            return RuleError(f"Жетон{more} «{title}» уже использован{more} в этом ходу; снова — в следующем ходу.",
+                             "kingdom.extra-actions")
+        return RuleError(f"Жетон «{title}» получен в этом ходу и действует только со следующего хода.",
+                         "kingdom.location-tiles")
+    if kind in BUILDING_TILES:
+        if player.settlements <= 0:
+            return RuleError("В запасе не осталось поселений: строить нечего.", "kingdom.extra-actions")
+        return _tile_build_refusal(state, kind, hexes[0])
+    return _move_refusal(state, kind, hexes[0], hexes[1])
+
+
+def _place_refusal(state: State, h: int) -> RuleError | None:
+    """An occupied hex, or one nobody may build on."""
+    owner = state.owners[h]
+    if owner is not None:
+        who = "ваше поселение" if owner == state.current else f"поселение игрока {state.players[owner].name}"
+        return RuleError(f"{NAMES[h]} уже занят: там {who}. На гексе может стоять только одно поселение.",
+                         "kingdom.building")
+    letter = state.layout.terrain[h]
+    if letter == WATER:
+        return RuleError(f"{NAMES[h]} — вода: строить на воде нельзя, туда можно только переставить поселение "
+                         "жетоном «Гавань».", "kingdom.terrain")
+    if letter == MOUNTAIN:
+        return RuleError(f"{NAMES[h]} — гора: на горах строить нельзя.", "kingdom.terrain")
+    if letter == CASTLE:
+        return RuleError(f"{NAMES[h]} — замок: на замках не строят (замок приносит 3 золота, если рядом ваше "
+                         "поселение).", "kingdom.castles")
+    if letter == LOCATION:
+        title = TILE_TITLES[state.layout.locations[h]]
+        return RuleError(f"{NAMES[h]} — локация «{title}»: на гексах локаций не строят, жетон дают за поселение "
+                         "рядом.", "kingdom.terrain")
+    return None
+
+
+def _adjacency(state: State, h: int, options: list[int], terrain: str | None) -> RuleError:
+    where = f" {TERRAIN_WHERE[terrain]}" if terrain else ""
+    return RuleError(f"{NAMES[h]} не рядом с вашими поселениями, а рядом с ними есть свободный гекс{where}, "
+                     f"например {NAMES[options[0]]}. Пока такой есть, строить надо рядом.", "kingdom.adjacency")
+
+
+def _build_refusal(state: State, h: int) -> RuleError:
+    player = state.player()
+    if state.phase == "after":
+        if player.settlements <= 0:
+            return RuleError("В запасе не осталось поселений.", "kingdom.end")
+        if not has_free(state, player.card):
+            return RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» не осталось: обязательные "
+                             "постройки этого хода закончены.", "kingdom.no-terrain")
+        return RuleError("Три обязательных поселения в этом ходу уже построены. Дальше — жетоны или «конец».",
+                         "kingdom.turn")
+    if (error := _place_refusal(state, h)) is not None:
+        return error
+    letter = state.layout.terrain[h]
+    if letter != player.card:
+        return RuleError(f"Ваша карта — {TERRAIN_NAMES[player.card]}, а {NAMES[h]} — {TERRAIN_NAMES[letter]}. "
+                         f"Стройте {TERRAIN_WHERE[player.card]}.", "kingdom.building")
+    return _adjacency(state, h, build_targets(state), player.card)
+
+
+def _tile_build_refusal(state: State, kind: str, h: int) -> RuleError:
+    player = state.player()
+    section = f"kingdom.{kind}"
+    title = TILE_TITLES[kind]
+    if (error := _place_refusal(state, h)) is not None:
+        return error
+    letter = state.layout.terrain[h]
+    if kind == "oracle" or kind in TILE_TERRAIN:
+        need = player.card if kind == "oracle" else TILE_TERRAIN[kind]
+        if not has_free(state, need):
+            return RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[need]}» не осталось: жетону «{title}» "
+                             "строить негде.", section)
+        if letter != need:
+            what = f"на местности вашей карты ({TERRAIN_NAMES[need]})" if kind == "oracle" else TERRAIN_WHERE[need]
+            return RuleError(f"«{title}» строит только {what}, а {NAMES[h]} — {TERRAIN_NAMES[letter]}.", section)
+        return _adjacency(state, h, building_targets(state, kind), need)
+    if kind == "tower":
+        if not EDGE[h]:
+            return RuleError(f"{NAMES[h]} не на краю поля: «Башня» строит только на гексах внешней границы всего "
+                             "поля.", section)
+        options = building_targets(state, kind)
+        return RuleError(f"{NAMES[h]} не рядом с вашими поселениями, а на краю поля есть свободный гекс рядом с "
+                         f"ними, например {NAMES[options[0]]}. Пока такой есть, строить надо рядом.", section)
+    options = building_candidates(state, kind)  # tavern
+    hint = f" Подходит, например, {NAMES[options[0]]}." if options else " Такой линии у вас пока нет."
+    return RuleError(f"{NAMES[h]} не продолжает прямую линию из трёх или более ваших поселений.{hint}", section)
+
+
+def _move_refusal(state: State, kind: str, origin: int, target: int) -> RuleError:
+    player = state.player()
+    section = f"kingdom.{kind}"
+    title = TILE_TITLES[kind]
+    owner = state.owners[origin]
+    if owner != state.current:
+        where = "нет поселения" if owner is None else f"поселение игрока {state.players[owner].name}"
+        return RuleError(f"На {NAMES[origin]} {where}, а «{title}» переставляет только ваши поселения.", section)
+    if origin == target:
+        return RuleError(f"Поселение и так стоит на {NAMES[origin]}: выберите другой гекс.", section)
+    letter = state.layout.terrain[target]
+    if kind == "paddock":
+        if target not in JUMP[origin]:
+            options = [NAMES[t] for o, t in moving_targets(state, kind) if o == origin]
+            hint = f" Из {NAMES[origin]} можно на {', '.join(options)}." if options else ""
+            return RuleError(f"«Пастбище» передвигает поселение ровно на 2 гекса по прямой.{hint}", section)
+        if (error := _place_refusal(state, target)) is not None:
+            if state.owners[target] is not None:
+                return error
+            return RuleError(f"{NAMES[target]} — {TERRAIN_NAMES[letter]}: «Пастбище» ставит поселение только на "
+                             "свободную равнину, каньон, пустыню, луг или лес.", section)
+        return RuleError("Так передвинуть поселение нельзя.", section)
+    if state.owners[target] is not None:
+        return _place_refusal(state, target)
+    if kind == "harbor":
+        if letter != WATER:
+            return RuleError(f"«Гавань» переставляет поселение только на воду, а {NAMES[target]} — "
+                             f"{TERRAIN_NAMES[letter]}.", section)
+        terrain = WATER
+    else:  # barn
+        need = player.card
+        if not has_free(state, need):
+            return RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[need]}» не осталось: «Амбару» переставлять "
+                             "некуда.", section)
+        if letter != need:
+            if (error := _place_refusal(state, target)) is not None:
+                return error
+            return RuleError(f"«Амбар» переставляет только на местность вашей карты ({TERRAIN_NAMES[need]}), а "
+                             f"{NAMES[target]} — {TERRAIN_NAMES[letter]}.", section)
+        terrain = need
+    options = [t for o, t in moving_targets(state, kind) if o == origin and touches_other(state, origin, t)]
+    if options:
+        return RuleError(f"{NAMES[target]} не рядом с другими вашими поселениями, а рядом с ними есть свободный гекс "
+                         f"{TERRAIN_WHERE[terrain]}, например {NAMES[options[0]]}. Соседство считается без "
+                         "переставляемого поселения.", "kingdom.adjacency")
+    return RuleError("Так переставить поселение нельзя.", section)

@@ -1,0 +1,72 @@
+"""The JSON-safe view the renderer and the bot read. The deck order and other players' hidden cards never
+appear: a terrain card is shown for the current player (it is revealed at the start of the turn) and,
+to a viewing seat, its own card.
+
+>>> from rules.kingdom.state import new_game
+>>> from rules.kingdom.engine import start_game
+>>> state = new_game(["Аня", "Борис"], seed=1, options={"first": 0})
+>>> _ = start_game(state)
+>>> v = view(state, seat=1)
+>>> v["game"], len(v["terrain"]), v["players"][0]["card"] == state.players[0].card, v["hand"] is not None
+('kingdom', 20, True, True)
+>>> view(state)["players"][1]["card"] is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.kingdom.board import SIZE
+from rules.kingdom.building import build_targets
+from rules.kingdom.data import CARD_HINTS, CARD_TITLES, SECTOR_TITLES, TILE_TITLES
+from rules.kingdom.layout import NAMES
+from rules.kingdom.scoring import final_scores, winners
+from rules.kingdom.state import State
+
+
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
+    lay = state.layout
+    over = state.phase == "over"
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.players)):
+        seat = None
+    players = []
+    for s, p in enumerate(state.players):
+        public = s == state.current or s == seat
+        players.append({
+            "seat": s,
+            "name": p.name,
+            "settlements_left": p.settlements,
+            "card": p.card if public else None,
+            "tiles": [{"type": t.type, "title": TILE_TITLES[t.type], "from": NAMES[t.origin], "state": t.state}
+                      for t in p.tiles],
+        })
+    owners = state.owners
+    scores = None
+    if over:
+        scores = [{"seat": s["seat"], "total": s["total"], "breakdown": dict(s["breakdown"])}
+                  for s in final_scores(state)]
+    return {
+        "game": "kingdom",
+        "terrain": list(lay.board.terrain),
+        "sectors": [{"name": name, "title": SECTOR_TITLES[name], "turned": bool(turned)}
+                    for name, turned in state.sectors],
+        "locations": [{"hex": NAMES[h], "row": h // SIZE, "col": h % SIZE, "type": kind, "title": TILE_TITLES[kind],
+                       "tiles": state.tiles_left[h]} for h, kind in lay.locations.items()],
+        "owners": [list(owners[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)],
+        "cards": [{"id": c, "title": CARD_TITLES[c], "hint": CARD_HINTS[c]} for c in state.cards],
+        "players": players,
+        "current": state.current,
+        "first": state.first,
+        "builds_left": state.builds_left if state.phase in ("start", "building") else 0,
+        "phase": state.phase,
+        "highlight": [NAMES[h] for h in build_targets(state)],
+        "last_turn": [NAMES[h] for h in (state.turn_placed or state.prev_placed)],
+        "deck": len(state.deck),
+        "discard": len(state.discard),
+        "final_round": state.final_round,
+        "seat": seat,
+        "hand": state.players[seat].card if seat is not None else None,
+        "scores": scores,
+        "winners": winners(state),
+    }

@@ -667,12 +667,13 @@ def _score_table(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, y0: float,
     cards = [c for c in view.get("cards") or [] if isinstance(c, dict)][:3]
     cols = [(c.get("id"), c.get("title") or CARD_TITLES.get(c.get("id"), str(c.get("id")))) for c in cards]
     cols += [("castles", "замки"), ("total", "итого")]
-    name_w = 250
-    cw = (WIDTH - 2 * PAD - name_w) / len(cols)
+    name_w, tail_w = 220, 100  # player; castles and total
+    cw = (WIDTH - 2 * PAD - name_w - 2 * tail_w) / max(1, len(cols) - 2)
+    xs = [PAD + name_w + (i + 0.5) * cw for i in range(len(cols) - 2)]
+    xs += [WIDTH - PAD - 1.5 * tail_w, WIDTH - PAD - 0.5 * tail_w]
     hy = y0 + 14
-    for i, (_, title) in enumerate(cols):
-        text(d, (PAD + name_w + (i + 0.5) * cw, hy), str(title), 16, MUTED, bold=True, anchor="mm",
-             max_width=cw - 6, min_size=10)
+    for x, (_, title) in zip(xs, cols, strict=True):
+        text(d, (x, hy), str(title), 16, MUTED, bold=True, anchor="mm", max_width=cw - 6, min_size=12)
     winners = set(view.get("winners") or [])
     names = _names(view)
     ranked = sorted(scores, key=lambda s: -(s.get("total") if isinstance(s.get("total"), int) else 0))
@@ -692,10 +693,10 @@ def _score_table(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, y0: float,
         text(d, (PAD + 14 + sprite.width, cy), ("★ " if win else "") + name, 21, INK, bold=True, anchor="lm",
              max_width=name_w - 20 - sprite.width, min_size=13)
         breakdown = s.get("breakdown") if isinstance(s.get("breakdown"), dict) else {}
-        for i, (key, _) in enumerate(cols):
+        for x, (key, _) in zip(xs, cols, strict=True):
             v = s.get("total") if key == "total" else breakdown.get(key)
-            text(d, (PAD + name_w + (i + 0.5) * cw, cy), "—" if v is None else str(v), 25 if key == "total" else 21,
-                 INK, bold=key == "total", anchor="mm")
+            text(d, (x, cy), "—" if v is None else str(v), 25 if key == "total" else 21, INK, bold=key == "total",
+                 anchor="mm")
 
 
 def layout(view: dict) -> tuple[int, float]:

@@ -7,6 +7,7 @@ import copy
 import io
 import json
 import math
+import random
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from render import kingdom
 from render.__main__ import main as cli_main
 from render.common import PLAYER_COLOURS
 from render.registry import RENDERERS
-from rules.kingdom.board import SIZE, name, neighbours
+from rules.kingdom.board import SIZE, name, neighbours, parse_hex
 
 FIXTURES = Path(__file__).with_name("fixtures")
 VIEW_FILES = sorted(FIXTURES.glob("kingdom_view_*.json"))
@@ -299,4 +300,47 @@ def test_long_names_emoji_and_five_players_fit():
 def test_cli_draws_a_view_file(tmp_path):
     out = tmp_path / "board.png"
     assert cli_main(["kingdom", "--view", str(FIXTURES / "kingdom_view_mid4.json"), "--out", str(out)]) == 0
+    assert max(decode(out.read_bytes()).size) <= 1280
+
+
+def _play(seed: int, players: int):
+    """Random legal play from a seeded engine game; yields (step, state) every step."""
+    from rules.registry import GAMES
+
+    game = GAMES["kingdom"]
+    state = game.new(["Аня", "Борис", "Вера", "Глеб"][:players], seed=seed)
+    rng = random.Random(seed)
+    for step in range(3000):
+        yield game, step, state
+        if game.is_over(state):
+            return
+        game.apply(state, rng.choice(game.legal_actions(state)))
+    raise AssertionError("random game did not end")
+
+
+@pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 4), (8, 4)])
+def test_random_play_renders_every_few_moves(seed, players):
+    drawn = 0
+    for game, step, state in _play(seed, players):
+        if step % 25 == 0 or game.is_over(state):
+            view = game.view(state, step % players if step % 50 else None)
+            im = kingdom.render(view)
+            assert max(im.size) <= 1280 and im.width == kingdom.WIDTH
+            plain = kingdom.background(view).plain
+            for hex_name in view["highlight"]:  # every hex the player may build on is marked
+                assert changed(im, plain, around(*parse_hex(hex_name), 14)), hex_name
+            for r, row in enumerate(view["owners"]):
+                for c, seat in enumerate(row):
+                    if seat is not None:
+                        x, y = kingdom.hex_center(r, c)
+                        assert close(im.getpixel((x - 6, y + 2)), PLAYER_COLOURS[seat])
+            drawn += 1
+    assert game.is_over(state) and view["scores"]
+    assert drawn >= 3
+    decode(kingdom.draw(view))
+
+
+def test_cli_plays_random_moves(tmp_path):
+    out = tmp_path / "board.png"
+    assert cli_main(["kingdom", "--seed", "3", "--moves", "40", "--out", str(out), "--seat", "1"]) == 0
     assert max(decode(out.read_bytes()).size) <= 1280

@@ -1,19 +1,19 @@
 """The Kingdom Builder picture: `draw(view) -> PNG bytes`, portrait, 960 px wide, made for a phone.
 
-Layout (pixels, 4 players):
+Layout (pixels; 960 wide, 1157 high with 2 players, 1213 with 3, 1269 with 4; rows shrink to stay <= 1280):
 
-    +---------------------------------------------+
+    +----------------------------------------------+
     | column letters A..T                          |  0..32
-    | 20 x 20 hex board, row numbers 1..20 on both |
-    | sides, thick sector borders                  |  32..~795
-    | column letters A..T                          |  ..BOARD_H (828)
-    +---------------------------------------------+
-    | whose turn, builds left, deck, last round    |  header
-    | locations of this board (legend)             |
-    | the 3 Kingdom Builder cards with hints       |
-    | players: house, name, settlements, card,     |  one row each
-    | tiles  (or, when over, the score table)      |
-    +---------------------------------------------+
+    | 20 x 20 hex board (hex 43 px wide), row      |
+    | numbers 1..20 on both sides, sector borders  |  32..791
+    | column letters A..T                          |  791..823 (BOARD_H)
+    +----------------------------------------------+
+    | whose turn, builds left, card, deck, last    |  62
+    | the four sectors with their location tiles   |  40
+    | the 3 Kingdom Builder cards with hints       |  110
+    | players: house, name, settlements, card,     |  56 per player
+    | tiles  (when over: the score table instead)  |
+    +----------------------------------------------+
 
 The board (terrain, coordinates, sector lines) is drawn once per distinct board at twice the size and
 scaled down, so edges and marks are smooth; a second copy with every hex highlighted is cached with it,

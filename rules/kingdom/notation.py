@@ -87,9 +87,19 @@ def tile_word(token: str) -> str | None:
     return None
 
 
+# Cyrillic letters that sound like a column letter and look like none (look-alikes are board.parse_hex's)
+_SOUNDALIKES = str.maketrans("бгдфийлп", "bgdfijlp")
+
+
 def hex_of(token: str) -> int | None:
-    """The flat index of a typed hex ("к12", "K12", "12k"), None if it is no hex."""
+    """The flat index of a typed hex ("к12", "K12", "12k", "д5"), None if it is no hex.
+
+    >>> [NAMES[hex_of(t)] for t in ("к12", "12K", "д5", "в1")]
+    ['K12', 'K12', 'D5', 'B1']
+    """
     rc = parse_hex(token)
+    if rc is None and len(token) > 1 and (token[0] in "бгдфийлп" or token[-1] in "бгдфийлп"):
+        rc = parse_hex(token.translate(_SOUNDALIKES))
     return None if rc is None else index(*rc)
 
 
@@ -149,8 +159,9 @@ def _guess(state: State, hexes: list[int]) -> str:
     if len(hexes) == 1:
         if state.phase in ("start", "building"):
             return "build"
-        options = sorted(k for k, acts in tile_actions(state).items() if f"{k} {NAMES[hexes[0]]}" in acts)
-        hint = " или ".join(f"«{TILE_TITLES[k].lower()} {NAMES[hexes[0]]}»" for k in options)
+        options = [f"«{TILE_TITLES[k].lower()} {NAMES[hexes[0]]}»" for k, acts in tile_actions(state).items()
+                   if f"{k} {NAMES[hexes[0]]}" in acts]
+        hint = ", ".join(options[:-1]) + " или " + options[-1] if len(options) > 1 else "".join(options)
         raise RuleError("Обязательные постройки этого хода уже сделаны."
                         + (f" Чтобы построить жетоном, напишите {hint}." if hint else " Напишите «конец», "
                            "чтобы закончить ход.")

@@ -1,0 +1,329 @@
+"""Location tiles: taking them, when they may be used, the eight actions with their targets and refusals,
+and losing a tile by moving the last settlement away."""
+
+from __future__ import annotations
+
+from kb_positions import fresh, give, h, owners_of, put, refused, texts, turn
+
+from rules.kingdom import GAME
+
+
+def actions(state, kind: str) -> list[str]:
+    return [a for a in GAME.legal_actions(state) if a.startswith(kind + " ")]
+
+
+def after(state, seat: int = 0, card: str = "G"):
+    """`seat`'s turn with the mandatory builds done."""
+    return turn(state, seat, card, builds=0, phase="after")
+
+
+# --- taking tiles --------------------------------------------------------------------------------------------
+
+
+def test_building_next_to_a_location_gives_one_of_its_tiles_face_down():
+    state = turn(fresh(), 0, "B")
+    events = GAME.apply(state, "build G4")  # next to the oracle on H4
+    assert texts(events) == ["Аня строит поселение на G4.", "Аня получает жетон «Оракул» с H4."]
+    assert state.tiles_left[h("H4")] == 1
+    view = GAME.view(state)
+    assert view["players"][0]["tiles"] == [{"type": "oracle", "title": "Оракул", "from": "H4", "state": "new"}]
+    assert [loc["tiles"] for loc in view["locations"] if loc["hex"] == "H4"] == [1]
+
+
+def test_one_tile_per_location_hex_and_player_the_second_goes_to_another_player():
+    state = turn(fresh(3), 0, "B")
+    GAME.apply(state, "build G4")
+    GAME.apply(state, "build H5")  # next to H4 again: no second tile from the same location
+    assert len(state.players[0].tiles) == 1 and state.tiles_left[h("H4")] == 1
+    turn(state, 1, "G")
+    assert "Борис получает жетон «Оракул» с H4." in texts(GAME.apply(state, "build H3"))
+    turn(state, 2, "G")
+    assert texts(GAME.apply(state, "build I3")) == ["Вера строит поселение на I3."]  # none left
+    assert state.tiles_left[h("H4")] == 0 and state.players[2].tiles == []
+
+
+def test_two_tiles_of_a_kind_come_from_two_different_location_hexes():
+    state = turn(fresh(), 0, "G")
+    give(state, 0, "M6")
+    events = GAME.apply(state, "build S2")  # next to the farm on R2
+    assert "Аня получает жетон «Ферма» с R2." in texts(events)
+    assert [(t.type, t.state) for t in state.players[0].tiles] == [("farm", "usable"), ("farm", "new")]
+
+
+def test_a_new_tile_works_only_from_the_next_turn():
+    state = turn(fresh(), 0, "B")
+    give(state, 0, "M6")  # a farm, usable
+    GAME.apply(state, "farm H3")  # the farm builds next to the oracle: the oracle tile is new
+    assert [t.state for t in state.players[0].tiles] == ["used", "new"]
+    assert not actions(state, "oracle")
+    refused(state, "oracle G4", "kingdom.location-tiles", "Жетон «Оракул» получен в этом ходу",
+            "со следующего хода")
+    for hex_ in ("G4", "H5", "G5"):
+        GAME.apply(state, f"build {hex_}")
+    assert state.current == 1  # nothing usable left: the turn ended; tiles turn face up
+    assert [t.state for t in state.players[0].tiles] == ["usable", "usable"]
+    after(state, 0, "B")
+    assert actions(state, "oracle")
+
+
+def test_tiles_before_or_after_the_three_but_not_between_them():
+    state = turn(put(fresh(), 0, "A1"), 0, "G")
+    give(state, 0, "H4")  # an oracle
+    assert actions(state, "oracle") == ["oracle B1", "oracle A2"]  # before the three
+    GAME.apply(state, "build B1")
+    assert not actions(state, "oracle") and state.phase == "building"
+    assert GAME.view(state)["phase"] == "building"
+    refused(state, "oracle A2", "kingdom.extra-actions", "Посреди обязательных построек", "ещё 2 поселения")
+    GAME.apply(state, "build A2")
+    GAME.apply(state, "build C1")
+    assert state.phase == "after" and actions(state, "oracle")  # after the three
+    GAME.apply(state, "oracle B2")
+    assert state.current == 1
+
+
+def test_a_tile_once_per_turn_two_tiles_of_a_kind_twice():
+    state = after(put(fresh(), 0, "A1"))
+    give(state, 0, "M6")
+    give(state, 0, "S13")  # a paddock keeps the turn open
+    GAME.apply(state, "farm A2")
+    refused(state, "farm B1", "kingdom.extra-actions", "Жетон «Ферма» уже использован в этом ходу")
+    state = after(put(fresh(), 0, "A1"))
+    give(state, 0, "M6")
+    give(state, 0, "R2")
+    GAME.apply(state, "farm A2")
+    assert state.current == 0 and actions(state, "farm")
+    GAME.apply(state, "farm B1")
+    assert state.current == 1  # both used, nothing left: the turn ended and both turned face up
+    assert [t.state for t in state.players[0].tiles] == ["usable", "usable"]
+
+
+def test_a_tile_one_does_not_have():
+    state = after(put(fresh(), 0, "A1"))
+    give(state, 0, "M6")
+    refused(state, "oracle A2", "kingdom.location-tiles", "У вас нет жетона «Оракул»")
+    refused(state, "гавань A1 A9", "kingdom.location-tiles", "У вас нет жетона «Гавань»")
+
+
+def test_a_building_tile_needs_a_settlement_in_supply():
+    state = after(put(fresh(), 0, "A1"))
+    give(state, 0, "M6")
+    give(state, 0, "S13")  # a paddock keeps the turn open
+    state.players[0].settlements = 0
+    state.touch()
+    assert not actions(state, "farm") and actions(state, "paddock")
+    refused(state, "farm A2", "kingdom.extra-actions", "В запасе не осталось поселений")
+
+
+# --- the eight actions -------------------------------------------------------------------------------------
+
+
+def test_oracle_builds_on_the_card_terrain_next_to_own_when_possible():
+    state = after(put(fresh(), 0, "A1"), card="G")
+    give(state, 0, "H4")
+    assert actions(state, "oracle") == ["oracle B1", "oracle A2"]
+    refused(state, "oracle C1", "kingdom.adjacency", "C1 не рядом с вашими поселениями", "например B1")
+    refused(state, "oracle D1", "kingdom.oracle", "«Оракул» строит только на местности вашей карты (равнина)",
+            "D1 — лес")
+    events = GAME.apply(state, "oracle A2")
+    assert texts(events)[0] == "Аня строит поселение на A2 (жетон «Оракул»)."
+    assert state.players[0].settlements == 38
+
+
+def test_oracle_and_barn_are_not_offered_without_a_free_hex_of_the_card():
+    state = after(put(fresh(), 0, "A1"), card="G")
+    give(state, 0, "H4")
+    give(state, 0, "S13")  # a paddock keeps the turn open
+    for i in state.layout.by_letter["G"]:
+        if state.owners[i] is None:
+            state.owners[i] = 1
+    state.touch()
+    assert not actions(state, "oracle")
+    refused(state, "oracle B1", "kingdom.building", "B1 уже занят")
+
+
+def test_farm_and_oasis():
+    state = after(put(fresh(), 0, "D1"), card="F")
+    give(state, 0, "M6")
+    assert actions(state, "farm") == ["farm C1", "farm C2"]  # grass next to D1, whatever the card
+    refused(state, "farm E1", "kingdom.farm", "«Ферма» строит только на равнине, а E1 — лес")
+    state = after(put(fresh(), 0, "A1"), card="F")
+    give(state, 0, "M6")
+    state.players[0].tiles[0].type = "oasis"  # an oasis tile (this board has no oasis sector)
+    state.touch()
+    assert len(actions(state, "oasis")) == len(state.layout.by_letter["D"])  # no desert next to A1
+    refused(state, "oasis B1", "kingdom.oasis", "«Оазис» строит только в пустыне, а B1 — равнина")
+    GAME.apply(state, "оазис K1")
+    assert state.owners[h("K1")] == 0
+
+
+def test_tower_builds_on_the_outer_edge_next_to_own_among_edge_hexes():
+    state = after(put(fresh(), 0, "B2"))
+    give(state, 0, "M6")
+    state.players[0].tiles[0].type = "tower"
+    state.touch()
+    assert actions(state, "tower") == ["tower B1", "tower C1", "tower A2"]
+    refused(state, "tower C3", "kingdom.tower", "C3 не на краю поля")
+    refused(state, "tower T20", "kingdom.tower", "T20 не рядом с вашими поселениями", "например B1")
+    refused(state, "tower F1", "kingdom.terrain", "F1 — вода")
+    state = after(put(fresh(), 0, "K10"))  # not next to the edge: any buildable edge hex
+    give(state, 0, "M6")
+    state.players[0].tiles[0].type = "tower"
+    state.touch()
+    edge = [a[6:] for a in actions(state, "tower")]
+    assert len(edge) == len(state.layout.edge_buildable) and "A1" in edge and "T20" in edge
+    assert all(x[0] in "AT" or x[1:] in ("1", "20") for x in edge)
+
+
+def test_tavern_extends_a_line_of_three_at_either_end_on_any_axis():
+    state = after(put(fresh(), 0, "A1", "B1"))
+    give(state, 0, "M6")
+    state.players[0].tiles[0].type = "tavern"
+    give(state, 0, "S13")  # a paddock keeps the turn open
+    state.touch()
+    assert not actions(state, "tavern")  # two in a row are not enough
+    refused(state, "tavern C1", "kingdom.tavern", "C1 не продолжает прямую линию", "Такой линии у вас пока нет")
+    put(state, 0, "C1")
+    assert actions(state, "tavern") == ["tavern D1"]  # the west end is off the board
+    refused(state, "tavern A2", "kingdom.tavern", "A2 не продолжает прямую линию", "например, D1")
+    state = after(put(fresh(), 0, "A1", "A2", "B3"))  # a line going south-east
+    give(state, 0, "M6")
+    state.players[0].tiles[0].type = "tavern"
+    state.touch()
+    assert actions(state, "tavern") == ["tavern B4"]
+    state = after(put(fresh(), 0, "D1", "E1", "F3"))  # not a straight line
+    give(state, 0, "M6")
+    state.players[0].tiles[0].type = "tavern"
+    give(state, 0, "S13")
+    state.touch()
+    assert not actions(state, "tavern")
+    put(state, 0, "E5", "E7")
+    state.touch()
+    assert actions(state, "tavern") == []  # E1-E5-... is not one line either
+
+
+def test_tavern_at_both_ends_and_a_longer_line():
+    state = after(put(fresh(), 0, "B1", "C1", "D1", "E1"))
+    give(state, 0, "M6")
+    state.players[0].tiles[0].type = "tavern"
+    state.touch()
+    assert actions(state, "tavern") == ["tavern A1"]  # F1 is water
+    put(state, 1, "A1")
+    assert not actions(state, "tavern")
+
+
+def test_barn_moves_to_the_card_terrain_next_to_the_other_settlements():
+    state = after(put(fresh(), 0, "A1", "H2"), card="G")
+    give(state, 0, "M6")
+    state.players[0].tiles[0].type = "barn"
+    state.touch()
+    moves = actions(state, "barn")
+    # moving A1: grass next to H2 only (B1 and A2 touch just A1 itself)
+    assert [m for m in moves if m.startswith("barn A1 ")] == ["barn A1 G2", "barn A1 H3", "barn A1 I3"]
+    # moving H2: grass next to A1 only
+    assert [m for m in moves if m.startswith("barn H2 ")] == ["barn H2 B1", "barn H2 A2"]
+    refused(state, "barn A1 B1", "kingdom.adjacency", "B1 не рядом с другими вашими поселениями", "например G2",
+            "без переставляемого поселения")
+    refused(state, "barn H2 G2", "kingdom.adjacency", "например B1")
+    refused(state, "barn A1 D1", "kingdom.barn", "только на местность вашей карты (равнина)", "D1 — лес")
+    refused(state, "barn A1 F1", "kingdom.terrain", "F1 — вода")
+    refused(state, "barn B1 C1", "kingdom.barn", "На B1 нет поселения")
+    refused(state, "barn A1 A1", "kingdom.barn", "и так стоит на A1")
+    events = GAME.apply(state, "амбар а1 г2".replace("г", "g"))
+    assert texts(events)[0] == "Аня переставляет поселение с A1 на G2 (жетон «Амбар»)."
+    assert owners_of(state, 0) == ["G2", "H2"] and state.players[0].settlements == 38
+
+
+def test_barn_alone_moves_anywhere_on_the_card_terrain():
+    state = after(put(fresh(), 0, "A1"), card="G")
+    give(state, 0, "M6")
+    state.players[0].tiles[0].type = "barn"
+    state.touch()
+    assert len(actions(state, "barn")) == 62 - 1
+
+
+def test_harbor_moves_onto_water_the_only_way_there():
+    state = after(put(fresh(), 0, "A1", "E1"))
+    give(state, 0, "G18")
+    assert [m for m in actions(state, "harbor") if m.startswith("harbor A1 ")] == ["harbor A1 F1"]
+    assert len([m for m in actions(state, "harbor") if m.startswith("harbor E1 ")]) == 74  # any water
+    refused(state, "harbor A1 A9", "kingdom.adjacency", "например F1")
+    refused(state, "harbor A1 B1", "kingdom.harbor", "«Гавань» переставляет поселение только на воду",
+            "B1 — равнина")
+    refused(state, "harbor C1 F1", "kingdom.harbor", "На C1 нет поселения")
+    put(state, 1, "C1")
+    refused(state, "harbor C1 F1", "kingdom.harbor", "На C1 поселение игрока Борис")
+    GAME.apply(state, "гавань A1 F1")
+    assert state.owners[h("F1")] == 0 and state.owners[h("A1")] is None
+
+
+def test_paddock_exactly_two_hexes_in_a_straight_line_jumping_anything():
+    state = after(put(fresh(), 0, "H3"))
+    give(state, 0, "S13")
+    put(state, 1, "I3")
+    assert actions(state, "paddock") == ["paddock H3 G1", "paddock H3 I1", "paddock H3 F3", "paddock H3 J3",
+                                         "paddock H3 G5"]  # over water (G3) and Борис (I3); I5 is water
+    refused(state, "paddock H3 I5", "kingdom.paddock", "I5 — вода", "только на свободную равнину")
+    refused(state, "paddock H3 H5", "kingdom.paddock", "ровно на 2 гекса по прямой", "Из H3 можно на G1, I1")
+    refused(state, "paddock H3 H4", "kingdom.paddock", "ровно на 2 гекса")
+    GAME.apply(state, "пастбище H3 J3")
+    assert state.owners[h("J3")] == 0
+
+
+def test_paddock_ignores_the_adjacency_rule_and_needs_a_buildable_target():
+    state = after(put(fresh(), 0, "A1", "B2", "T20"))
+    give(state, 0, "S13")
+    moves = actions(state, "paddock")
+    assert "paddock A1 C1" in moves and "paddock T20 R20" in moves and "paddock T20 S18" in moves
+    refused(state, "paddock B2 D2", "kingdom.paddock", "D2 — замок")
+    put(state, 1, "C1")
+    refused(state, "paddock A1 C1", "kingdom.building", "C1 уже занят")
+
+
+# --- losing tiles ------------------------------------------------------------------------------------------
+
+
+def test_moving_the_last_settlement_away_loses_the_tile_for_good():
+    state = after(put(fresh(), 0, "G4"), card="B")
+    give(state, 0, "H4", "used")  # even a tile used this turn is lost
+    give(state, 0, "S13")
+    events = GAME.apply(state, "paddock G4 E4")
+    assert "Аня уводит последнее поселение от локации H4 и теряет её жетон «Оракул»." in texts(events)
+    assert [t.type for t in state.players[0].tiles] == ["paddock"]
+    assert [(t.type, t.origin) for t in state.lost] == [("oracle", h("H4"))]
+    assert state.tiles_left[h("H4")] == 1  # not returned to the board
+    # and never taken again from that hex
+    turn(state, 0, "B")
+    assert texts(GAME.apply(state, "build G5")) == ["Аня строит поселение на G5."]
+    assert [t.type for t in state.players[0].tiles] == ["paddock"]
+
+
+def test_no_loss_while_another_settlement_stays_next_to_the_location():
+    state = after(put(fresh(), 0, "G4", "H3"), card="B")
+    give(state, 0, "H4")
+    give(state, 0, "S13")
+    GAME.apply(state, "paddock G4 E4")
+    assert sorted(t.type for t in state.players[0].tiles) == ["oracle", "paddock"] and state.lost == []
+
+
+def test_the_moving_tile_itself_can_be_lost_the_other_of_a_pair_stays_usable():
+    state = after(put(fresh(), 0, "R14", "A1"), card="B")  # R14 is next to the paddock on S13
+    give(state, 0, "S13")
+    give(state, 0, "L17")
+    events = GAME.apply(state, "paddock R14 Q16")
+    assert "Аня уводит последнее поселение от локации S13 и теряет её жетон «Пастбище»." in texts(events)
+    tiles = state.players[0].tiles
+    assert [(t.origin, t.state) for t in tiles] == [(h("L17"), "usable")]  # the lost one did the move
+    assert actions(state, "paddock")
+    GAME.apply(state, "paddock A1 C1")
+    assert state.current == 1
+
+
+def test_moving_next_to_a_location_takes_a_tile():
+    state = after(put(fresh(), 0, "E4"), card="B")
+    give(state, 0, "S13")
+    give(state, 0, "M6")  # a farm keeps the turn open
+    events = GAME.apply(state, "paddock E4 G4")
+    assert "Аня получает жетон «Оракул» с H4." in texts(events)
+    assert [(t.type, t.state) for t in state.players[0].tiles] == [("paddock", "used"), ("farm", "usable"),
+                                                                   ("oracle", "new")]
+    assert GAME.view(state)["last_turn"] == ["G4"]

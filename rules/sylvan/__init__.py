@@ -1,0 +1,112 @@
+"""Builders of Sylvan Dale (Зодчие Волшебной Долины), 2-4 players: the rules engine behind the
+`rules.protocol.Game` interface. See `engine.py` for the notation and the steps of a turn, `data.py` for the
+components and the board (trees are named like "Б3": a column letter А-Д and a row number).
+
+>>> state = GAME.new(["Аня", "Борис"], seed=3, options={"first_seat": 0})
+>>> GAME.current_seat(state), GAME.private_choice(state, GAME.legal_actions(state)[0])
+(0, True)
+>>> len(GAME.secret(state, 0)) < 200, GAME.secret(state, 5)
+(True, None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.protocol import Event, RuleError
+from rules.sylvan import engine, notation, scoring, state, view
+from rules.sylvan.data import SECTIONS
+
+__all__ = ["GAME", "SECTIONS", "SylvanDale"]
+
+
+class SylvanDale:
+    """The game object (stateless); the state is a `rules.sylvan.state.State`."""
+
+    name = "sylvan"
+    title = "Зодчие Волшебной Долины"
+    aliases = ("зодчие", "builders of sylvan dale", "sylvan dale")
+    min_players = 2
+    max_players = 4
+    sections = SECTIONS
+    # move commands for Telegram's command menu, in the order of a turn
+    commands = (
+        ("play", "Сыграть карту: /play грибной-топор"),
+        ("redraw", "Нет подходящей карты: сбросить руку, взять 3"),
+        ("pass", "Строить нечем: пропустить стройку"),
+        ("place", "Поставить жилище: /place Б3"),
+        ("flag", "Прикрепить флаг к новому жилищу (+5)"),
+        ("noflag", "Не прикреплять флаг"),
+        ("set", "Обменять набор из 3 карт: /set мост"),
+        ("axe", "Топор: срубить верхнее жилище /axe Б3"),
+        ("hammer", "Молоток: перенести своё жилище /hammer Б3 В4"),
+        ("bridge", "Мост между соседями: /bridge Б3 В3"),
+        ("top", "Верхушка: закрыть дерево /top Б3"),
+        ("take", "Взять карту: /take deck или /take 1..3"),
+        ("refresh", "Обновить 3 похожие открытые карты"),
+        ("end", "Закончить ход, когда брать нечего"),
+    )
+    score_names = {"flags": "флаги", "bridges": "мосты", "trees_1": "деревья, 1-й раунд",
+                   "regions_1": "области, 1-й раунд", "trees_2": "деревья, 2-й раунд",
+                   "regions_2": "области, 2-й раунд"}
+    secret_score_parts: tuple[str, ...] = ()  # all fame is public
+    secret_button = "🂠 Моя рука"
+
+    def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RuleError(f"В «Зодчих» играют от {self.min_players} до {self.max_players} игроков, "
+                            f"а собралось {len(players)}.", "sylvan.players")
+        return state.new_game(list(players), seed, options)
+
+    def current_seat(self, st: state.State) -> int | None:
+        return st.current
+
+    def legal_actions(self, st: state.State) -> list[str]:
+        return engine.legal_actions(st)
+
+    def parse(self, st: state.State, text: str) -> str:
+        return notation.parse(st, text)
+
+    def apply(self, st: state.State, action: str) -> list[Event]:
+        """Play one action of the current seat; RuleError and no change at all when it is illegal.
+        `action` is canonical, but anything `parse` understands is accepted too."""
+        if not engine.is_legal(st, action):
+            action = notation.parse(st, action)  # raises before anything changes
+        return engine.execute(st, action)
+
+    def private_choice(self, st: state.State, action: str) -> bool:
+        """True when showing the action to the group would reveal a card of the hand."""
+        return action.startswith("play ")
+
+    def label(self, st: state.State, action: str) -> str:
+        return notation.label(st, action)
+
+    def menu_path(self, st: state.State, action: str) -> tuple[str, ...]:
+        return notation.menu_path(st, action)
+
+    def secret(self, st: state.State, seat: int) -> str | None:
+        return view.secret(st, seat)
+
+    def view(self, st: state.State, seat: int | None = None) -> dict[str, Any]:
+        return view.view(st, seat)
+
+    def final_view(self, st: state.State) -> dict[str, Any]:
+        return view.final_view(st)
+
+    def scores(self, st: state.State) -> list[dict]:
+        return scoring.final_scores(st)
+
+    def winners(self, st: state.State) -> list[int]:
+        return scoring.winners(st)
+
+    def is_over(self, st: state.State) -> bool:
+        return st.step == "over"
+
+    def dump(self, st: state.State) -> dict:
+        return state.dump(st)
+
+    def load(self, data: dict) -> state.State:
+        return state.load(data)
+
+
+GAME = SylvanDale()

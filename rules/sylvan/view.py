@@ -1,0 +1,128 @@
+"""The JSON-safe views the renderer and the bot read, and the secret text of a seat.
+
+The public view shows the board, the bridges, every player's played cards, items, flags, fame, hand and stack
+sizes, the face-up cards and the sizes of the deck and the discard. A seat's view adds its own hand and both
+of its stacks. The deck order and the other players' hands and stacks never appear.
+
+>>> from rules.sylvan.state import new_game
+>>> state = new_game(["Аня", "Борис"], seed=1, options={"first_seat": 0})
+>>> v = view(state, seat=1)
+>>> len(v["trees"]), len(v["hand"]), [len(s) for s in v["stacks"]], view(state)["hand"] is None
+(13, 4, [8, 8], True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.sylvan.data import (
+    CARDS,
+    COLOUR_NAMES,
+    INHABITANTS,
+    SIDES,
+    STYLE_EMOJI,
+    STYLE_NAMES,
+    SYMBOL_NAMES,
+    spot_position,
+)
+from rules.sylvan.engine import CARD_KEY, card_short, is_open, legal_actions
+from rules.sylvan.scoring import advantage, final_scores, round_rows, winners
+from rules.sylvan.state import State
+
+
+def card_view(card: int | None) -> dict[str, Any] | None:
+    if card is None:
+        return None
+    c = CARDS[card]
+    return {"id": card, "key": CARD_KEY[card], "style": c.style, "style_name": STYLE_NAMES[c.style],
+            "emoji": STYLE_EMOJI[c.style], "inhabitant": INHABITANTS[c.style], "symbols": list(c.symbols),
+            "symbol_names": [SYMBOL_NAMES[s] for s in c.symbols]}
+
+
+def _valid_seat(state: State, seat: Any) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players)
+
+
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
+    if not _valid_seat(state, seat):
+        seat = None
+    side = SIDES[state.side]
+    trees = []
+    region_of = {t: r.id for r in side.regions for t in r.trees}
+    for tree in state.trees.values():
+        col, row = spot_position(tree.name)
+        trees.append({
+            "name": tree.name, "col": col, "row": row, "region": region_of[tree.name],
+            "base": tree.base, "tiles": [{"seat": s, "style": st} for s, st in tree.tiles],
+            "height": tree.height, "top_style": tree.top_style, "treetop": tree.treetop,
+            "flags": [{"seat": s, "level": lv} for s, lv in tree.flags],
+            "advantage": advantage(tree), "open": is_open(tree),
+        })
+    players = []
+    for s, p in enumerate(state.players):
+        players.append({
+            "seat": s, "name": p.name, "colour": p.colour, "colour_name": COLOUR_NAMES[p.colour],
+            "hand_size": len(p.hand), "stack_sizes": [len(x) for x in p.stacks],
+            "played": [card_view(c) for c in p.played], "items": dict(p.items), "flags_left": p.flags_left,
+            "fame": p.total,
+        })
+    highlight: list[str] = []
+    if state.step == "place":
+        highlight = [a.split(" ")[1] for a in legal_actions(state)]
+    turn = state.turn
+    return {
+        "game": "sylvan",
+        "side": state.side,
+        "side_title": side.title,
+        "columns": side.columns,
+        "rows": side.rows,
+        "trees": trees,
+        "empty_spots": [name for name in side.spots if name not in state.trees],
+        "regions": [{"id": r.id, "name": r.name, "trees": list(r.trees), "glade": r.glade,
+                     "in_play": any(t in state.trees for t in r.trees)} for r in side.regions],
+        "bridges": [{"a": b.a, "b": b.b, "seat": b.seat, "level_a": b.level_a, "level_b": b.level_b}
+                    for b in state.bridges],
+        "players": players,
+        "face_up": [card_view(c) for c in state.face_up],
+        "deck": len(state.deck),
+        "discard": len(state.discard),
+        "supply": dict(state.supply),
+        "boxed": len(state.boxed),
+        "round": state.round,
+        "direction": state.direction,
+        "first_seat": state.first_seat,
+        "current": state.current,
+        "step": state.step,
+        "turn": {"card": card_view(turn.card), "placed": turn.placed, "skipped": turn.skipped,
+                 "item": turn.item, "flag_tree": turn.flag_tree},
+        "highlight": highlight,
+        "round_results": [dict(r) for r in state.round_results],
+        "scores": [{"seat": r["seat"], "total": r["total"], "breakdown": dict(r["breakdown"])}
+                   for r in final_scores(state)],
+        "winners": winners(state),
+        "seat": seat,
+        "hand": [card_view(c) for c in state.players[seat].hand] if seat is not None else None,
+        "stacks": [list(x) for x in state.players[seat].stacks] if seat is not None else None,
+    }
+
+
+def final_view(state: State) -> dict[str, Any]:
+    """The public view plus fame per round and seat (flags, bridges, trees, regions)."""
+    data = view(state)
+    data["rounds"] = round_rows(state)
+    return data
+
+
+def secret(state: State, seat: Any) -> str | None:
+    """ "Рука: 🍄 грибной·🪓, … Стопка (8): 🍄🌸🍃… 2-я стопка: …" — under 200 characters."""
+    if not _valid_seat(state, seat) or state.step == "over":
+        return None
+    player = state.players[seat]
+    hand = ", ".join(card_short(c) for c in player.hand) or "пусто"
+    text = f"Рука: {hand}."
+    now = state.stack(seat)
+    text += f" Стопка ({len(now)}, сверху): " + ("".join(STYLE_EMOJI[s] for s in now) or "пусто") + "."
+    if state.round == 1:
+        text += " 2-я: " + "".join(STYLE_EMOJI[s] for s in player.stacks[1]) + "."
+    return text
+

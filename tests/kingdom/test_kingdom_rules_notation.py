@@ -271,3 +271,18 @@ def test_view_never_shows_the_deck_or_other_hands():
         shown = [c for c in (p["card"] for p in json.loads(view)["players"]) if c]
         assert len(shown) == (1 if seat == state.current else 2) and len(hidden) == 4 - len(shown)
         assert '"deck": ' + str(len(state.deck)) in view
+
+
+def test_every_cited_section_exists_in_the_reference():
+    import re
+    from pathlib import Path
+
+    from rules.kingdom import SECTIONS
+    folder = Path(__file__).resolve().parents[2] / "rules" / "kingdom"
+    reference = set(re.findall(r"\{#(kingdom\.[a-z0-9-]+)\}", (folder / "reference.md").read_text(encoding="utf-8")))
+    assert set(SECTIONS) == reference
+    cited = set()
+    for module in folder.glob("*.py"):
+        cited |= set(re.findall(r'"(kingdom\.[a-z0-9-]+)"', module.read_text(encoding="utf-8")))
+    cited |= {f"kingdom.{kind}" for kind in ("oracle", "farm", "oasis", "tower", "tavern", "barn", "harbor", "paddock")}
+    assert cited and cited <= reference, cited - reference

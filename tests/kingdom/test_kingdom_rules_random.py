@@ -134,8 +134,8 @@ def test_random_games_end_and_keep_the_invariants(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_thoroughly(players):
-    for seed in range(3):
-        play(players, 7 + seed, every=3, illegal=True)
+    for seed in range(6):
+        play(players, 7 + seed, every=2, illegal=True)
 
 
 @given(st.integers(min_value=0, max_value=10**9), st.integers(min_value=2, max_value=4),

@@ -269,6 +269,29 @@ def test_paddock_exactly_two_hexes_in_a_straight_line_jumping_anything():
     assert state.owners[h("J3")] == 0
 
 
+def test_paddock_jumps_over_mountains_and_own_settlements():
+    state = after(put(fresh(), 0, "A5", "A7"))
+    give(state, 0, "S13")
+    moves = actions(state, "paddock")
+    assert "paddock A5 B7" in moves  # over the mountain on A6
+    state = after(put(fresh(), 0, "H3", "G2"))
+    give(state, 0, "S13")
+    assert "paddock H3 G1" in actions(state, "paddock")  # over the own settlement on G2
+
+
+def test_farm_needs_a_free_grass_hex():
+    state = after(put(fresh(), 0, "D1"), card="F")
+    give(state, 0, "M6")
+    give(state, 0, "S13")  # a paddock keeps the turn open
+    for i in state.layout.by_letter["G"]:
+        if state.owners[i] is None:
+            state.owners[i] = 1
+    state.touch()
+    assert not actions(state, "farm")
+    refused(state, "farm E1", "kingdom.farm", "Свободных гексов местности «равнина» не осталось")
+    refused(state, "farm C1", "kingdom.building", "C1 уже занят")
+
+
 def test_paddock_ignores_the_adjacency_rule_and_needs_a_buildable_target():
     state = after(put(fresh(), 0, "A1", "B2", "T20"))
     give(state, 0, "S13")

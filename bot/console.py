@@ -77,6 +77,8 @@ class Console:
         if answer.edit is not None:
             self.write("(сообщение с кнопкой изменилось)")
             self._show([answer.edit])
+        if answer.picture is not None:
+            self._save_picture(answer.picture)
         if answer.keyboard is not None:
             self._show_keyboard(answer.keyboard)
         self._show(answer.replies)
@@ -86,13 +88,16 @@ class Console:
             who = f"(лично для {self._name_of(reply.to_user)}) " if reply.to_user else ""
             self.write(who + to_plain(reply.text))
             if reply.image:
-                self.pictures += 1
-                self.out_dir.mkdir(parents=True, exist_ok=True)
-                path = self.out_dir / f"board-{self.pictures:03d}.png"
-                path.write_bytes(reply.image)
-                self.write(f"[картинка: {path}]")
+                self._save_picture(reply.image)
             if reply.buttons and reply.to_user is None:
                 self._show_keyboard(reply.buttons)
+
+    def _save_picture(self, png: bytes) -> None:
+        self.pictures += 1
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / f"board-{self.pictures:03d}.png"
+        path.write_bytes(png)
+        self.write(f"[картинка: {path}]")
 
     def _show_keyboard(self, rows: list[list[Button]]) -> None:
         self.keyboard = [button for row in rows for button in row]

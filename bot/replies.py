@@ -46,7 +46,8 @@ class ButtonAnswer:
     replies: list[Reply] = field(default_factory=list)
     clear_buttons: bool = False  # remove the keyboard from the message whose button was pressed
     edit: Reply | None = None  # new text and keyboard for the message whose button was pressed
-    keyboard: list[list[Button]] | None = None  # only a new keyboard for that message (a menu level)
+    keyboard: list[list[Button]] | None = None  # a new keyboard for that message (a menu level)...
+    picture: bytes | None = None  # ...and with it a new picture (PNG) under the message's own caption
 
 
 @dataclass(frozen=True)

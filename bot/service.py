@@ -358,7 +358,7 @@ class Service:
                 return ButtonAnswer(edit=replies[0], replies=replies[1:])
             return ButtonAnswer(replies=replies, clear_buttons=True)
         if kind == buttons.GROUP:
-            return self._menu_button(row, user, *rest)
+            return await self._menu_button(row, user, *rest)
         if kind == buttons.SECRET:
             return self._secret(row, user)
         if kind in (buttons.JOIN, buttons.LEAVE, buttons.BEGIN):
@@ -380,8 +380,9 @@ class Service:
             return ButtonAnswer(toast="Играем дальше!", clear_buttons=True)
         return self._my_score(row, user)
 
-    def _menu_button(self, row: GameRow, user: User, version: int, index: int, depth: int) -> ButtonAnswer:
-        """Open a group of the action menu (or go back up) in place of the board's keyboard."""
+    async def _menu_button(self, row: GameRow, user: User, version: int, index: int, depth: int) -> ButtonAnswer:
+        """Open a group of the action menu (or go back up): the board's keyboard shows that level, and the
+        picture highlights where the group's actions lead (the first level: the game's own highlight)."""
         stale = ButtonAnswer(toast="Эта кнопка устарела. Свежая доска — /board.")
         if row.status != ACTIVE or row.version != version:
             return stale
@@ -394,7 +395,10 @@ class Service:
         prefix = menus.prefix_of(paths, index, depth)
         if prefix is None:
             return stale
-        return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=self._keyboard(row, game, state, prefix))
+        prefix, keyboard = self._menu(row, game, state, actions, paths, prefix)
+        focus = [a for a, path in zip(actions, paths, strict=True) if path[:len(prefix)] == prefix] if prefix else None
+        picture = await asyncio.to_thread(RENDERERS[row.game], game.view(state, None, focus))
+        return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=keyboard, picture=picture)
 
     def _secret(self, row: GameRow, user: User) -> ButtonAnswer:
         seat = row.seat_of(user.id)
@@ -470,12 +474,14 @@ class Service:
         seat = game.current_seat(state)
         player = row.seats[seat]
         lines.append(f"Ходит {mention(player.user_id, player.name) if notify else plain(player.name)}.")
-        return Reply("\n".join(lines), image=picture, buttons=self._keyboard(row, game, state))
-
-    def _keyboard(self, row: GameRow, game: Game, state, prefix: tuple[str, ...] = ()) -> list[list[Button]]:
-        """One level of the menu of legal actions (bot.menus), a way back up, and the secrets button."""
         actions = game.legal_actions(state)
         paths = [tuple(game.menu_path(state, a)) for a in actions]
+        return Reply("\n".join(lines), image=picture, buttons=self._menu(row, game, state, actions, paths, ())[1])
+
+    def _menu(self, row: GameRow, game: Game, state, actions: list[str], paths: list[tuple[str, ...]],
+              prefix: tuple[str, ...]) -> tuple[tuple[str, ...], list[list[Button]]]:
+        """One level of the menu of legal actions (bot.menus), a way back up, and the secrets button; and
+        the level really shown (a level of a single group opens that group)."""
         prefix, entries = menus.level(paths, prefix)
         keys = [
             Button(game.label(state, actions[e.index]), buttons.encode_move(row.id, row.version, e.index))
@@ -490,7 +496,7 @@ class Service:
             rows.append([Button("⬅️ Назад", buttons.encode(buttons.GROUP, row.id, row.version, index, len(up)))])
         if game.secret_button:
             rows.append([Button(game.secret_button, buttons.encode(buttons.SECRET, row.id))])
-        return rows
+        return prefix, rows
 
     def _final_text(self, row: GameRow, game: Game, state) -> str:
         winners = game.winners(state)

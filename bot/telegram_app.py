@@ -264,10 +264,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             if not (isinstance(query.message, Message) and await edit_in_place(query.message, answer.edit)):
                 replies = [answer.edit, *replies]  # the pressed message cannot show it: send it anew
         if answer.keyboard is not None and isinstance(query.message, Message):
-            try:
-                await query.message.edit_reply_markup(reply_markup=keyboard(answer.keyboard))
-            except BadRequest as error:  # "message is not modified" (pressed twice), message too old
-                log.debug("Клавиатура не заменена: %s", error)
+            await show_menu_level(query.message, answer.keyboard, answer.picture)
         if answer.clear_buttons and isinstance(query.message, Message):
             try:
                 await query.message.edit_reply_markup(reply_markup=None)
@@ -373,6 +370,18 @@ async def edit_in_place(message: Message, reply: Reply) -> bool:
         log.info("Сообщение не изменено, отправляю новое: %s", error)
         return False
     return True
+
+
+async def show_menu_level(message: Message, buttons: list[list[Button]], picture: bytes | None) -> None:
+    """A menu level in place: the new keyboard, and the new picture under the message's own caption."""
+    try:
+        if picture is not None and message.photo:
+            media = InputMediaPhoto(picture, caption=message.caption_html or None, parse_mode=ParseMode.HTML)
+            await message.edit_media(media, reply_markup=keyboard(buttons))
+        else:
+            await message.edit_reply_markup(reply_markup=keyboard(buttons))
+    except BadRequest as error:  # "message is not modified" (pressed twice), message too old
+        log.debug("Меню не показано: %s", error)
 
 
 async def send_reply(bot: Any, chat_id: int, reply: Reply, thread_id: int | None = None) -> None:

@@ -75,8 +75,9 @@ class Game(Protocol):
         """What only `seat` may see (a hand of cards, a hidden terrain card), as a short Russian text
         that fits an alert (under 200 characters); None when the seat has nothing hidden."""
 
-    def view(self, state: Any, seat: int | None = None) -> dict:
-        """JSON-safe public view; `seat` also sees its own secrets."""
+    def view(self, state: Any, seat: int | None = None, focus: list[str] | None = None) -> dict:
+        """JSON-safe public view; `seat` also sees its own secrets. `focus`: the legal actions the player is
+        choosing among now (an opened menu group), for the picture to highlight where they lead."""
 
     def scores(self, state: Any) -> list[dict]:
         """Per seat: {"seat", "total", "breakdown": {category: points}, ...}."""

@@ -25,6 +25,7 @@ import email.parser
 import email.policy
 import itertools
 import json
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -52,6 +53,85 @@ ADMIN_RIGHTS = {
     "can_change_info": True, "can_invite_users": True, "can_post_stories": False,
     "can_edit_stories": False, "can_delete_stories": False, "can_pin_messages": True,
 }
+
+
+# Telegram's HTML parse mode: the tags it knows, each with the entity type it becomes
+HTML_TAGS = {"b": "bold", "strong": "bold", "i": "italic", "em": "italic", "u": "underline", "ins": "underline",
+             "s": "strikethrough", "strike": "strikethrough", "del": "strikethrough", "code": "code", "pre": "pre",
+             "a": "text_link", "tg-spoiler": "spoiler", "blockquote": "blockquote"}
+HTML_TAG = re.compile(r"<(/?)([a-zA-Z-]+)((?:\s+[a-zA-Z-]+=(?:\"[^\"]*\"|'[^']*'))*)\s*>")
+HTML_ENTITY = re.compile(r"&(lt|gt|amp|quot|#\d{1,7}|#x[0-9a-fA-F]{1,6});")
+HTML_ENTITY_CHARS = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
+
+
+def utf16_len(text: str) -> int:
+    """Telegram counts lengths and offsets in UTF-16 code units (an emoji outside the BMP counts 2)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def parse_html(text: str) -> tuple[str, list[dict]]:
+    """The plain text and the entities Telegram makes of `text` in parse_mode HTML; ApiError where
+    Telegram refuses it (an unknown tag, a tag left open or closed out of order, a bare "<")."""
+    plain: list[str] = []
+    entities: list[dict] = []
+    open_tags: list[tuple[str, int, str | None]] = []
+    at = 0
+    while at < len(text):
+        char = text[at]
+        if char == "<":
+            match = HTML_TAG.match(text, at)
+            if match is None:
+                raise ApiError(400, f"Bad Request: can't parse entities: Unexpected character at byte offset "
+                                    f"{len(text[:at].encode())}")
+            closing, name, attributes = match.group(1), match.group(2).lower(), match.group(3)
+            if name not in HTML_TAGS:
+                raise ApiError(400, f'Bad Request: can\'t parse entities: Unsupported start tag "{name}" at byte '
+                                    f"offset {len(text[:at].encode())}")
+            offset = utf16_len("".join(plain))
+            if closing:
+                if not open_tags or open_tags[-1][0] != name:
+                    expected = open_tags[-1][0] if open_tags else ""
+                    raise ApiError(400, f"Bad Request: can't parse entities: Unmatched end tag at byte offset "
+                                        f'{len(text[:at].encode())}, expected "</{expected}>", found "</{name}>"')
+                _, start, url = open_tags.pop()
+                if offset > start:
+                    entity = {"type": HTML_TAGS[name], "offset": start, "length": offset - start}
+                    if url is not None:
+                        entity["url"] = url
+                    entities.append(entity)
+            else:
+                href = re.search(r"href=(?:\"([^\"]*)\"|'([^']*)')", attributes or "")
+                url = (href.group(1) or href.group(2) or "") if name == "a" and href else None
+                if name == "a" and not url:
+                    url = ""
+                open_tags.append((name, offset, url))
+            at = match.end()
+        elif char == "&" and (match := HTML_ENTITY.match(text, at)):
+            code = match.group(1)
+            plain.append(HTML_ENTITY_CHARS.get(code) or chr(int(code[2:], 16) if code[1:2] == "x" else int(code[1:])))
+            at = match.end()
+        else:
+            plain.append(char)
+            at += 1
+    if open_tags:
+        raise ApiError(400, f'Bad Request: can\'t parse entities: Can\'t find end tag corresponding to start tag '
+                            f'"{open_tags[-1][0]}"')
+    return "".join(plain), sorted(entities, key=lambda e: (e["offset"], -e["length"]))
+
+
+def formatted(params: dict[str, Any], key: str, limit: int) -> dict[str, Any]:
+    """The message fields for text or a caption as Telegram stores them: HTML parsed into plain text and
+    entities; refused when empty or longer than `limit` UTF-16 units after parsing."""
+    raw = params.get(key) or ""
+    plain, entities = parse_html(raw) if str(params.get("parse_mode", "")).upper() == "HTML" else (raw, [])
+    if key == "text" and not plain.strip():
+        raise ApiError(400, "Bad Request: message text is empty")
+    if utf16_len(plain) > limit:
+        raise ApiError(400, "Bad Request: message is too long" if key == "text"
+                       else "Bad Request: message caption is too long")
+    if not plain:
+        return {}
+    return {key: plain, **({"entities" if key == "text" else "caption_entities": entities} if entities else {})}
 
 
 class ApiError(Exception):
@@ -516,12 +596,8 @@ class FakeBotApi:
                     "accepted_gift_types": {"unlimited_gifts": False, "limited_gifts": False,
                                             "unique_gifts": False, "premium_subscription": False}}
         if method == "sendMessage":
-            text = p.get("text") or ""
-            if not text.strip():
-                raise ApiError(400, "Bad Request: message text is empty")
-            if len(text) > 4096:
-                raise ApiError(400, "Bad Request: message is too long")
-            message = self._new_message(p.get("chat_id"), text=text, reply_markup=p.get("reply_markup"))
+            message = self._new_message(p.get("chat_id"), **formatted(p, "text", 4096),
+                                        reply_markup=p.get("reply_markup"))
             call.message_id = message["message_id"]
             return message
         if method == "sendPhoto":
@@ -530,14 +606,12 @@ class FakeBotApi:
                 photo = files.get(p["photo"][len("attach://"):])
             if photo is None:
                 raise ApiError(400, "Bad Request: there is no photo in the request")
-            caption = p.get("caption")
-            if caption and len(caption) > 1024:
-                raise ApiError(400, "Bad Request: message caption is too long")
+            caption = formatted(p, "caption", 1024)
             call.photo = photo
             unique = f"ph{len(self.messages)}"
             sizes = [{"file_id": f"{unique}-{w}", "file_unique_id": f"{unique}{w}", "width": w,
                       "height": w, "file_size": len(photo)} for w in (90, 320, 800)]
-            message = self._new_message(p.get("chat_id"), photo=sizes, caption=caption,
+            message = self._new_message(p.get("chat_id"), photo=sizes, **caption,
                                         reply_markup=p.get("reply_markup"))
             call.message_id = message["message_id"]
             return message
@@ -553,9 +627,11 @@ class FakeBotApi:
             photo = files.get(reference[len("attach://"):]) if reference.startswith("attach://") else None
             if media.get("type") != "photo" or photo is None:
                 raise ApiError(400, "Bad Request: can't parse InputMedia")
+            caption = formatted(media, "caption", 1024)
             call.photo = photo
             call.params["caption"] = media.get("caption") or ""  # so that `Call.text` shows it
-            updated = {**original, "caption": call.params["caption"], "edit_date": int(time.time())}
+            updated = {k: v for k, v in original.items() if k not in ("caption", "caption_entities")}
+            updated.update(caption, edit_date=int(time.time()))
             if p.get("reply_markup"):
                 updated["reply_markup"] = p["reply_markup"]
             else:
@@ -570,9 +646,10 @@ class FakeBotApi:
                 raise ApiError(400, "Bad Request: message to edit not found")
             updated = dict(original)
             if method == "editMessageText":
-                updated["text"] = p.get("text") or ""
+                updated = {k: v for k, v in updated.items() if k != "entities"} | formatted(p, "text", 4096)
             if method == "editMessageCaption":
-                updated["caption"] = p.get("caption") or ""
+                updated = {k: v for k, v in updated.items() if k not in ("caption", "caption_entities")}
+                updated |= formatted(p, "caption", 1024)
             markup = p.get("reply_markup")
             unchanged = (markup or None) == (original.get("reply_markup") or None)
             if method == "editMessageReplyMarkup" and unchanged:

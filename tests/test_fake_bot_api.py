@@ -54,7 +54,7 @@ async def test_send_message_is_recorded_with_keyboard(server):
     assert message.message_id >= 1000
     assert message.chat.id == -100 and message.chat.type == "group"
     assert message.from_user.is_bot
-    assert message.text == "Привет, <b>мир</b>"
+    assert message.text == "Привет, мир" and message.text_html == "Привет, <b>мир</b>"  # parsed, as Telegram does
     assert message.reply_markup.inline_keyboard[0][0].callback_data == "v1:move:port"
     [sent] = server.sent
     assert sent.method == "sendMessage" and sent.chat_id == -100 and sent.message_id == message.message_id
@@ -171,3 +171,21 @@ async def test_button_data_over_64_bytes_too_many_buttons_and_long_toasts_are_re
         with pytest.raises(BadRequest, match="(?i)message_too_long"):
             await bot.answer_callback_query("1", text="а" * 201)
         assert await bot.answer_callback_query("1", text="а" * 200)
+
+
+async def test_html_is_parsed_into_entities_and_bad_html_is_refused(server):
+    async with make_bot(server) as bot:
+        message = await bot.send_message(-100, '😀 <a href="tg://user?id=7">Аня</a> &amp; <code>/move</code>',
+                                          parse_mode="HTML")
+        assert message.text == "😀 Аня & /move"
+        assert [(e.type, e.offset, e.length) for e in message.entities] == [("text_link", 3, 3), ("code", 9, 5)]
+        for bad in ("<b>открыт", "<blink>мигаю</blink>", "<b><i>крест</b></i>", "a < b"):
+            with pytest.raises(BadRequest, match="(?i)can't parse entities"):
+                await bot.send_message(-100, bad, parse_mode="HTML")
+        assert (await bot.send_message(-100, "a < b")).text == "a < b"  # plain text has no markup to parse
+        # the limit counts UTF-16 units after parsing: tags do not count, an emoji counts twice
+        assert await bot.send_message(-100, "<b>" + "я" * 4096 + "</b>", parse_mode="HTML")
+        with pytest.raises(BadRequest, match="(?i)too long"):
+            await bot.send_message(-100, "😀" * 2049)
+        photo = await bot.send_photo(-100, png_bytes(), caption="<i>" + "ж" * 1024 + "</i>", parse_mode="HTML")
+        assert photo.caption == "ж" * 1024 and photo.caption_entities[0].type == "italic"

@@ -7,6 +7,8 @@ cells (3 rows of 15), grouped by row; each holds a secret number that changes wh
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot import buttons
@@ -30,7 +32,7 @@ class Toy:
     secret_button = "🂠 Моя карта"
 
     def new(self, players, seed, options=None):
-        return {"players": list(players), "turn": 0, "taken": [], "secrets": [seed % 7, seed % 5]}
+        return {"players": list(players), "turn": 0, "taken": [], "secrets": [seed % 7, 10 + seed % 5]}
 
     def current_seat(self, state):
         return None if self.is_over(state) else state["turn"] % 2
@@ -60,8 +62,8 @@ class Toy:
     def secret(self, state, seat):
         return f"Ваше тайное число: {state['secrets'][seat]}." if seat in (0, 1) else None
 
-    def view(self, state, seat=None):
-        return {}
+    def view(self, state, seat=None, focus=None):
+        return {"focus": focus}
 
     def scores(self, state):
         return [{"seat": s, "name": n, "total": 0, "breakdown": {}} for s, n in enumerate(state["players"])]
@@ -70,7 +72,7 @@ class Toy:
         return [0, 1] if self.is_over(state) else []
 
     def is_over(self, state):
-        return len(state["taken"]) >= 4
+        return len(state["taken"]) >= 44
 
     def dump(self, state):
         return state
@@ -81,7 +83,7 @@ class Toy:
 
 @pytest.fixture
 async def service(tmp_path, monkeypatch):
-    monkeypatch.setitem(RENDERERS, "toy", lambda view: b"\x89PNG toy")
+    monkeypatch.setitem(RENDERERS, "toy", lambda view: b"\x89PNG" + json.dumps(view).encode())
     service = Service(await Store.open(str(tmp_path / "bot.db")), games={"toy": Toy()})
     service.bot_username = "RefereeTestBot"
     yield service
@@ -111,11 +113,14 @@ async def test_the_board_offers_groups_and_a_group_opens_in_place_with_a_way_bac
     assert "ходит" in answer.toast and answer.keyboard is None  # only the player to move opens menus
     answer = await service.button(GROUP, first, keys[1][1])
     assert answer.toast == "Ряд B" and not answer.replies and answer.edit is None
+    # the picture under the same caption now highlights where the group's actions lead
+    assert json.loads(answer.picture[4:]) == {"focus": [f"pick b{n}" for n in range(1, 16)]}
     level = datas(answer.keyboard)
     assert [t for t, _ in level[:15]] == [f"B{n}" for n in range(1, 16)]
     assert [t for t, _ in level[15:]] == ["⬅️ Назад", "🂠 Моя карта"]
     back = await service.button(GROUP, first, level[15][1])
     assert [t for t, _ in datas(back.keyboard)] == ["Ряд A", "Ряд B", "Ряд C", "🂠 Моя карта"]
+    assert json.loads(back.picture[4:]) == {"focus": None}  # the first level: the game's own highlight
     # pressing a cell of the opened group plays it; the group's buttons carry the version, so once the
     # board has changed they are stale
     played = await service.button(GROUP, first, level[4][1])
@@ -126,12 +131,12 @@ async def test_the_board_offers_groups_and_a_group_opens_in_place_with_a_way_bac
 
 async def test_a_group_with_one_cell_is_shown_as_the_cell_itself(service):
     await begin(service)
-    row = await service.store.open_game(GROUP.id)
-    state = row.state
-    state["taken"] = [c for c in CELLS if c not in ("a3", "b1", "b2")]
-    state["turn"] = 0
-    keyboard = service._keyboard(row, Toy(), state)
-    assert [t for t, _ in datas(keyboard)] == ["A3", "Ряд B", "🂠 Моя карта"]
+    for cell in CELLS:
+        if cell not in ("a3", "b1", "b2"):
+            row = await service.store.open_game(GROUP.id)
+            mover = ANYA if row.seats[Toy().current_seat(row.state)].user_id == ANYA.id else BORIS
+            *_, board = await service.command(GROUP, mover, "pick", cell)
+    assert [t for t, _ in datas(board)] == ["A3", "Ряд B", "🂠 Моя карта"]
 
 
 async def test_forged_group_buttons_change_nothing(service):

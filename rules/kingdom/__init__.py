@@ -83,8 +83,8 @@ class KingdomBuilder:
             return f"Ваша карта местности — {TERRAIN_NAMES[card]}; она уже открыта: сейчас ваш ход."
         return f"Ваша карта местности: {TERRAIN_NAMES[card]}. Её увидят все, когда начнётся ваш ход."
 
-    def view(self, st: state.State, seat: int | None = None) -> dict[str, Any]:
-        return view.view(st, seat)
+    def view(self, st: state.State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
+        return view.view(st, seat, focus)
 
     def scores(self, st: state.State) -> list[dict]:
         return scoring.final_scores(st)

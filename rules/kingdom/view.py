@@ -25,7 +25,19 @@ from rules.kingdom.scoring import final_scores, winners
 from rules.kingdom.state import State
 
 
-def view(state: State, seat: int | None = None) -> dict[str, Any]:
+def focus_hexes(focus: list[str]) -> list[str]:
+    """Where the given actions lead: the last hex each names (`build K12` -> K12, `harbor K12 L5` -> L5),
+    in order, once each; `end` leads nowhere.
+
+    >>> focus_hexes(["build K12", "harbor K12 L5", "harbor A1 L5", "end"])
+    ['K12', 'L5']
+    """
+    return list(dict.fromkeys(words[-1] for words in map(str.split, focus) if len(words) > 1))
+
+
+def view(state: State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
+    """The view of the bot and the renderer; `focus` (actions of an opened menu group) replaces the
+    highlight of the mandatory builds with the hexes those actions lead to."""
     lay = state.layout
     over = state.phase == "over"
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.players)):
@@ -60,7 +72,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "first": state.first,
         "builds_left": state.builds_left if state.phase in ("start", "building") else 0,
         "phase": state.phase,
-        "highlight": [NAMES[h] for h in build_targets(state)],
+        "highlight": focus_hexes(focus) if focus is not None else [NAMES[h] for h in build_targets(state)],
         "last_turn": [NAMES[h] for h in (state.turn_placed or state.prev_placed)],
         "deck": len(state.deck),
         "discard": len(state.discard),

@@ -78,8 +78,8 @@ class Valdora:
     def label(self, st: state.State, action: str) -> str:
         return notation.label(st, action)
 
-    def view(self, st: state.State, seat: int | None = None) -> dict[str, Any]:
-        return view.view(st, seat)
+    def view(self, st: state.State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
+        return view.view(st, seat)  # every Valdora choice fits the first keyboard: nothing to focus on
 
     def scores(self, st: state.State) -> list[dict]:
         return scoring.final_scores(st)

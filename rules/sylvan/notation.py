@@ -348,12 +348,12 @@ def _resolve_take(state: State, it: Intent, legal: list[str]) -> str:
 
 
 def face_label(style: str, symbols: tuple[str, ...]) -> str:
-    """ "🍄 Грибной · 🪓 топор", "🌰 Ореховый · 🌉/🌲" (at most 24 characters)."""
+    """ "🍄 Грибной 🪓 топор", "🌰 Ореховый 🌉/🌲" (at most 24 characters)."""
     if len(symbols) == 1:
         mark = f"{SYMBOL_EMOJI[symbols[0]]} {SYMBOL_NAMES[symbols[0]]}"
     else:
         mark = "/".join(SYMBOL_EMOJI[s] for s in symbols)
-    return f"{STYLE_EMOJI[style]} {STYLE_NAMES[style].capitalize()} · {mark}"
+    return f"{STYLE_EMOJI[style]} {STYLE_NAMES[style].capitalize()} {mark}"
 
 
 def label(state: State, action: str) -> str:

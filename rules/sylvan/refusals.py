@@ -25,6 +25,7 @@ from rules.sylvan.data import (
     STYLE_EMOJI,
     STYLE_NAMES,
     STYLE_NEUT,
+    SYMBOL_ACC,
     SYMBOL_EMOJI,
     SYMBOL_NAMES,
     adjacent,
@@ -176,7 +177,7 @@ def check_item(state: State, verb: str) -> None:
     item = ITEM_VERBS[verb]
     used = state.turn.item
     if used is not None:
-        refuse(f"За ход можно применить только один особый предмет, а вы уже применили {SYMBOL_NAMES[used]}.",
+        refuse(f"За ход можно применить только один особый предмет, а вы уже применили {SYMBOL_ACC[used]}.",
                "sylvan.item-timing")
     if not state.player().items[item]:
         refuse(f"У вас нет {ITEM_GEN[item]}: его дают за набор из 3 разыгранных карт с символом "

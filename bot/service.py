@@ -21,7 +21,7 @@ from bot.texts import PRIVATE_HINT, help_text, mention, plain
 from render.registry import RENDERERS
 from rules.protocol import Game, RuleError
 from rules.registry import GAMES
-from rules.text import plural
+from rules.text import count, plural
 
 log = logging.getLogger(__name__)
 
@@ -446,7 +446,7 @@ class Service:
         game, state = self._state(row)
         entry = game.scores(state)[seat]
         parts = ", ".join(f"{game.score_names.get(k, k)} {v}" for k, v in entry["breakdown"].items())
-        return ButtonAnswer(toast=f"У вас {self._points(entry['total'])}: {parts}.", alert=True)
+        return ButtonAnswer(toast=f"У вас {count(entry['total'], *game.score_unit)}: {parts}.", alert=True)
 
     # --- pieces of replies ---------------------------------------------------------------------
 
@@ -502,7 +502,7 @@ class Service:
         winners = game.winners(state)
         ranking = sorted(game.scores(state), key=lambda e: (-e["total"], -e.get("coins", 0)))
         lines = ["<b>Партия окончена!</b>"]
-        lines += [f"{plain(e['name'])}: {self._points(e['total'])}" for e in ranking]
+        lines += [f"{plain(e['name'])}: {count(e['total'], *game.score_unit)}" for e in ranking]
         names = ", ".join(mention(row.seats[s].user_id, row.seats[s].name) for s in winners)
         lines.append(f"🏆 Победа: {names}!" if len(winners) == 1 else f"🤝 Ничья: {names}.")
         return "\n".join(lines)
@@ -528,7 +528,3 @@ class Service:
     @staticmethod
     def _players(n: int) -> str:
         return f"{n} {plural(n, 'игрок', 'игрока', 'игроков')}"
-
-    @staticmethod
-    def _points(n: int) -> str:
-        return f"{n} {plural(n, 'очко', 'очка', 'очков')}"

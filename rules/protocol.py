@@ -44,6 +44,7 @@ class Game(Protocol):
     max_players: int
     commands: tuple[tuple[str, str], ...]  # move commands (/move ...) with Russian descriptions
     score_names: dict[str, str]  # Russian names of the score breakdown categories
+    score_unit: tuple[str, str, str]  # what the score counts, for 1, 2 and 5: ("очко", "очка", "очков")
     secret_score_parts: tuple[str, ...]  # breakdown categories hidden from others until the end
     secret_button: str | None  # label of the button that shows a seat its secrets ("🂠 Моя карта"); None: none
 

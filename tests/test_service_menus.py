@@ -28,6 +28,7 @@ class Toy:
     min_players, max_players = 2, 2
     commands = (("pick", "Взять клетку: /pick a1"),)
     score_names: dict = {}
+    score_unit = ("очко", "очка", "очков")
     secret_score_parts = ()
     secret_button = "🂠 Моя карта"
 

@@ -41,6 +41,7 @@ class KingdomBuilder:
     )
     score_names = {**{c: CARD_TITLES[c].lower() for c in CARD_ORDER}, "castles": "замки"}
     secret_score_parts: tuple[str, ...] = ()
+    score_unit = ("золото", "золота", "золота")  # rulebook: "3 золота", "12 золота"
     secret_button = "🂠 Моя карта"
 
     def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:

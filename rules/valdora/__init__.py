@@ -44,6 +44,7 @@ class Valdora:
     score_names = {"contracts": "контракты", "masters": "мастера", "workshops": "мастерские",
                    "bonuses": "бонусы", "gems": "драгоценности"}
     secret_score_parts = ("contracts",)
+    score_unit = ("очко", "очка", "очков")  # rulebook: победные очки
     secret_button = None  # the hidden contracts are shown by the bot's own score button
 
     def menu_path(self, st: state.State, action: str) -> tuple[str, ...]:

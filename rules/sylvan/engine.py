@@ -306,7 +306,7 @@ def _flag(state: State, args: list[str]) -> list[Event]:
     player.fame[state.round - 1]["flags"] += FLAG_FAME
     state.turn.flag_tree = None
     state.step = "act"
-    return [Event(f"{player.name} прикрепляет флаг на {tree.name} и получает {points(FLAG_FAME)} славы.")]
+    return [Event(f"{player.name} прикрепляет флаг к жилищу на {tree.name} и получает {points(FLAG_FAME)} славы.")]
 
 
 def _noflag(state: State, args: list[str]) -> list[Event]:
@@ -358,9 +358,9 @@ def _axe(state: State, args: list[str]) -> list[Event]:
     seat, style = tree.tiles.pop()
     state.boxed.append([seat, style])
     _lower(state, tree)
-    owner = state.players[seat].name
-    return [Event(f"{_name(state)} срубает топором верхнее жилище {tree.name} ({STYLE_NEUT[style]}, "
-                  f"игрока {owner}): оно уходит из игры.", data={"tree": tree.name})]
+    whose = "своё" if seat == state.current else f"владелец — {state.players[seat].name}"
+    return [Event(f"{_name(state)} срубает топором верхнее жилище на {tree.name} ({STYLE_NEUT[style]}, {whose}); "
+                  "оно уходит из игры.", data={"tree": tree.name})]
 
 
 def _hammer(state: State, args: list[str]) -> list[Event]:
@@ -470,7 +470,7 @@ def score_round(state: State) -> list[Event]:
         "tree_owners": dict(result["tree_owners"]),
         "region_winners": {k: list(v) for k, v in result["region_winners"].items()},
     })
-    parts = [f"{names[s]} — {result['trees'][s]} за деревья и {result['regions'][s]} за области"
+    parts = [f"{names[s]} — {points(result['trees'][s])} за деревья и {points(result['regions'][s])} за области"
              for s in range(len(names))]
     events = [Event(f"Конец {r}-го раунда, подсчёт: " + "; ".join(parts) + ".", kind="score",
                     data={"round": r})]

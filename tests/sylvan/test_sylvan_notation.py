@@ -3,7 +3,11 @@ for what is understood but illegal, fuzzing (only RuleError, whatever the text),
 
 from __future__ import annotations
 
+import doctest
+import importlib
+import re
 import string
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,8 +15,10 @@ from hypothesis import strategies as st
 from sylvan_positions import at_step, clear_board, face_up, fresh, hand, key, played, tree
 
 from rules.protocol import RuleError
-from rules.sylvan import GAME
+from rules.sylvan import GAME, SECTIONS
 from rules.sylvan.notation import MAX_BUTTONS, normalise
+
+SYLVAN = Path(__file__).resolve().parents[2] / "rules" / "sylvan"
 
 MUSH_AXE = key("mushroom", "axe")
 MUSH_BRIDGE = key("mushroom", "bridge")
@@ -245,3 +251,21 @@ def test_private_choice_only_for_cards_of_the_hand():
     state = act_position()
     assert not any(GAME.private_choice(state, a) for a in GAME.legal_actions(state))
     assert not GAME.private_choice(state, "redraw")
+
+
+@pytest.mark.parametrize("module", ["rules.sylvan", "rules.sylvan.data", "rules.sylvan.state", "rules.sylvan.engine",
+                                    "rules.sylvan.notation", "rules.sylvan.refusals", "rules.sylvan.scoring",
+                                    "rules.sylvan.view"])
+def test_doctests(module):
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_every_cited_section_exists_in_the_reference():
+    reference = (SYLVAN / "reference.md").read_text(encoding="utf-8")
+    ids = set(re.findall(r"\{#(sylvan\.[a-z0-9-]+)\}", reference))
+    cited = set()
+    for path in SYLVAN.glob("*.py"):
+        cited |= set(re.findall(r'"(sylvan\.[a-z0-9-]+)"', path.read_text(encoding="utf-8")))
+    assert cited and cited <= ids, cited - ids
+    assert set(SECTIONS) <= ids

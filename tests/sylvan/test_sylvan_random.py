@@ -102,6 +102,11 @@ ILLEGAL_TRIES = ["place Б3", "axe А1", "hammer А1 Б1", "bridge А1 Б1", "to
                  "bridge Б3 В4", "молоток а1 а1", "беру 7", "set"]
 
 
+WORDS = ["играю", "ставлю", "на", "флаг", "без", "топор", "молоток", "мост", "верхушку", "беру", "колоду", "набор",
+         "грибной", "цветочный", "ореховый", "лиственный", "двойную", "А1", "Б3", "б4", "Г1", "Д2", "d1", "1", "2",
+         "3", "²", "нет", "да", "сбросить", "руку", "обновить", "пас", "конец", "take", "place", "bridge", "hammer"]
+
+
 def play(players: int, seed: int, *, thorough: bool = False, every: int = 5) -> tuple[State, list[str]]:
     state = GAME.new(list(NAMES[:players]), seed=seed)
     chooser = random.Random(seed)
@@ -120,16 +125,19 @@ def play(players: int, seed: int, *, thorough: bool = False, every: int = 5) -> 
                 assert label and len(label) <= 24, label
                 assert GAME.private_choice(state, action) == action.startswith("play ")
             check_menus(state, legal)
-            for text in chooser.sample(ILLEGAL_TRIES, 4):
+            salad = " ".join(chooser.choice(WORDS) for _ in range(chooser.randint(1, 4)))
+            for text in chooser.sample(ILLEGAL_TRIES, 4) + [salad]:
                 before = snapshot(state)
                 try:
-                    GAME.parse(state, text)
+                    parsed = GAME.parse(state, text)
                 except RuleError as err:
                     assert err.section and err.section.startswith("sylvan."), err.section
                     assert snapshot(state) == before
                     with pytest.raises(RuleError):
                         GAME.apply(state, text)
                     assert snapshot(state) == before
+                else:
+                    assert parsed in legal
         action = chooser.choice(legal)
         events = GAME.apply(state, action)
         assert events and all(e.text for e in events)
@@ -158,7 +166,7 @@ def check_menus(state: State, legal: list[str]) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_end_and_keep_every_invariant(players):
-    for seed in range(25):
+    for seed in range(80):
         state, log = play(players, seed)
         # every player built or skipped 16 times: all stacks are empty
         assert all(not p.stacks[0] and not p.stacks[1] for p in state.players)
@@ -169,9 +177,9 @@ def test_random_games_end_and_keep_every_invariant(players):
         assert GAME.winners(state)
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 101), (3, 102), (4, 103), (4, 104)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 101), (2, 105), (3, 102), (3, 106), (4, 103), (4, 104)])
 def test_thorough_random_games(players, seed):
-    play(players, seed, thorough=True)
+    play(players, seed, thorough=True, every=2)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

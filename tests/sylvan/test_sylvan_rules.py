@@ -300,6 +300,14 @@ def test_a_set_needs_three_and_the_supply_must_have_the_item():
     refused(state, "set топор", "В запасе не осталось топоров", "sylvan.supply")
 
 
+def test_a_set_must_name_its_symbol_when_several_are_ready():
+    state = fresh()
+    played(state, 0, [MUSH_AXE, FLOWER_AXE, key("nut", "axe"), MUSH_BRIDGE, LEAF_BRIDGE, NUT_DUAL])
+    at_step(state, "act")
+    refused(state, "set", "Какой набор", "sylvan.items")
+    assert GAME.parse(state, "набор топоров") == "set топор"
+
+
 def test_sets_are_claimed_after_building():
     state = fresh()
     played(state, 0, [MUSH_AXE, FLOWER_AXE, key("nut", "axe")])

@@ -446,6 +446,9 @@ def end_turn(state: State) -> list[Event]:
     n = len(state.players)
     state.turn = Turn()
     state.turns += 1
+    for slot, card in enumerate(state.face_up):
+        if card is None:  # a place left empty when the cards ran out is filled once there are cards again
+            state.face_up[slot] = draw(state)
     if all(not state.stack(seat) for seat in range(n)):
         return score_round(state)
     assert state.current is not None

@@ -308,6 +308,16 @@ def test_a_set_must_name_its_symbol_when_several_are_ready():
     assert GAME.parse(state, "набор топоров") == "set топор"
 
 
+def test_redraw_and_pass_belong_to_the_start_of_the_turn():
+    state = fresh()
+    at_step(state, "act")
+    refused(state, "redraw", "только в начале хода", "sylvan.no-fit")
+    refused(state, "pass", "только в начале хода", "sylvan.no-fit")
+    at_step(state, "place", card=MUSH_AXE)
+    refused(state, "redraw", "только в начале хода", "sylvan.no-fit")
+    refused(state, "axe Б3", "только после того, как поставлено жилище", "sylvan.item-timing")
+
+
 def test_sets_are_claimed_after_building():
     state = fresh()
     played(state, 0, [MUSH_AXE, FLOWER_AXE, key("nut", "axe")])
@@ -529,7 +539,12 @@ def test_empty_deck_reshuffles_the_discard_and_without_cards_the_turn_just_ends(
     state.face_up = [None, None, None]
     assert GAME.legal_actions(state) == ["end"]
     GAME.apply(state, "конец")
-    assert state.current == 1
+    assert state.current == 1 and state.face_up == [None, None, None]
+    at_step(state, "act", seat=1)
+    state.discard = state.players[1].played[-5:]
+    del state.players[1].played[-5:]
+    GAME.apply(state, "take deck")  # cards again: the empty places are filled at the end of the turn
+    assert None not in state.face_up and len(state.deck) == 1 and state.discard == []
 
 
 def test_take_refusals():

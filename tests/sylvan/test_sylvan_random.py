@@ -118,6 +118,11 @@ def play(players: int, seed: int, *, thorough: bool = False, every: int = 5) -> 
         if thorough and len(log) % every == 0:
             data = json.loads(json.dumps(GAME.dump(state)))
             assert GAME.dump(GAME.load(data)) == GAME.dump(state)
+            for seat in [None, *range(players)]:
+                view = GAME.view(state, seat)
+                assert json.loads(json.dumps(view)) == view
+            if state.step == "place":
+                assert GAME.view(state)["highlight"] == [a.split(" ")[1] for a in legal]
             for action in legal:
                 assert GAME.parse(state, action) == action
                 assert GAME.parse(state, action.upper()) == action

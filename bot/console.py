@@ -13,13 +13,14 @@ import sys
 from html import unescape
 from pathlib import Path
 
-from bot.replies import Button, Chat, Reply, User
+from bot.replies import Article, Button, Chat, Reply, User
 from bot.service import Service
 
 CHAT = Chat(id=-1, title="Консоль")
 INTRO = """Консоль бота-судьи. Каждая строка — от имени игрока:
   @Аня /new valdora     @Борис /join     @Вера /join     @Аня /begin
   @Аня move Д5          @Аня 3   (нажать кнопку 3 под последней доской)
+  @Аня #2   (выбрать вариант 2 из тех, что кнопка «тайного» выбора показала только Ане)
 Без @имени строка идёт от последнего названного игрока. Выход — quit или Ctrl-D."""
 
 LINK = re.compile(r'<a href="tg://user\?id=\d+">(.*?)</a>')
@@ -39,6 +40,9 @@ class Console:
         self.users: dict[str, User] = {}
         self.user: User | None = None
         self.keyboard: list[Button] = []
+        # a player's own hidden choices (a hand of cards), shown by a "choose privately" button: on the
+        # terminal as in Telegram's inline mode, the chosen one is sent as that player's message
+        self.choices: list[Article] = []
         self.pictures = 0
 
     def _user(self, name: str) -> User:
@@ -64,6 +68,9 @@ class Console:
         if line.isdigit():
             await self._press(int(line))
             return
+        if line[:1] == "#" and line[1:].isdigit() and 1 <= int(line[1:]) <= len(self.choices):
+            line = to_plain(self.choices[int(line[1:]) - 1].text)
+            self.choices = []
         name, _, args = line.lstrip("/").partition(" ")
         self._show(await self.service.command(CHAT, self.user, name.split("@")[0], args))
 
@@ -71,7 +78,11 @@ class Console:
         if not 1 <= number <= len(self.keyboard):
             self.write(f"Нет кнопки {number}. Кнопки под последним сообщением: 1–{len(self.keyboard)}.")
             return
-        answer = await self.service.button(CHAT, self.user, self.keyboard[number - 1].data)
+        button = self.keyboard[number - 1]
+        if button.inline_query is not None:
+            await self._choose_privately(button.inline_query)
+            return
+        answer = await self.service.button(CHAT, self.user, button.data)
         if answer.toast:
             self.write(f"[{self.user.name}] {to_plain(answer.toast)}")
         if answer.edit is not None:
@@ -82,6 +93,15 @@ class Console:
         if answer.keyboard is not None:
             self._show_keyboard(answer.keyboard)
         self._show(answer.replies)
+
+    async def _choose_privately(self, query: str) -> None:
+        answer = await self.service.inline(self.user, query)
+        self.choices = answer.articles
+        if not self.choices:
+            self.write(f"(лично для {self.user.name}) {answer.note or 'Выбирать нечего.'}")
+            return
+        listed = "  ".join(f"[#{i}] {a.title}" for i, a in enumerate(self.choices, 1))
+        self.write(f"(лично для {self.user.name}, другие не видят) {listed}")
 
     def _show(self, replies: list[Reply]) -> None:
         for reply in replies:

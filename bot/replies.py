@@ -27,6 +27,9 @@ class User:
 class Button:
     text: str
     data: str  # short ASCII, at most 64 bytes
+    # instead of data: put "@bot <query>" into the presser's input line, so that inline mode offers them
+    # choices only they see (personal inline results): how a hidden hand is played in a group
+    inline_query: str | None = None
 
 
 @dataclass
@@ -58,3 +61,15 @@ class Article:
     title: str
     description: str
     text: str
+
+
+@dataclass
+class InlineAnswer:
+    """The answer to an inline query: articles, and whether they are this user's own (a hidden hand:
+    never cached, never shown to anybody else). `note` is a button above the results that opens the
+    private chat with the bot with `/start <start>`."""
+
+    articles: list[Article]
+    personal: bool = False
+    note: str | None = None
+    start: str | None = None

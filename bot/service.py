@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 from collections import defaultdict
 from html import escape
 
 from bot import buttons, menus, rule_answers
-from bot.replies import Article, Button, ButtonAnswer, Chat, Reply, User
+from bot.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.rulebook import RuleBook
 from bot.storage import ABORTED, ACTIVE, LOBBY, Conflict, GameRow, Seat, Store
 from bot.texts import PRIVATE_HINT, help_text, mention, plain
@@ -26,6 +27,9 @@ from rules.text import count, plural
 log = logging.getLogger(__name__)
 
 LOG_LINES = 12
+# the inline query of a "choose privately" button: "#<game id>" (an inline query carries no chat)
+PRIVATE_QUERY = re.compile(r"#(\d{1,12})")
+PRIVATE_GROUP = "\0private"  # the menu group of a game's private choices; never a game's own label
 SORRY = "Что-то пошло не так, ход не записан. Попробуйте ещё раз."
 
 # Commands the bot itself handles; a game adds its own move commands (`Game.commands`).
@@ -93,13 +97,35 @@ class Service:
             log.exception("could not remember the private chat of %s", user.id)
         return [Reply(PRIVATE_HINT)]
 
-    def inline(self, query: str) -> list[Article]:
-        """Answers for inline mode: `@bot провиант` typed in any chat."""
+    async def inline(self, user: User, query: str) -> InlineAnswer:
+        """Answers for inline mode: `@bot провиант` typed in any chat gives rule sections; `@bot #12`
+        (put there by a game's "choose privately" button) gives the user their own hidden choices."""
         try:
-            return rule_answers.articles(self.rulebook, query)
+            private = PRIVATE_QUERY.fullmatch(query.strip())
+            if private:
+                return await self._private_choices(user, int(private[1]))
+            return InlineAnswer(rule_answers.articles(self.rulebook, query))
         except Exception:
             log.exception("inline query %r failed", query)
-            return []
+            return InlineAnswer([])
+
+    async def _private_choices(self, user: User, game_id: int) -> InlineAnswer:
+        """The legal actions that only their owner may see (`Game.private_choice`), as personal results:
+        choosing one sends its command into the group, where it is played like a typed move."""
+        row = await self.store.game(game_id)
+        seat = row.seat_of(user.id) if row is not None else None
+        start = f"g{row.chat_id}" if row is not None else None
+        if row is None or row.status != ACTIVE or seat is None:
+            return InlineAnswer([], personal=True, note="Вы не играете в этой партии", start=start)
+        game, state = self._state(row)
+        current = game.current_seat(state)
+        if current != seat:
+            waiting = f"Сейчас ходит {row.seats[current].name}" if current is not None else "Партия окончена"
+            return InlineAnswer([], personal=True, note=waiting, start=start)
+        articles = [Article(id=f"{row.id}-{row.version}-{i}", title=game.label(state, action),
+                            description=f"/{action}", text=escape(f"/{action}"))
+                    for i, action in enumerate(game.legal_actions(state)) if game.private_choice(state, action)]
+        return InlineAnswer(articles, personal=True)
 
     # --- commands ------------------------------------------------------------------------------
 
@@ -482,10 +508,15 @@ class Service:
               prefix: tuple[str, ...]) -> tuple[tuple[str, ...], list[list[Button]]]:
         """One level of the menu of legal actions (bot.menus), a way back up, and the secrets button; and
         the level really shown (a level of a single group opens that group)."""
+        hidden = [i for i, action in enumerate(actions) if game.private_choice(state, action)]
+        if hidden:  # offered only to their owner, by one button that opens inline mode (see `inline`)
+            paths = [(PRIVATE_GROUP,) if i in hidden else path for i, path in enumerate(paths)]
         prefix, entries = menus.level(paths, prefix)
         keys = [
             Button(game.label(state, actions[e.index]), buttons.encode_move(row.id, row.version, e.index))
-            if e.label is None
+            if e.label is None and e.index not in hidden
+            else Button(self._private_label(game, state, actions[e.index]), "", inline_query=f"#{row.id}")
+            if e.label == PRIVATE_GROUP or e.index in hidden
             else Button(e.label, buttons.encode(buttons.GROUP, row.id, row.version, e.index, e.depth))
             for e in entries
         ]
@@ -508,6 +539,12 @@ class Service:
         return "\n".join(lines)
 
     # --- small helpers -------------------------------------------------------------------------
+
+    @staticmethod
+    def _private_label(game: Game, state, action: str) -> str:
+        """The group's button for hidden choices: the game's own group name, never the action's label."""
+        path = game.menu_path(state, action)
+        return path[0] if path else "🂠 Выбрать тайно"
 
     def _find_game(self, text: str) -> Game | None:
         wanted = " ".join(text.lower().replace("ё", "е").split())

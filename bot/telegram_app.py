@@ -21,6 +21,7 @@ from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
+    InlineQueryResultsButton,
     InputMediaPhoto,
     InputTextMessageContent,
     LinkPreviewOptions,
@@ -285,10 +286,13 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def on_inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """`@bot провиант` in any chat: rule sections to pick from and send."""
+    """`@bot провиант` in any chat: rule sections to pick from and send; `@bot #12`: the user's own
+    hidden choices in game 12, as personal results that are never cached."""
     query = update.inline_query
-    if query is None:
+    if query is None or query.from_user is None:
         return
+    user = User(id=query.from_user.id, name=query.from_user.full_name)
+    answer = await service_of(context.application).inline(user, query.query)
     results = [
         InlineQueryResultArticle(
             id=article.id,
@@ -297,9 +301,13 @@ async def on_inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
             input_message_content=InputTextMessageContent(article.text, parse_mode=ParseMode.HTML,
                                                           link_preview_options=NO_PREVIEW),
         )
-        for article in service_of(context.application).inline(query.query)
+        for article in answer.articles
     ]
-    await query.answer(results, cache_time=300)
+    button = None
+    if answer.note and answer.start:
+        button = InlineQueryResultsButton(answer.note, start_parameter=answer.start)
+    await query.answer(results, cache_time=0 if answer.personal else 300, is_personal=answer.personal,
+                       button=button)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -318,7 +326,9 @@ async def apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id:
 
 
 def keyboard(buttons: list[list[Button]]) -> InlineKeyboardMarkup | None:
-    rows = [[InlineKeyboardButton(b.text, callback_data=b.data) for b in row] for row in buttons if row]
+    rows = [[InlineKeyboardButton(b.text, switch_inline_query_current_chat=b.inline_query)
+             if b.inline_query is not None else InlineKeyboardButton(b.text, callback_data=b.data)
+             for b in row] for row in buttons if row]
     return InlineKeyboardMarkup(rows) if rows else None
 
 

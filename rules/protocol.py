@@ -72,6 +72,10 @@ class Game(Protocol):
         on the first keyboard. Lets a game with many legal actions offer them a few buttons at a time
         (e.g. ("🔮 Оракул", "Ряд 12") for `oracle K12`). A group holding a single action is shown as it."""
 
+    def private_choice(self, state: Any, action: str) -> bool:
+        """Whether offering this legal action on a button in the group would reveal a secret (which cards
+        are in a hand). The bot offers such actions only to their owner, as personal inline results."""
+
     def secret(self, state: Any, seat: int) -> str | None:
         """What only `seat` may see (a hand of cards, a hidden terrain card), as a short Russian text
         that fits an alert (under 200 characters); None when the seat has nothing hidden."""

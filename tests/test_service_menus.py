@@ -12,6 +12,7 @@ import json
 import pytest
 
 from bot import buttons
+from bot.console import Console
 from bot.replies import Chat, User
 from bot.service import Service
 from bot.storage import Store
@@ -63,6 +64,9 @@ class Toy:
     def secret(self, state, seat):
         return f"Ваше тайное число: {state['secrets'][seat]}." if seat in (0, 1) else None
 
+    def private_choice(self, state, action):
+        return False
+
     def view(self, state, seat=None, focus=None):
         return {"focus": focus}
 
@@ -82,10 +86,40 @@ class Toy:
         return data
 
 
+class HandToy(Toy):
+    """The toy with a secret hand: besides picking a cell, the player may play a card from their hand,
+    and which cards they hold must never show on the group's buttons."""
+
+    name, title, aliases = "hand", "Рука", ()
+    commands = (("pick", "Взять клетку: /pick a1"), ("play", "Сыграть карту: /play меч"))
+    HANDS = (("меч", "щит"), ("лук", "посох", "кубок"))
+
+    def legal_actions(self, state):
+        seat = self.current_seat(state)
+        return super().legal_actions(state)[:2] + [f"play {card}" for card in self.HANDS[seat]]
+
+    def menu_path(self, state, action):
+        return ("🂠 Сыграть карту",) if action.startswith("play") else ()
+
+    def private_choice(self, state, action):
+        return action.startswith("play")
+
+    def label(self, state, action):
+        return f"🃏 {action[5:]}" if action.startswith("play") else super().label(state, action)
+
+    def apply(self, state, action):
+        action = self.parse(state, action)
+        if action.startswith("play"):
+            state["turn"] += 1
+            return [Event(f"{state['players'][(state['turn'] - 1) % 2]} играет карту «{action[5:]}».")]
+        return super().apply(state, action)
+
+
 @pytest.fixture
 async def service(tmp_path, monkeypatch):
-    monkeypatch.setitem(RENDERERS, "toy", lambda view: b"\x89PNG" + json.dumps(view).encode())
-    service = Service(await Store.open(str(tmp_path / "bot.db")), games={"toy": Toy()})
+    for name in ("toy", "hand"):
+        monkeypatch.setitem(RENDERERS, name, lambda view: b"\x89PNG" + json.dumps(view).encode())
+    service = Service(await Store.open(str(tmp_path / "bot.db")), games={"toy": Toy(), "hand": HandToy()})
     service.bot_username = "RefereeTestBot"
     yield service
     await service.close()
@@ -206,3 +240,56 @@ async def test_help_lists_every_game_and_the_private_link_in_a_group(service):
     private, = await service.command(Chat(ANYA.id, private=True), ANYA, "help", "")
     assert "t.me" not in private.text
     assert buttons.decode("s:12") == ("s", 12) and buttons.decode("k:1:2:3:4") == ("k", 1, 2, 3, 4)
+
+
+async def test_a_hidden_hand_is_one_button_and_only_its_owner_sees_the_cards(service):
+    await service.command(GROUP, ANYA, "new", "hand")
+    await service.command(GROUP, BORIS, "join", "")
+    board, *_ = await service.command(GROUP, ANYA, "begin", "")
+    row = await service.store.open_game(GROUP.id)
+    first = ANYA if row.seats[HandToy().current_seat(row.state)].user_id == ANYA.id else BORIS
+    other = BORIS if first is ANYA else ANYA
+    keys = [b for line in board.buttons for b in line]
+    assert [b.text for b in keys] == ["A1", "A2", "🂠 Сыграть карту", "🂠 Моя карта"]
+    private, = [b for b in keys if b.inline_query is not None]
+    assert private.inline_query == f"#{row.id}" and not private.data
+    hand = HandToy.HANDS[HandToy().current_seat(row.state)]
+    assert not any(card in b.text or card in b.data for card in hand for b in keys)
+    assert not any(card in board.text for card in hand)
+
+    mine = await service.inline(first, private.inline_query)
+    assert mine.personal and [a.title for a in mine.articles] == [f"🃏 {card}" for card in hand]
+    assert [a.text for a in mine.articles] == [f"/play {card}" for card in hand]
+    theirs = await service.inline(other, private.inline_query)
+    assert theirs.personal and not theirs.articles and theirs.note == f"Сейчас ходит {first.name}"
+    assert theirs.start == f"g{GROUP.id}"
+    outsider = await service.inline(GLEB, private.inline_query)
+    assert not outsider.articles and outsider.note == "Вы не играете в этой партии"
+    gone = await service.inline(first, "#99999")
+    assert not gone.articles and gone.personal
+    rules = await service.inline(first, "провиант")
+    assert rules.articles and not rules.personal
+
+    # choosing a result sends its text into the group as the player's own message: a typed move
+    name, _, args = mine.articles[-1].text.lstrip("/").partition(" ")
+    played, *_ = await service.command(GROUP, first, name, args)
+    assert f"играет карту «{hand[-1]}»" in played.text
+    assert (await service.inline(first, private.inline_query)).note == f"Сейчас ходит {other.name}"
+
+
+async def test_the_console_offers_a_hidden_hand_to_its_owner_and_plays_the_choice(service, tmp_path):
+    lines: list[str] = []
+    console = Console(service, tmp_path / "boards", write=lines.append)
+    for line in ("@Аня /new hand", "@Борис /join", "@Аня /begin"):
+        await console.handle(line)
+    first = next(line for line in lines if "Жребий выбрал первым" in line).split("@")[-1].rstrip(".")
+    hand = HandToy.HANDS[0 if first == "Аня" else 1]
+    number = 1 + [b.text for b in console.keyboard].index("🂠 Сыграть карту")
+    other = "Борис" if first == "Аня" else "Аня"
+    await console.handle(f"@{other} {number}")
+    assert lines[-1] == f"(лично для {other}) Сейчас ходит {first}"
+    await console.handle(f"@{first} {number}")
+    assert lines[-1].startswith(f"(лично для {first}, другие не видят) [#1] 🃏 {hand[0]}")
+    await console.handle(f"@{first} #2")
+    assert any(f"{first} играет карту «{hand[1]}»" in line for line in lines[-4:])
+    assert console.choices == []

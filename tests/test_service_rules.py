@@ -75,9 +75,11 @@ async def test_forged_and_unknown_rule_buttons_are_refused(service):
 
 
 async def test_inline_mode_offers_matching_sections(service):
-    articles = service.inline("провиант")
+    answer = await service.inline(ANYA, "провиант")
+    articles = answer.articles
+    assert not answer.personal
     assert 1 <= len(articles) <= 50 and articles[0].title.startswith("Валдора")
     assert len({a.id for a in articles}) == len(articles)
     assert all(len(a.text) < 4096 and len(a.id.encode()) <= 64 for a in articles)
-    assert [a.title.split(":")[0] for a in service.inline("")] == ["Валдора", "Зодчие Волшебной Долины",
-                                                                   "Kingdom Builder"]
+    overviews = (await service.inline(ANYA, "")).articles
+    assert [a.title.split(":")[0] for a in overviews] == ["Валдора", "Зодчие Волшебной Долины", "Kingdom Builder"]

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.config import Settings
-from bot.replies import Article, Button, ButtonAnswer, Chat, Reply, User
+from bot.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.telegram_app import build_application, parse_command, split_text
 
 try:
@@ -30,6 +30,7 @@ class ScriptedService:
         self.next_replies: list[Reply] | Exception = []
         self.next_answer: ButtonAnswer | Exception = ButtonAnswer()
         self.text_replies: list[Reply] = []
+        self.private_answer = InlineAnswer([])
 
     def commands(self) -> list[tuple[str, str]]:
         return [("new", "Новая партия"), ("move", "Ход")]
@@ -50,10 +51,12 @@ class ScriptedService:
         self.calls.append(("text", chat, user, text))
         return self.text_replies
 
-    def inline(self, query: str) -> list[Article]:
+    async def inline(self, user: User, query: str) -> InlineAnswer:
         self.calls.append(("inline", query))
-        return [Article("valdora.provisions", "Валдора: Провиант", "Провиант берут в городе…",
-                        "📖 <b>Провиант</b> · Валдора\n\nТекст раздела")]
+        if query.startswith("#"):
+            return self.private_answer
+        return InlineAnswer([Article("valdora.provisions", "Валдора: Провиант", "Провиант берут в городе…",
+                                     "📖 <b>Провиант</b> · Валдора\n\nТекст раздела")])
 
     async def close(self) -> None:
         self.calls.append(("close",))
@@ -340,6 +343,30 @@ async def test_inline_queries_are_answered_with_rule_articles(running):
     assert result["title"] == "Валдора: Провиант"
     assert result["input_message_content"]["message_text"].startswith("📖 <b>Провиант</b>")
     assert result["input_message_content"]["parse_mode"] == "HTML"
+    assert answer.params["cache_time"] == 300 and not answer.params.get("is_personal")
+
+
+async def test_private_choices_are_personal_uncached_and_opened_by_a_switch_inline_button(running):
+    server, service, _ = running
+    service.next_replies = [Reply("Доска", image=png(), buttons=[[Button("🂠 Сыграть карту", "", inline_query="#7")]])]
+    server.push_message(GROUP, ANNA, "Анна", "/board")
+    board = await server.wait_for_async(lambda c: c.method == "sendPhoto", TIMEOUT)
+    button, = board.keyboard[0]
+    assert button == {"text": "🂠 Сыграть карту", "switch_inline_query_current_chat": "#7"}
+    service.private_answer = InlineAnswer([Article("7-3-0", "🍄 Грибной · топор", "/play 1", "/play 1")],
+                                          personal=True)
+    server.push_update({"inline_query": {"id": "78", "from": {"id": ANNA, "is_bot": False, "first_name": "Анна"},
+                                         "query": "#7", "offset": ""}})
+    answer = await server.wait_for_async(lambda c: c.method == "answerInlineQuery", TIMEOUT)
+    assert answer.params["cache_time"] == 0 and answer.params["is_personal"] is True
+    assert [r["title"] for r in answer.params["results"]] == ["🍄 Грибной · топор"]
+    since = server.mark()
+    service.private_answer = InlineAnswer([], personal=True, note="Сейчас ходит Борис", start="g-100500")
+    server.push_update({"inline_query": {"id": "79", "from": {"id": ANNA, "is_bot": False, "first_name": "Анна"},
+                                         "query": "#7", "offset": ""}})
+    answer = await server.wait_for_async(lambda c: c.method == "answerInlineQuery", TIMEOUT, since)
+    assert answer.params["results"] == []
+    assert answer.params["button"] == {"text": "Сейчас ходит Борис", "start_parameter": "g-100500"}
 
 
 async def test_a_board_is_redrawn_in_place_or_sent_anew_when_it_cannot_be(running):

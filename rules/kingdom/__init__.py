@@ -74,6 +74,9 @@ class KingdomBuilder:
     def menu_path(self, st: state.State, action: str) -> tuple[str, ...]:
         return notation.menu_path(st, action)
 
+    def private_choice(self, st: state.State, action: str) -> bool:
+        return False  # the only secret is the card in hand, and no action reveals it before it is played
+
     def secret(self, st: state.State, seat: int) -> str | None:
         if not isinstance(seat, int) or not 0 <= seat < len(st.players) or st.phase == "over":
             return None

@@ -53,6 +53,9 @@ class Valdora:
     def secret(self, st: state.State, seat: int) -> str | None:
         return None
 
+    def private_choice(self, st: state.State, action: str) -> bool:
+        return False
+
     def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:
         if not self.min_players <= len(players) <= self.max_players:
             raise RuleError(f"В Валдору играют от {self.min_players} до {self.max_players} игроков, "

@@ -8,8 +8,8 @@ the number of players cycles through the game's range unless --players is given.
 
     python -m rules selfplay kingdom --games 10 --seed 1 --final-views views.jsonl
 
-also writes one JSON line per finished game: the board and settlements of its final view and the score
-breakdown per seat (Kingdom Builder: {"terrain", "owners", "cards", "breakdown"}).
+also writes one JSON line per finished game, the game's `final_view`: what an outside checker needs to
+score it (Kingdom Builder: {"terrain", "owners", "cards", "breakdown"}).
 """
 
 from __future__ import annotations
@@ -46,17 +46,6 @@ def play_random(game, players: int, seed: int, max_actions: int = MAX_ACTIONS):
     return state, actions
 
 
-def final_view(game, state) -> dict:
-    """One line of --final-views: the final board, owners, cards and each seat's score breakdown."""
-    view = game.view(state)
-    return {
-        "terrain": view["terrain"],
-        "owners": view["owners"],
-        "cards": [card["id"] for card in view["cards"]],
-        "breakdown": [dict(s["breakdown"]) for s in game.scores(state)],
-    }
-
-
 def selfplay(name: str, games: int, seed: int, players: int | None, final_views=None) -> dict:
     game = GAMES[name]
     span = game.max_players - game.min_players + 1
@@ -68,7 +57,7 @@ def selfplay(name: str, games: int, seed: int, players: int | None, final_views=
         state, actions = play_random(game, count, seed + i)
         total += actions
         if final_views is not None:
-            final_views.write(json.dumps(final_view(game, state), ensure_ascii=False) + "\n")
+            final_views.write(json.dumps(game.final_view(state), ensure_ascii=False) + "\n")
         winners.append(game.winners(state))
         scores.append([{"seat": s["seat"], "total": s["total"], "breakdown": s["breakdown"]}
                        for s in game.scores(state)])
@@ -93,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--final-views", default=None, metavar="FILE",
-                      help="write one JSON line per finished game: terrain, owners, cards, breakdown per seat")
+                      help="write one JSON line per finished game: its final view and score breakdown")
     args = parser.parse_args(argv)
     if args.final_views:
         with open(args.final_views, "w", encoding="utf-8") as out:

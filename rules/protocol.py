@@ -84,6 +84,10 @@ class Game(Protocol):
         """JSON-safe public view; `seat` also sees its own secrets. `focus`: the legal actions the player is
         choosing among now (an opened menu group), for the picture to highlight where they lead."""
 
+    def final_view(self, state: Any) -> dict:
+        """A finished game as one JSON-safe object for `python -m rules selfplay --final-views`: what an
+        outside checker needs to score it independently."""
+
     def scores(self, state: Any) -> list[dict]:
         """Per seat: {"seat", "total", "breakdown": {category: points}, ...}."""
 

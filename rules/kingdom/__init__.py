@@ -90,6 +90,13 @@ class KingdomBuilder:
     def view(self, st: state.State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
         return view.view(st, seat, focus)
 
+    def final_view(self, st: state.State) -> dict[str, Any]:
+        """The finished board for an outside checker: {"terrain", "owners", "cards", "breakdown"} (README)."""
+        public = view.view(st)
+        return {"terrain": public["terrain"], "owners": public["owners"],
+                "cards": [card["id"] for card in public["cards"]],
+                "breakdown": [dict(s["breakdown"]) for s in scoring.final_scores(st)]}
+
     def scores(self, st: state.State) -> list[dict]:
         return scoring.final_scores(st)
 

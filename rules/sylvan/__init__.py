@@ -50,6 +50,7 @@ class SylvanDale:
                    "regions_1": "области, 1-й раунд", "trees_2": "деревья, 2-й раунд",
                    "regions_2": "области, 2-й раунд"}
     secret_score_parts: tuple[str, ...] = ()  # all fame is public
+    score_unit = ("очко славы", "очка славы", "очков славы")  # rulebook: очки славы
     secret_button = "🂠 Моя рука"
 
     def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:
@@ -87,10 +88,11 @@ class SylvanDale:
     def secret(self, st: state.State, seat: int) -> str | None:
         return view.secret(st, seat)
 
-    def view(self, st: state.State, seat: int | None = None) -> dict[str, Any]:
-        return view.view(st, seat)
+    def view(self, st: state.State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
+        return view.view(st, seat, focus)
 
     def final_view(self, st: state.State) -> dict[str, Any]:
+        """One line of `selfplay --final-views`: the final public view and the fame of every round."""
         return view.final_view(st)
 
     def scores(self, st: state.State) -> list[dict]:

@@ -43,7 +43,19 @@ def _valid_seat(state: State, seat: Any) -> bool:
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players)
 
 
-def view(state: State, seat: int | None = None) -> dict[str, Any]:
+def focus_trees(state: State, focus: list[str]) -> list[str]:
+    """The trees the given actions act on, in order, once each: where a dwelling goes, what the axe or a
+    treetop hits, where the hammer moves a dwelling to, both ends of a bridge."""
+    trees: list[str] = []
+    for words in map(str.split, focus):
+        named = [w for w in words[1:] if w in state.trees]
+        trees += named[-1:] if words[0] == "hammer" else named
+    return list(dict.fromkeys(trees))
+
+
+def view(state: State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
+    """The view of the bot and the renderer; `focus` (actions of an opened menu group) replaces the
+    highlight of the trees open for the played card with the trees those actions act on."""
     if not _valid_seat(state, seat):
         seat = None
     side = SIDES[state.side]
@@ -67,7 +79,9 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
             "fame": p.total,
         })
     highlight: list[str] = []
-    if state.step == "place":
+    if focus is not None:
+        highlight = focus_trees(state, focus)
+    elif state.step == "place":
         highlight = [a.split(" ")[1] for a in legal_actions(state)]
     turn = state.turn
     return {

@@ -85,6 +85,10 @@ class Valdora:
     def view(self, st: state.State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
         return view.view(st, seat)  # every Valdora choice fits the first keyboard: nothing to focus on
 
+    def final_view(self, st: state.State) -> dict[str, Any]:
+        """The final public view (every delivered contract shown) and each seat's score breakdown."""
+        return {"view": view.view(st, None), "breakdown": [dict(s["breakdown"]) for s in scoring.final_scores(st)]}
+
     def scores(self, st: state.State) -> list[dict]:
         return scoring.final_scores(st)
 

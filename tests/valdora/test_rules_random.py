@@ -3,6 +3,7 @@ every legal action parses to itself and has a label; and the selfplay command li
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.__main__ import selfplay
 from rules.valdora import GAME
 from rules.valdora.data import BONUS_CARDS, GEMS, MASTERS
 from rules.valdora.state import State
@@ -126,3 +128,11 @@ def test_selfplay_cli_prints_json():
     entry = result["scores"][0][0]
     assert set(entry) == {"seat", "total", "breakdown"}
     assert result["actions"] > 0
+
+
+def test_selfplay_final_views_give_the_final_view_and_breakdowns():
+    out = io.StringIO()
+    result = selfplay("valdora", games=1, seed=4, players=3, final_views=out)
+    line = json.loads(out.getvalue())
+    assert line["view"]["phase"] == "over" and len(line["breakdown"]) == 3
+    assert [sum(b.values()) for b in line["breakdown"]] == [s["total"] for s in result["scores"][0]]

@@ -13,6 +13,8 @@ group opens it at once, so that nobody taps through a menu with one choice.
 [(None, 0), (None, 1)]
 >>> level([("Гавань", "из K1"), ("Гавань", "из K1")], ("Гавань",))[0]
 ('Гавань', 'из K1')
+>>> [(e.label, e.index) for e in level([("рука",), ("рука",)], (), sealed="рука")[1]]
+[('рука', 0)]
 """
 
 from __future__ import annotations
@@ -31,9 +33,11 @@ class Entry:
     depth: int
 
 
-def level(paths: list[tuple[str, ...]], prefix: tuple[str, ...]) -> tuple[tuple[str, ...], list[Entry]]:
+def level(paths: list[tuple[str, ...]], prefix: tuple[str, ...],
+          sealed: str | None = None) -> tuple[tuple[str, ...], list[Entry]]:
     """The entries under `prefix`, and the prefix they are really under: a level of one group is replaced
-    by that group's own level."""
+    by that group's own level. A group labelled `sealed` stays a group even alone or with one action (the
+    bot's button for hidden choices, which opens elsewhere)."""
     depth = len(prefix)
     entries: list[Entry] = []
     members: dict[str, list[int]] = {}
@@ -48,18 +52,18 @@ def level(paths: list[tuple[str, ...]], prefix: tuple[str, ...]) -> tuple[tuple[
             members[group] = []
             entries.append(Entry(group, index, depth + 1))
         members[group].append(index)
-    shown = [Entry(None, members[e.label][0], depth) if e.label and len(members[e.label]) == 1 else e
-             for e in entries]
-    if len(shown) == 1 and shown[0].label is not None:
-        return level(paths, prefix + (shown[0].label,))
+    shown = [Entry(None, members[e.label][0], depth) if e.label and e.label != sealed and len(members[e.label]) == 1
+             else e for e in entries]
+    if len(shown) == 1 and shown[0].label is not None and shown[0].label != sealed:
+        return level(paths, prefix + (shown[0].label,), sealed)
     return prefix, shown
 
 
-def parent(paths: list[tuple[str, ...]], prefix: tuple[str, ...]) -> tuple[str, ...]:
+def parent(paths: list[tuple[str, ...]], prefix: tuple[str, ...], sealed: str | None = None) -> tuple[str, ...]:
     """Where "back" leads from the level at `prefix`: the nearest level above that is shown as itself
     (not passed through because it held a single group)."""
     up = prefix[:-1]
-    while up and level(paths, up)[0] != up:
+    while up and level(paths, up, sealed)[0] != up:
         up = up[:-1]
     return up
 

@@ -417,9 +417,9 @@ class Service:
         if refusal:
             return ButtonAnswer(toast=refusal)
         actions = game.legal_actions(state)
-        paths = [tuple(game.menu_path(state, a)) for a in actions]
+        paths = self._paths(game, state, actions)
         prefix = menus.prefix_of(paths, index, depth)
-        if prefix is None:
+        if prefix is None or PRIVATE_GROUP in prefix:
             return stale
         prefix, keyboard = self._menu(row, game, state, actions, paths, prefix)
         focus = [a for a, path in zip(actions, paths, strict=True) if path[:len(prefix)] == prefix] if prefix else None
@@ -501,29 +501,33 @@ class Service:
         player = row.seats[seat]
         lines.append(f"Ходит {mention(player.user_id, player.name) if notify else plain(player.name)}.")
         actions = game.legal_actions(state)
-        paths = [tuple(game.menu_path(state, a)) for a in actions]
+        paths = self._paths(game, state, actions)
         return Reply("\n".join(lines), image=picture, buttons=self._menu(row, game, state, actions, paths, ())[1])
+
+    @staticmethod
+    def _paths(game: Game, state, actions: list[str]) -> list[tuple[str, ...]]:
+        """Each action's menu group; hidden choices all go to one group that is offered only to their
+        owner (one button that opens inline mode, see `inline`)."""
+        return [(PRIVATE_GROUP,) if game.private_choice(state, action) else tuple(game.menu_path(state, action))
+                for action in actions]
 
     def _menu(self, row: GameRow, game: Game, state, actions: list[str], paths: list[tuple[str, ...]],
               prefix: tuple[str, ...]) -> tuple[tuple[str, ...], list[list[Button]]]:
         """One level of the menu of legal actions (bot.menus), a way back up, and the secrets button; and
         the level really shown (a level of a single group opens that group)."""
-        hidden = [i for i, action in enumerate(actions) if game.private_choice(state, action)]
-        if hidden:  # offered only to their owner, by one button that opens inline mode (see `inline`)
-            paths = [(PRIVATE_GROUP,) if i in hidden else path for i, path in enumerate(paths)]
-        prefix, entries = menus.level(paths, prefix)
+        prefix, entries = menus.level(paths, prefix, sealed=PRIVATE_GROUP)
         keys = [
             Button(game.label(state, actions[e.index]), buttons.encode_move(row.id, row.version, e.index))
-            if e.label is None and e.index not in hidden
+            if e.label is None
             else Button(self._private_label(game, state, actions[e.index]), "", inline_query=f"#{row.id}")
-            if e.label == PRIVATE_GROUP or e.index in hidden
+            if e.label == PRIVATE_GROUP
             else Button(e.label, buttons.encode(buttons.GROUP, row.id, row.version, e.index, e.depth))
             for e in entries
         ]
         rows = buttons.layout(keys)
         if prefix:
             index = entries[0].index if entries else 0
-            up = menus.parent(paths, prefix)
+            up = menus.parent(paths, prefix, sealed=PRIVATE_GROUP)
             rows.append([Button("⬅️ Назад", buttons.encode(buttons.GROUP, row.id, row.version, index, len(up)))])
         if game.secret_button:
             rows.append([Button(game.secret_button, buttons.encode(buttons.SECRET, row.id))])

@@ -293,3 +293,17 @@ async def test_the_console_offers_a_hidden_hand_to_its_owner_and_plays_the_choic
     await console.handle(f"@{first} #2")
     assert any(f"{first} играет карту «{hand[1]}»" in line for line in lines[-4:])
     assert console.choices == []
+
+
+async def test_when_every_choice_is_hidden_the_board_has_one_button_for_them(service, monkeypatch):
+    monkeypatch.setattr(HandToy, "legal_actions", lambda self, state: [
+        f"play {card}" for card in self.HANDS[self.current_seat(state)]])
+    await service.command(GROUP, ANYA, "new", "hand")
+    await service.command(GROUP, BORIS, "join", "")
+    board, *_ = await service.command(GROUP, ANYA, "begin", "")
+    row = await service.store.open_game(GROUP.id)
+    assert [(b.text, b.inline_query) for line in board.buttons for b in line] == [
+        ("🂠 Сыграть карту", f"#{row.id}"), ("🂠 Моя карта", None)]
+    player = ANYA if row.seats[HandToy().current_seat(row.state)].user_id == ANYA.id else BORIS
+    forged = await service.button(GROUP, player, f"k:{row.id}:{row.version}:0:1")  # "open" the hidden group
+    assert forged.keyboard is None and "устарела" in forged.toast

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import random
 import statistics
@@ -55,10 +56,20 @@ async def end_to_end(game_name: str, moves: int, seed: int) -> dict:
                 game = GAMES[row.game]
                 seat = game.current_seat(game.load(row.state))
                 user = next(u for u in USERS if u.id == row.seats[seat].user_id)
-                # a move or a menu group (which only swaps the keyboard, untimed); never the secrets button
-                data = rng.choice([b.data for line in keyboard for b in line if b.data.startswith(("g:", "k:"))])
+                # a move, a menu group (which only swaps the keyboard, untimed) or the button of hidden
+                # choices (a hand: chosen in inline mode, sent as a typed command); never the secrets button
+                button = rng.choice([b for line in keyboard for b in line
+                                     if b.data.startswith(("g:", "k:")) or b.inline_query is not None])
+                if button.inline_query is not None:
+                    choice = rng.choice((await service.inline(user, button.inline_query)).articles)
+                    name, _, args = html.unescape(choice.text).lstrip("/").partition(" ")  # what Telegram posts
+                    started = time.perf_counter()
+                    replies = await service.command(CHAT, user, name, args)
+                    samples.append((time.perf_counter() - started) * 1000)
+                    keyboard = next(r for r in reversed(replies) if r.to_user is None).buttons
+                    continue
                 started = time.perf_counter()
-                answer = await service.button(CHAT, user, data)
+                answer = await service.button(CHAT, user, button.data)
                 if answer.keyboard is not None:
                     keyboard = answer.keyboard
                     continue

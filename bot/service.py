@@ -260,7 +260,13 @@ class Service:
             return [Reply("Сейчас партия не идёт. Начните: /new.")]
         game, state = self._state(row)
         seat = game.current_seat(state)
-        lines = [f"• {escape(game.label(state, a))} — <code>/{escape(a)}</code>" for a in game.legal_actions(state)]
+        actions = game.legal_actions(state)
+        lines = [f"• {escape(game.label(state, a))} — <code>/{escape(a)}</code>"
+                 for a in actions if not game.private_choice(state, a)]
+        hidden = [a for a in actions if game.private_choice(state, a)]
+        if hidden:  # the list is read by the whole group: a hand is chosen by its own button
+            label = escape(self._private_label(game, state, hidden[0]))
+            lines.append(f"• {label} — кнопкой под доской: варианты увидит только {plain(row.seats[seat].name)}")
         return [Reply(f"Ходит {plain(row.seats[seat].name)}. Можно:\n" + "\n".join(lines))]
 
     async def _score(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:

@@ -307,3 +307,13 @@ async def test_when_every_choice_is_hidden_the_board_has_one_button_for_them(ser
     player = ANYA if row.seats[HandToy().current_seat(row.state)].user_id == ANYA.id else BORIS
     forged = await service.button(GROUP, player, f"k:{row.id}:{row.version}:0:1")  # "open" the hidden group
     assert forged.keyboard is None and "устарела" in forged.toast
+
+
+async def test_the_moves_list_never_names_a_hidden_choice(service):
+    await service.command(GROUP, ANYA, "new", "hand")
+    await service.command(GROUP, BORIS, "join", "")
+    await service.command(GROUP, ANYA, "begin", "")
+    listing, = await service.command(GROUP, GLEB, "moves", "")
+    assert "<code>/pick a1</code>" in listing.text
+    assert not any(card in listing.text for hand in HandToy.HANDS for card in hand)
+    assert "🂠 Сыграть карту — кнопкой под доской: варианты увидит только" in listing.text

@@ -2,6 +2,10 @@
 
 from collections.abc import Callable
 
-from render import kingdom, valdora
+from render import kingdom, sylvan, valdora
 
-RENDERERS: dict[str, Callable[[dict], bytes]] = {"valdora": valdora.draw, "kingdom": kingdom.draw}
+RENDERERS: dict[str, Callable[[dict], bytes]] = {
+    "valdora": valdora.draw,
+    "kingdom": kingdom.draw,
+    "sylvan": sylvan.draw,
+}

@@ -1,0 +1,1159 @@
+"""The Builders of Sylvan Dale picture: `draw(view) -> PNG bytes`, portrait, 800 px wide, made for a phone.
+
+Layout (pixels; 800 wide; the board is 792 high on the 4-player side with 5 rows, 636 on the 2-3 player side
+with 4 rows; the whole picture stays <= 1280 high):
+
+    +------------------------------------------------+
+    | 5 x 5 (or 5 x 4) grid of tree spots, 157 x 156  |  0..BOARD_H
+    | each: a tree seen from the side, bottom to top: |
+    |   the base (wood, its style, the tree's name),  |
+    |   dwelling tiles (owner colour + style glyph),  |
+    |   flags on their level, the treetop;            |
+    |   top left: a crown with the height, filled     |
+    |   with the colour of the advantage holder.      |
+    | regions are tinted cells, rivers run between    |
+    | them; bridges join the trees at their levels.   |
+    +------------------------------------------------+
+    | whose turn and the step; round, direction,      |  64
+    | deck and discard                                |
+    | the 3 face-up cards (or the round's scoring)    |  66 (round scoring: 34 + 28 per player)
+    | players: fame, stacks, flags, hand, items,      |  66 per player
+    | played cards by symbol (progress to a set of 3) |
+    | "только для вас": hand and stacks (seat views)  |  74
+    | (when over: the final table instead of cards    |
+    |  and players)                                   |
+    +------------------------------------------------+
+
+The board (region tints, rivers, the bases with the tree names, the unused spots) is drawn once per
+(side, trees and bases) at twice the size and scaled down; a second copy with every cell lit is cached with
+it, and a highlighted tree gets its cell pasted from that copy and a frame. Tiles, flags, crowns, glyphs and
+icons are cached anti-aliased sprites, so a picture costs a copy, some pastes and the PNG encoding.
+
+Only the view dict is read (schema in `rules/sylvan/view.py`); missing or odd values are drawn as neutral
+rather than raising. A hand and stacks are drawn only when the view names its seat (a private view).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    HIGHLIGHT,
+    HIGHLIGHT_SOFT,
+    INK,
+    MUTED,
+    PANEL_EDGE,
+    PAPER,
+    RGB,
+    WHITE,
+    WIN,
+    clean,
+    contrast,
+    font,
+    initial,
+    player_colour,
+    text,
+    to_png,
+    width,
+)
+
+WIDTH = 800
+MAX_HEIGHT = 1280
+COLUMN_LETTERS = "АБВГД"
+
+# --- board geometry ------------------------------------------------------------------------------------
+MX, MY = 6, 6  # board margins
+CELL_W = (WIDTH - 2 * MX) / 5  # 157.6
+CELL_H = 160
+LEVEL_H = 22  # one dwelling tile
+TILE_W = 96
+BASE_W, BASE_H = 122, 28
+BASE_BOTTOM = 8  # from the bottom of the cell to the bottom of the base
+TOP_H = 18  # the treetop above the stack
+SWATCH = 20  # the white square with the style glyph on a tile
+STACK_DX = 6  # stacks sit right of the cell's middle: the crown is in the top left corner
+BRIDGE_W = 6
+SS = 2  # the cached board is drawn at this multiple and scaled down
+
+# --- colours -------------------------------------------------------------------------------------------
+FRAME: RGB = (74, 92, 58)  # around the board
+RIVER: RGB = (84, 150, 206)
+RIVER_LIGHT: RGB = (176, 214, 240)
+WOOD: RGB = (120, 78, 44)
+WOOD_DARK: RGB = (66, 40, 20)
+OUTLINE: RGB = (30, 24, 20)
+HL_RING: RGB = (215, 0, 150)  # highlighted trees: a colour no player and no region has
+TREETOP: RGB = (36, 120, 52)
+TREETOP_DARK: RGB = (16, 70, 28)
+GOLD: RGB = (250, 196, 30)
+PRIVATE_BG: RGB = (58, 48, 82)
+NEUTRAL_OWNER: RGB = (170, 170, 170)
+
+# rules/sylvan/data.py: PLAYER_COLOURS = red, blue, yellow, green (the rulebook's pieces)
+OWNER_RGB: dict[str, RGB] = {
+    "red": (214, 45, 45),
+    "blue": (38, 96, 218),
+    "yellow": (248, 202, 28),
+    "green": (30, 150, 64),
+}
+REGION_TINT: dict[str, RGB] = {
+    "pine": (204, 224, 196),
+    "birch": (240, 234, 204),
+    "oak": (224, 212, 180),
+    "willow": (224, 214, 232),
+    "spruce": (196, 222, 216),
+    "glade": (222, 244, 186),
+}
+SPARE_TINTS: tuple[RGB, ...] = ((230, 220, 200), (210, 226, 210), (226, 210, 210), (214, 214, 232))
+
+STYLES = ("mushroom", "flower", "nut", "leaf")
+STYLE_NAMES = {"mushroom": "грибной", "flower": "цветочный", "nut": "ореховый", "leaf": "лиственный"}
+STYLE_INK: dict[str, RGB] = {"mushroom": (200, 36, 40), "flower": (222, 84, 170), "nut": (150, 92, 40),
+                             "leaf": (44, 140, 50)}
+SYMBOLS = ("axe", "hammer", "bridge", "treetop")
+SYMBOL_NAMES = {"axe": "топор", "hammer": "молоток", "bridge": "мост", "treetop": "верхушка"}
+SET_SIZE = 3
+
+STEP_TEXT = {
+    "play": "сыграть карту",
+    "place": "поставить жилище",
+    "flag": "ставить ли флаг",
+    "act": "наборы, предмет, взять карту",
+    "over": "игра окончена",
+}
+
+# --- panel geometry ------------------------------------------------------------------------------------
+PAD = 10
+HEADER_H = 64
+CARDS_H = 66
+ROW_H = 66
+PRIVATE_H = 74
+ROUND_HEAD = 30
+ROUND_ROW = 25
+REGIONS_H = 34
+FINAL_HEAD = 30
+
+
+# ============================================================== view access (forgiving)
+
+
+def _int(value: Any, default: int | None = None) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _list(value: Any) -> list:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _dicts(value: Any) -> list[dict]:
+    return [x for x in _list(value) if isinstance(x, dict)]
+
+
+def parse_name(name: Any) -> tuple[int, int] | None:
+    """(column, row) from 0 of a tree name: "Б3" -> (1, 2); None for anything else.
+
+    >>> parse_name("Б3"), parse_name("Z9"), parse_name(5)
+    ((1, 2), None, None)
+    """
+    if not isinstance(name, str) or len(name) < 2 or name[0] not in COLUMN_LETTERS:
+        return None
+    number = name[1:]
+    if not (number.isascii() and number.isdigit()):
+        return None
+    return COLUMN_LETTERS.index(name[0]), int(number) - 1
+
+
+def _grid(view: dict) -> tuple[int, int]:
+    """(columns, rows) of the board, 1..5 each."""
+    cols = _int(view.get("columns"), 5) or 5
+    rows = _int(view.get("rows"))
+    if rows is None:
+        rows = 5 if view.get("side") != "small" else 4
+    return max(1, min(5, cols)), max(1, min(5, rows))
+
+
+def _trees(view: dict) -> list[dict]:
+    """The trees of the view with a valid spot on the grid (first one wins on a duplicate)."""
+    cols, rows = _grid(view)
+    out, seen = [], set()
+    for t in _dicts(view.get("trees")):
+        spot = parse_name(t.get("name"))
+        if spot is None or spot in seen or not (spot[0] < cols and spot[1] < rows):
+            continue
+        seen.add(spot)
+        out.append(t)
+    return out
+
+
+def _players(view: dict) -> list[dict]:
+    return _dicts(view.get("players"))
+
+
+def display_name(p: dict) -> str:
+    seat = _int(p.get("seat"))
+    return clean(str(p.get("name", ""))) or (f"Игрок {seat + 1}" if seat is not None else "Игрок")
+
+
+def _colours(view: dict) -> dict[int, RGB]:
+    """seat -> RGB from each player's "colour" (a name); unknown names get the shared pawn colours."""
+    out = {}
+    for p in _players(view):
+        seat = _int(p.get("seat"))
+        if seat is not None:
+            out[seat] = OWNER_RGB.get(p.get("colour"), player_colour(seat))
+    return out
+
+
+def owner_rgb(view: dict, seat: Any) -> RGB:
+    """The colour of a seat's tiles, flags and bridges in this view."""
+    seat = _int(seat)
+    if seat is None:
+        return NEUTRAL_OWNER
+    return _colours(view).get(seat, player_colour(seat))
+
+
+def _style(value: Any) -> str | None:
+    return value if value in STYLES else None
+
+
+# ============================================================== geometry
+
+
+def _cell_origin(col: int, row: int) -> tuple[float, float]:
+    return MX + col * CELL_W, MY + row * CELL_H
+
+
+def board_height(rows: int) -> int:
+    return round(2 * MY + rows * CELL_H)
+
+
+def _stack_x(col: int) -> float:
+    return MX + (col + 0.5) * CELL_W + STACK_DX
+
+
+def _base_top(row: int) -> float:
+    return MY + (row + 1) * CELL_H - BASE_BOTTOM - BASE_H
+
+
+def _level_box(col: int, row: int, level: int) -> tuple[float, float, float, float]:
+    """The box of a level: 0 is the base, 1.. the dwellings."""
+    cx, top = _stack_x(col), _base_top(row)
+    if level <= 0:
+        return cx - BASE_W / 2, top, cx + BASE_W / 2, top + BASE_H
+    return cx - TILE_W / 2, top - level * LEVEL_H, cx + TILE_W / 2, top - (level - 1) * LEVEL_H
+
+
+def tree_center(view: dict, name: str) -> tuple[int, int]:
+    """The pixel at the centre of a tree's base (where its name is printed), for tests.
+
+    >>> tree_center({"side": "big", "columns": 5, "rows": 5}, "А1")
+    (85, 133)
+    """
+    spot = parse_name(name)
+    if spot is None:
+        raise ValueError(f"not a tree name: {name!r}")
+    x0, y0, x1, y1 = _level_box(spot[0], spot[1], 0)
+    return round((x0 + x1) / 2), round((y0 + y1) / 2)
+
+
+def level_box(name: str, level: int) -> tuple[int, int, int, int]:
+    """The pixel box of a tree's level (0 the base, 1.. dwellings), rounded inwards, for tests."""
+    spot = parse_name(name)
+    if spot is None:
+        raise ValueError(f"not a tree name: {name!r}")
+    x0, y0, x1, y1 = _level_box(spot[0], spot[1], level)
+    return math.ceil(x0), math.ceil(y0), math.floor(x1), math.floor(y1)
+
+
+def cell_box(name: str) -> tuple[int, int, int, int]:
+    """The pixel box of a tree's cell on the board."""
+    spot = parse_name(name)
+    if spot is None:
+        raise ValueError(f"not a tree name: {name!r}")
+    x0, y0 = _cell_origin(*spot)
+    return round(x0), round(y0), round(x0 + CELL_W), round(y0 + CELL_H)
+
+
+def crown_center(name: str) -> tuple[int, int]:
+    """The centre of the height crown in the top left corner of a tree's cell."""
+    x0, y0, _, _ = cell_box(name)
+    return x0 + CROWN_W // 2 + 3, y0 + CROWN_H // 2 + 4
+
+
+# ============================================================== sprites
+
+
+def _supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int], None], k: int = 4
+                  ) -> Image.Image:
+    """An RGBA sprite painted at k times the size by `paint(draw, k)` and scaled down smoothly."""
+    im = Image.new("RGBA", (size[0] * k, size[1] * k), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(im), k)
+    return im.resize(size, Image.LANCZOS)
+
+
+def _glyph(d: ImageDraw.ImageDraw, style: str | None, x: float, y: float, s: float) -> None:
+    """The style's shape in the square (x, y, x+s, y+s): a mushroom, a flower, an acorn, a leaf; a "?"
+    for an unknown style. Each shape has its own outline, not only its own colour."""
+    lw = max(1, round(s / 14))
+
+    def p(u: float, v: float) -> tuple[float, float]:
+        return x + u * s, y + v * s
+
+    if style == "mushroom":  # a domed red cap with white spots on a pale stem
+        d.rounded_rectangle((*p(0.37, 0.44), *p(0.63, 0.94)), radius=s * 0.08, fill=(246, 234, 206),
+                            outline=OUTLINE, width=lw)
+        d.pieslice((*p(0.05, 0.1), *p(0.95, 0.9)), 180, 360, fill=STYLE_INK["mushroom"], outline=OUTLINE, width=lw)
+        d.line([p(0.05, 0.5), p(0.95, 0.5)], fill=OUTLINE, width=lw)
+        for u, v, r in ((0.32, 0.3, 0.07), (0.6, 0.22, 0.06), (0.72, 0.39, 0.05)):
+            d.ellipse((*p(u - r, v - r), *p(u + r, v + r)), fill=WHITE)
+    elif style == "flower":  # five round petals around a yellow heart
+        r, dist = 0.19, 0.27
+        for i in range(5):
+            a = -math.pi / 2 + i * 2 * math.pi / 5
+            u, v = 0.5 + dist * math.cos(a), 0.52 + dist * math.sin(a)
+            d.ellipse((*p(u - r, v - r), *p(u + r, v + r)), fill=STYLE_INK["flower"], outline=OUTLINE, width=lw)
+        d.ellipse((*p(0.36, 0.38), *p(0.64, 0.66)), fill=(252, 208, 40), outline=OUTLINE, width=lw)
+    elif style == "nut":  # an acorn: a light nut under a dark scaly cap, with a stalk
+        d.ellipse((*p(0.24, 0.3), *p(0.76, 0.96)), fill=(214, 160, 86), outline=OUTLINE, width=lw)
+        d.line([p(0.5, 0.22), p(0.56, 0.04)], fill=OUTLINE, width=max(1, round(s / 9)))
+        d.chord((*p(0.12, 0.16), *p(0.88, 0.62)), 180, 360, fill=(110, 66, 30), outline=OUTLINE, width=lw)
+        d.rectangle((*p(0.12, 0.38), *p(0.88, 0.47)), fill=(110, 66, 30), outline=OUTLINE, width=lw)
+    elif style == "leaf":  # a pointed leaf on a slant with its midrib
+        pts = []
+        for i in range(13):
+            t = i / 12
+            w = 0.26 * math.sin(math.pi * t)
+            pts.append((0.14 + 0.72 * t - w * 0.7, 0.86 - 0.72 * t - w * 0.7))
+        for i in range(12, -1, -1):
+            t = i / 12
+            w = 0.26 * math.sin(math.pi * t)
+            pts.append((0.14 + 0.72 * t + w * 0.7, 0.86 - 0.72 * t + w * 0.7))
+        d.polygon([p(u, v) for u, v in pts], fill=STYLE_INK["leaf"], outline=OUTLINE, width=lw)
+        d.line([p(0.06, 0.94), p(0.78, 0.22)], fill=(20, 70, 24), width=lw)
+    else:
+        d.text(p(0.5, 0.5), "?", font=font(max(6, round(s * 0.8)), True), fill=INK, anchor="mm")
+
+
+@lru_cache(maxsize=32)
+def glyph_sprite(style: str | None, size: int, plate: bool = True) -> Image.Image:
+    """A style glyph of `size` pixels, on a white rounded plate when `plate`."""
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        s = size * k
+        if plate:
+            d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.2, fill=WHITE, outline=OUTLINE,
+                                width=max(1, round(k * 1.2)))
+            _glyph(d, style, s * 0.06, s * 0.06, s * 0.88)
+        else:
+            _glyph(d, style, 0, 0, s)
+
+    return _supersampled((size, size), paint)
+
+
+@lru_cache(maxsize=128)
+def tile_sprite(colour: RGB, style: str | None) -> Image.Image:
+    """A dwelling tile: the owner's colour with the style glyph on a white square at its left."""
+    w, h = TILE_W, LEVEL_H
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        d.rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=4 * k, fill=colour, outline=OUTLINE,
+                            width=round(1.3 * k))
+        # a lighter band at the top edge: the tiles of a stack read as separate boards
+        d.line([(5 * k, 2.2 * k), ((w - 5) * k, 2.2 * k)], fill=_blend(colour, WHITE, 0.45), width=round(1.2 * k))
+
+    im = _supersampled((w, h), paint)
+    g = glyph_sprite(style, SWATCH)
+    im.alpha_composite(g, (2, (h - SWATCH) // 2))
+    return im
+
+
+FLAG_W, FLAG_H = 16, 20
+
+
+@lru_cache(maxsize=16)
+def flag_sprite(colour: RGB) -> Image.Image:
+    """A flag marker: a pole and a pennant in the owner's colour, ringed white so it shows on any tile."""
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        pole = [(2.5 * k, 1 * k), (2.5 * k, (FLAG_H - 1) * k)]
+        pennant = [(3 * k, 1.5 * k), ((FLAG_W - 1) * k, 6.5 * k), (3 * k, 11.5 * k)]
+        d.line(pole, fill=WHITE, width=round(3.6 * k))
+        d.polygon(pennant, fill=WHITE, outline=WHITE, width=round(2.6 * k))
+        d.line(pole, fill=OUTLINE, width=round(1.6 * k))
+        d.polygon(pennant, fill=colour, outline=OUTLINE, width=round(1.1 * k))
+
+    return _supersampled((FLAG_W, FLAG_H), paint)
+
+
+CROWN_W, CROWN_H = 36, 30
+
+
+@lru_cache(maxsize=64)
+def crown_sprite(height: int, colour: RGB | None) -> Image.Image:
+    """The tree's height in a crown filled with the advantage holder's colour; a plain white disc when no
+    one has the advantage."""
+    label = str(height)
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        if colour is None:
+            r = 12.5 * k
+            cx, cy = CROWN_W * k / 2, (CROWN_H / 2 + 2) * k
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=OUTLINE, width=round(1.6 * k))
+            return
+        pts = [(2, 10), (9.5, 15), (18, 2), (26.5, 15), (34, 10), (31, 28), (5, 28)]
+        d.polygon([(x * k, y * k) for x, y in pts], fill=colour, outline=OUTLINE, width=round(1.8 * k))
+        for x, y in ((2, 10), (18, 2), (34, 10)):
+            r = 2.2 * k
+            d.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=GOLD, outline=OUTLINE, width=k)
+
+    im = _supersampled((CROWN_W, CROWN_H), paint)
+    d = ImageDraw.Draw(im)
+    ink = INK if colour is None else contrast(colour)
+    stroke = None if colour is None else (WHITE if ink == INK else OUTLINE)
+    y = CROWN_H / 2 + 2 if colour is None else CROWN_H / 2 + 4
+    d.text((CROWN_W / 2, y), label, font=font(18, True), fill=ink, anchor="mm",
+           stroke_width=1 if stroke else 0, stroke_fill=stroke)
+    return im
+
+
+@lru_cache(maxsize=1)
+def treetop_sprite() -> Image.Image:
+    """A treetop: two green tiers and a tip, wider than it is tall, sitting on the top dwelling."""
+    w, h = 62, TOP_H + 2
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        lw = round(1.4 * k)
+        d.polygon([(2 * k, (h - 1) * k), ((w - 2) * k, (h - 1) * k), (w / 2 * k, 7 * k)], fill=TREETOP,
+                  outline=TREETOP_DARK, width=lw)
+        d.polygon([(12 * k, 11 * k), ((w - 12) * k, 11 * k), (w / 2 * k, 0.5 * k)], fill=(60, 150, 70),
+                  outline=TREETOP_DARK, width=lw)
+
+    return _supersampled((w, h), paint)
+
+
+def _icon(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, s: float, faded: bool = False) -> None:
+    """A special item in the square (x, y, x+s, y+s): axe, hammer, bridge or treetop."""
+    lw = max(1, round(s / 12))
+    fade = 0.6 if faded else 0.0
+
+    def c(rgb: RGB) -> RGB:
+        return _blend(rgb, PAPER, fade)
+
+    def p(u: float, v: float) -> tuple[float, float]:
+        return x + u * s, y + v * s
+
+    handle, metal, dark = c((150, 96, 48)), c((170, 176, 186)), c(OUTLINE)
+    if kind == "axe":
+        d.line([p(0.25, 0.95), p(0.62, 0.1)], fill=dark, width=round(s * 0.16))
+        d.line([p(0.25, 0.95), p(0.62, 0.1)], fill=handle, width=round(s * 0.1))
+        d.polygon([p(0.5, 0.12), p(0.95, 0.05), p(0.98, 0.55), p(0.58, 0.42)], fill=metal, outline=dark,
+                  width=lw)
+    elif kind == "hammer":
+        d.line([p(0.5, 0.95), p(0.5, 0.28)], fill=dark, width=round(s * 0.17))
+        d.line([p(0.5, 0.95), p(0.5, 0.28)], fill=handle, width=round(s * 0.1))
+        d.rounded_rectangle((*p(0.1, 0.06), *p(0.9, 0.36)), radius=s * 0.05, fill=c((96, 100, 110)),
+                            outline=dark, width=lw)
+    elif kind == "bridge":
+        d.arc((*p(0.02, 0.2), *p(0.98, 1.1)), 200, 340, fill=dark, width=round(s * 0.1))
+        for u in (0.2, 0.5, 0.8):
+            d.line([p(u, 0.3), p(u, 0.72 if u != 0.5 else 0.78)], fill=dark, width=lw)
+        d.rectangle((*p(0.0, 0.62), *p(1.0, 0.8)), fill=handle, outline=dark, width=lw)
+    elif kind == "treetop":
+        d.polygon([p(0.08, 0.82), p(0.92, 0.82), p(0.5, 0.3)], fill=c(TREETOP), outline=dark, width=lw)
+        d.polygon([p(0.2, 0.45), p(0.8, 0.45), p(0.5, 0.02)], fill=c((60, 150, 70)), outline=dark, width=lw)
+        d.rectangle((*p(0.43, 0.82), *p(0.57, 1.0)), fill=handle)
+    else:
+        d.text(p(0.5, 0.5), "?", font=font(max(6, round(s * 0.8)), True), fill=dark, anchor="mm")
+
+
+@lru_cache(maxsize=32)
+def icon_sprite(kind: str, size: int, faded: bool = False) -> Image.Image:
+    return _supersampled((size, size), lambda d, k: _icon(d, kind, 0, 0, size * k, faded))
+
+
+def _blend(a: RGB, b: RGB, t: float) -> RGB:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=True))  # type: ignore[return-value]
+
+
+def _paste(im: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+    """Paste an RGBA sprite with its top left corner at (x, y)."""
+    im.paste(sprite, (round(x), round(y)), sprite)
+
+
+# ============================================================== static board
+
+
+def _static_key(view: dict) -> tuple:
+    cols, rows = _grid(view)
+    regions = []
+    for i, r in enumerate(_dicts(view.get("regions"))):
+        names = tuple(n for n in _list(r.get("trees")) if parse_name(n) is not None)
+        regions.append((str(r.get("id", i)), names, bool(r.get("glade"))))
+    trees = tuple((t["name"], _style(t.get("base"))) for t in _trees(view))
+    empty = tuple(n for n in _list(view.get("empty_spots")) if parse_name(n) is not None)
+    return cols, rows, tuple(regions), trees, empty
+
+
+class Board:
+    """The cached board pictures: plain and with every cell lit, and the cells' regions."""
+
+    def __init__(self, plain: Image.Image, lit: Image.Image, region_of: dict[tuple[int, int], str]):
+        self.plain = plain
+        self.lit = lit
+        self.region_of = region_of
+
+
+def background(view: dict) -> Board:
+    """The cached board for this view's side and trees (the same object for every view of a game)."""
+    return _board(*_static_key(view))
+
+
+def region_tint(rid: str, index: int = 0) -> RGB:
+    return REGION_TINT.get(rid, SPARE_TINTS[index % len(SPARE_TINTS)])
+
+
+@lru_cache(maxsize=8)
+def _board(cols: int, rows: int, regions: tuple, trees: tuple, empty: tuple) -> Board:
+    region_of: dict[tuple[int, int], str] = {}
+    tints: dict[str, RGB] = {}
+    for i, (rid, names, _) in enumerate(regions):
+        tints[rid] = region_tint(rid, i)
+        for n in names:
+            spot = parse_name(n)
+            if spot is not None:
+                region_of.setdefault(spot, rid)
+    plain = _draw_board(cols, rows, region_of, tints, trees, empty, lit=False)
+    lit = _draw_board(cols, rows, region_of, tints, trees, empty, lit=True)
+    return Board(plain, lit, region_of)
+
+
+def _draw_board(cols: int, rows: int, region_of: dict, tints: dict, trees: tuple, empty: tuple, lit: bool
+                ) -> Image.Image:
+    k = SS
+    h = board_height(rows)
+    im = Image.new("RGB", (WIDTH * k, h * k), FRAME)
+    d = ImageDraw.Draw(im)
+
+    def box(col: int, row: int, inset: float = 0) -> tuple[float, float, float, float]:
+        x0, y0 = _cell_origin(col, row)
+        return ((x0 + inset) * k, (y0 + inset) * k, (x0 + CELL_W - inset) * k, (y0 + CELL_H - inset) * k)
+
+    ground = (214, 218, 196)
+    for row in range(rows):
+        for col in range(cols):
+            rid = region_of.get((col, row))
+            fill = tints.get(rid, ground) if rid is not None else RIVER
+            if lit and rid is not None:
+                fill = _blend(fill, (255, 250, 225), 0.6)
+            d.rectangle(box(col, row), fill=fill)
+            if rid is None:  # no spot here: a pond the rivers run into
+                x0, y0, x1, y1 = box(col, row)
+                for j in range(3):
+                    yy = y0 + (j + 1) * (y1 - y0) / 4
+                    pts = [(x0 + t * (x1 - x0) / 20, yy + 4 * k * math.sin(t * math.pi / 3)) for t in range(21)]
+                    d.line(pts, fill=RIVER_LIGHT, width=round(2 * k), joint="curve")
+    # rivers: a band along every edge between two cells of different regions
+    rw = 12 * k
+    for row in range(rows):
+        for col in range(cols):
+            rid = region_of.get((col, row))
+            x0, y0, x1, y1 = box(col, row)
+            if col + 1 < cols and region_of.get((col + 1, row)) != rid:
+                _river(d, (x1, y0), (x1, y1), rw, k)
+            if row + 1 < rows and region_of.get((col, row + 1)) != rid:
+                _river(d, (x0, y1), (x1, y1), rw, k)
+    for name, base in trees:
+        col, row = parse_name(name)
+        _draw_base(d, col, row, base, name, k)
+    for name in empty:
+        spot = parse_name(name)
+        if spot is not None and name not in {t for t, _ in trees}:
+            _draw_empty_spot(d, spot[0], spot[1], name, k)
+    return im.reduce(k)
+
+
+def _river(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], w: float, k: int) -> None:
+    d.line([a, b], fill=RIVER, width=round(w))
+    (ax, ay), (bx, by) = a, b
+    n = 24
+    horizontal = ay == by
+    pts = []
+    for t in range(n + 1):
+        f = t / n
+        wave = 2.2 * k * math.sin(f * math.pi * 8)
+        x, y = ax + (bx - ax) * f, ay + (by - ay) * f
+        pts.append((x, y + wave) if horizontal else (x + wave, y))
+    d.line(pts, fill=RIVER_LIGHT, width=round(1.5 * k), joint="curve")
+
+
+def _draw_base(d: ImageDraw.ImageDraw, col: int, row: int, style: str | None, name: str, k: int) -> None:
+    """The base: a wooden plate, wider than the tiles, with roots, its style glyph and the tree's name."""
+    x0, y0, x1, y1 = (v * k for v in _level_box(col, row, 0))
+    cx = (x0 + x1) / 2
+    # roots under the plate
+    for dx in (-0.36, -0.12, 0.14, 0.38):
+        rx = cx + dx * (x1 - x0)
+        d.polygon([(rx - 7 * k, y1 - 2 * k), (rx + 7 * k, y1 - 2 * k), (rx + dx * 24 * k, y1 + 6 * k)],
+                  fill=WOOD_DARK)
+    d.rounded_rectangle((x0, y0, x1, y1), radius=7 * k, fill=WOOD, outline=OUTLINE, width=round(1.6 * k))
+    for yy in (y0 + 8 * k, y1 - 8 * k):  # wood grain
+        d.line([(x0 + 40 * k, yy), (x1 - 12 * k, yy)], fill=(134, 90, 54), width=k)
+    g = 24 * k
+    gy = (y0 + y1) / 2 - g / 2
+    d.rounded_rectangle((x0 + 3 * k, gy, x0 + 3 * k + g, gy + g), radius=5 * k, fill=WHITE, outline=OUTLINE,
+                        width=round(1.2 * k))
+    _glyph(d, style, x0 + 3 * k + g * 0.1, gy + g * 0.1, g * 0.8)
+    d.text((x0 + 32 * k, (y0 + y1) / 2 + 1 * k), name, font=font(23 * k, True), fill=WHITE, anchor="lm",
+           stroke_width=round(1.5 * k), stroke_fill=WOOD_DARK)
+
+
+def _draw_empty_spot(d: ImageDraw.ImageDraw, col: int, row: int, name: str, k: int) -> None:
+    """A spot with no tree in this game (the glade with 2 players): a dashed outline and its name, greyed."""
+    x0, y0, x1, y1 = (v * k for v in _level_box(col, row, 0))
+    grey = (150, 150, 140)
+    dash = 8 * k
+    for x in range(round(x0), round(x1), round(2 * dash)):
+        d.line([(x, y0), (min(x + dash, x1), y0)], fill=grey, width=round(2 * k))
+        d.line([(x, y1), (min(x + dash, x1), y1)], fill=grey, width=round(2 * k))
+    d.line([(x0, y0), (x0, y1)], fill=grey, width=round(2 * k))
+    d.line([(x1, y0), (x1, y1)], fill=grey, width=round(2 * k))
+    d.text(((x0 + x1) / 2, (y0 + y1) / 2), f"{name} — нет", font=font(18 * k, True), fill=grey, anchor="mm")
+
+
+# ============================================================== pieces on the board
+
+
+def _highlighted(view: dict, trees: dict[str, dict]) -> list[str]:
+    return [n for n in dict.fromkeys(x for x in _list(view.get("highlight")) if isinstance(x, str)) if n in trees]
+
+
+def _draw_highlight(im: Image.Image, d: ImageDraw.ImageDraw, board: Board, name: str) -> None:
+    x0, y0, x1, y1 = cell_box(name)
+    inner = (x0 + 6, y0 + 6, x1 - 6, y1 - 6)  # inside the rivers
+    im.paste(board.lit.crop(inner), inner[:2])
+    d.rounded_rectangle(inner, radius=10, outline=HL_RING, width=5)
+
+
+def _tree_tiles(view: dict, t: dict) -> list[tuple[Any, str | None]]:
+    return [(x.get("seat"), _style(x.get("style"))) for x in _dicts(t.get("tiles"))]
+
+
+def _draw_tree(im: Image.Image, view: dict, t: dict) -> None:
+    col, row = parse_name(t["name"])
+    tiles = _tree_tiles(view, t)[:8]  # at most 5 by the rules; a few more still fit above the cell
+    for level, (seat, style) in enumerate(tiles, start=1):
+        x0, y0, _, _ = _level_box(col, row, level)
+        _paste(im, tile_sprite(owner_rgb(view, seat), style), x0, y0)
+    top = len(tiles)
+    if t.get("treetop") is True:
+        sprite = treetop_sprite()
+        x0, y0, x1, _ = _level_box(col, row, top)
+        _paste(im, sprite, (x0 + x1) / 2 - sprite.width / 2, y0 - sprite.height + 3)
+    # flags at their level, from the right end of the tile (or base) leftwards
+    by_level: dict[int, list] = {}
+    for f in _dicts(t.get("flags")):
+        level = _int(f.get("level"), 0)
+        by_level.setdefault(max(0, min(top, level)), []).append(f.get("seat"))
+    for level, seats in by_level.items():
+        x0, y0, x1, y1 = _level_box(col, row, level)
+        fy = (y0 + y1) / 2 - FLAG_H / 2
+        for i, seat in enumerate(seats[:4]):
+            _paste(im, flag_sprite(owner_rgb(view, seat)), x1 - 4 - (i + 1) * (FLAG_W + 1), fy)
+    height = _int(t.get("height"), 1 + len(tiles))
+    holder = _int(t.get("advantage"))
+    colour = owner_rgb(view, holder) if holder is not None else None
+    cx, cy = crown_center(t["name"])
+    _paste(im, crown_sprite(max(0, min(99, height)), colour), cx - CROWN_W / 2, cy - CROWN_H / 2)
+
+
+def _bridge_end(view: dict, trees: dict[str, dict], name: str, level: Any) -> tuple[int, int, int] | None:
+    """(column, row, level) of one end of a bridge, the level kept within the tree."""
+    t = trees.get(name)
+    spot = parse_name(name)
+    if t is None or spot is None:
+        return None
+    top = len(_dicts(t.get("tiles")))
+    return spot[0], spot[1], max(0, min(top, _int(level, 0)))
+
+
+def _draw_bridges(d: ImageDraw.ImageDraw, view: dict, trees: dict[str, dict]) -> None:
+    pairs: dict[tuple, list] = {}
+    for b in _dicts(view.get("bridges")):
+        a_end = _bridge_end(view, trees, b.get("a"), b.get("level_a"))
+        b_end = _bridge_end(view, trees, b.get("b"), b.get("level_b"))
+        if a_end is None or b_end is None:
+            continue
+        if (a_end[1], a_end[0]) > (b_end[1], b_end[0]):  # left/top end first
+            a_end, b_end = b_end, a_end
+        if abs(a_end[0] - b_end[0]) + abs(a_end[1] - b_end[1]) != 1:
+            continue  # not neighbours: nothing sensible to draw
+        pairs.setdefault((a_end[:2], b_end[:2]), []).append((a_end, b_end, b.get("seat")))
+    for group in pairs.values():
+        for i, (a_end, b_end, seat) in enumerate(group[:4]):
+            _draw_bridge(d, a_end, b_end, owner_rgb(view, seat), i, len(group[:4]))
+
+
+def bridge_path(a: tuple[int, int, int], b: tuple[int, int, int], index: int = 0, count: int = 1
+                ) -> list[tuple[float, float]]:
+    """The polyline of a bridge between (col, row, level) ends, a left of or above b."""
+    (ac, ar, al), (bc, br, bl) = a, b
+    ya = _level_mid(ar, al)
+    yb = _level_mid(br, bl)
+    if ar == br:  # side by side: from the right edge of a to the left edge of b
+        off = (index - (count - 1) / 2) * (BRIDGE_W + 2)
+        return [(_level_box(ac, ar, al)[2], ya + off), (_level_box(bc, br, bl)[0], yb + off)]
+    # one above the other: out to the right of both stacks and down
+    xv = _stack_x(ac) + BASE_W / 2 + 6 + index * (BRIDGE_W + 1)
+    return [(_level_box(ac, ar, al)[2], ya), (xv, ya), (xv, yb), (_level_box(bc, br, bl)[2], yb)]
+
+
+def _level_mid(row: int, level: int) -> float:
+    _, y0, _, y1 = _level_box(0, row, level)
+    return (y0 + y1) / 2
+
+
+def _draw_bridge(d: ImageDraw.ImageDraw, a: tuple, b: tuple, colour: RGB, index: int, count: int) -> None:
+    pts = bridge_path(a, b, index, count)
+    d.line(pts, fill=OUTLINE, width=BRIDGE_W + 3, joint="curve")
+    d.line(pts, fill=colour, width=BRIDGE_W, joint="curve")
+    for x, y in (pts[0], pts[-1]):  # posts where it hangs on the trees
+        d.rectangle((x - 2, y - 6, x + 2, y + 6), fill=OUTLINE)
+    (x0, y0), (x1, y1) = pts[0], pts[-1]
+    if len(pts) == 2:  # planks across the span
+        n = max(2, round(math.dist(pts[0], pts[1]) / 9))
+        for j in range(1, n):
+            f = j / n
+            x, y = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
+            d.line([(x, y - BRIDGE_W / 2 + 1), (x, y + BRIDGE_W / 2 - 1)], fill=_blend(colour, OUTLINE, 0.5))
+
+
+# ============================================================== panel
+
+
+def _names(view: dict) -> dict[int, str]:
+    return {s: display_name(p) for p in _players(view) if (s := _int(p.get("seat"))) is not None}
+
+
+def _over(view: dict) -> bool:
+    return view.get("step") == "over"
+
+
+def _round_end(view: dict) -> dict | None:
+    """The scoring of round 1 while round 2 has not yet seen a dwelling (every round-2 stack full)."""
+    results = _dicts(view.get("round_results"))
+    if _over(view) or view.get("round") != 2 or not results:
+        return None
+    for p in _players(view):
+        sizes = _list(p.get("stack_sizes"))
+        if len(sizes) < 2 or sizes[1] != 8:
+            return None
+    return results[-1]
+
+
+def _chip(d: ImageDraw.ImageDraw, x: float, cy: float, colour: RGB, label: str, w: int = 38, h: int = 28) -> float:
+    """A player's colour as a little tile with an initial; returns the x after it."""
+    d.rounded_rectangle((x, cy - h / 2, x + w, cy + h / 2), radius=6, fill=colour, outline=OUTLINE, width=2)
+    if label:
+        d.text((x + w / 2, cy + 1), label, font=font(18, True), fill=contrast(colour), anchor="mm")
+    return x + w
+
+
+def _card(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], card: Any,
+          dark: bool = False) -> None:
+    """A card: its style glyph, style name and symbol icons; an empty dashed place when there is none."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    if not isinstance(card, dict):
+        d.rounded_rectangle(box, radius=8, outline=MUTED, width=1)
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "пусто", 15, MUTED, anchor="mm")
+        return
+    style = _style(card.get("style"))
+    d.rounded_rectangle(box, radius=8, fill=WHITE, outline=OUTLINE if not dark else PANEL_EDGE, width=2)
+    g = round(min(h - 8, 40))
+    _paste(im, glyph_sprite(style, g, False), x0 + 5, y0 + (h - g) / 2)
+    name = STYLE_NAMES.get(style or "", clean(str(card.get("style_name", "?"))))
+    tx = x0 + g + 10
+    symbols = [s for s in _list(card.get("symbols")) if s in SYMBOLS][:2]
+    if h >= 40:
+        text(d, (tx, y0 + 4), name, 16, INK, bold=True, anchor="la", max_width=x1 - tx - 4, min_size=11)
+        s = round(min(22, h - 26))
+        for i, sym in enumerate(symbols):
+            _paste(im, icon_sprite(sym, s), tx + i * (s + 3), y1 - s - 4)
+        sx = tx + len(symbols) * (s + 3) + 3
+        label = " / ".join(SYMBOL_NAMES[x] for x in symbols)
+        text(d, (sx, y1 - s / 2 - 4), label, 14, MUTED, anchor="lm", max_width=x1 - sx - 4, min_size=10)
+    else:
+        s = round(h - 8)
+        for i, sym in enumerate(symbols):
+            _paste(im, icon_sprite(sym, s), tx + i * (s + 3), y0 + 4)
+        sx = tx + len(symbols) * (s + 3) + 2
+        text(d, (sx, (y0 + y1) / 2), name, 14, INK, anchor="lm", max_width=x1 - sx - 4, min_size=10)
+
+
+def _header(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
+    names = _names(view)
+    right = WIDTH - PAD - 4
+    rnd = _int(view.get("round"), 1)
+    direction = _int(view.get("direction"), 1)
+    info = f"раунд {rnd} из 2 · " + ("по часовой ↻" if direction != -1 else "против часовой ↺")
+    deck = f"колода {_int(view.get('deck'), '?')} · сброс {_int(view.get('discard'), '?')}"
+    x = PAD + 4
+    if _over(view):
+        text(d, (x, y0 + 22), "Игра окончена", 27, INK, bold=True, anchor="lm")
+        winners = [names.get(s, "?") for s in _list(view.get("winners")) if _int(s) is not None]
+        if winners:
+            label = ("Победа: " if len(winners) == 1 else "Победу делят: ") + ", ".join(winners)
+            text(d, (x, y0 + 50), label, 21, WIN, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD - 8,
+                 min_size=14)
+        return
+    w = text(d, (right, y0 + 22), info, 18, INK, bold=True, anchor="rm")
+    text(d, (right, y0 + 49), deck, 17, MUTED, anchor="rm")
+    room = right - w - 16
+    seat = _int(view.get("current"))
+    step = view.get("step")
+    if seat is None:
+        text(d, (x, y0 + 22), "Ждём хода", 26, INK, bold=True, anchor="lm", max_width=room - x)
+        return
+    who = names.get(seat, f"Игрок {seat + 1}")
+    x = _chip(d, x, y0 + 22, owner_rgb(view, seat), initial(who)) + 8
+    line = f"Ходит {who}: {STEP_TEXT.get(step, 'ход')}"
+    text(d, (x, y0 + 22), line, 25, INK, bold=True, anchor="lm", max_width=room - x, min_size=15)
+    turn = view.get("turn") if isinstance(view.get("turn"), dict) else {}
+    sx = PAD + 4
+    sub_room = right - width(deck, 17) - 16
+    card = turn.get("card")
+    if isinstance(card, dict) and step in ("place", "flag", "act"):
+        sx += text(d, (sx, y0 + 49), "карта хода:", 17, MUTED, anchor="lm") + 6
+        style = _style(card.get("style"))
+        _paste(im, glyph_sprite(style, 22), sx, y0 + 38)
+        sx += 26
+        sx += text(d, (sx, y0 + 49), STYLE_NAMES.get(style or "", "?"), 17, INK, bold=True, anchor="lm") + 12
+    if step == "place":
+        sub = "можно строить на обведённых деревьях" if view.get("highlight") else "строить некуда"
+    elif step == "flag":
+        flag_tree = turn.get("flag_tree")
+        sub = f"флаг на {flag_tree}: +5 славы" if isinstance(flag_tree, str) else "флаг: +5 славы"
+    elif step == "act":
+        sub = "предмет уже применён" if turn.get("item") else "один предмет за ход"
+        if turn.get("skipped"):
+            sub = "стройки не было"
+    else:
+        sub = "стиль карты — стиль верхнего жилища"
+    text(d, (sx, y0 + 49), sub, 17, MUTED, anchor="lm", max_width=max(10, sub_room - sx), min_size=12)
+
+
+def _cards_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
+    x = PAD + 4
+    cy = y0 + CARDS_H / 2
+    text(d, (x, cy - 10), "открытые", 15, MUTED, anchor="lm")
+    text(d, (x, cy + 10), "карты:", 15, MUTED, anchor="lm")
+    x += 78
+    cards = _list(view.get("face_up"))[:3] or [None, None, None]
+    cw = 164
+    for i, card in enumerate(cards):
+        _card(im, d, (x + i * (cw + 8), y0 + 6, x + i * (cw + 8) + cw, y0 + CARDS_H - 6), card)
+    # the legend of the crowns on the board
+    lx = x + 3 * (cw + 8) + 6
+    _paste(im, crown_sprite(4, OWNER_RGB["blue"]), lx, cy - CROWN_H / 2 - 12)
+    text(d, (lx + CROWN_W + 4, cy - 12), "высота,", 14, MUTED, anchor="lm")
+    text(d, (lx, cy + 14), "цвет — преимущество", 14, MUTED, anchor="lm", max_width=WIDTH - PAD - lx)
+
+
+def _progress(im: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float, symbol: str, single: int, double: int
+              ) -> float:
+    """Played cards with `symbol` towards a set of 3: full pips for cards with this symbol only, half
+    pips for two-symbol cards (they count for either set); returns the x after it."""
+    s = 20
+    ready = single + double >= SET_SIZE
+    _paste(im, icon_sprite(symbol, s, faded=single + double == 0), x, cy - s / 2)
+    x += s + 3
+    r = 5.5
+    for i in range(SET_SIZE):
+        px = x + r + i * (2 * r + 2)
+        box = (px - r, cy - r, px + r, cy + r)
+        edge = WIN if ready else OUTLINE
+        if i < single:
+            d.ellipse(box, fill=WIN if ready else INK, outline=edge, width=1)
+        elif i < single + double:
+            d.ellipse(box, fill=WHITE, outline=edge, width=1)
+            d.pieslice(box, 90, 270, fill=WIN if ready else INK)
+        else:
+            d.ellipse(box, fill=WHITE, outline=(160, 150, 140), width=1)
+    x += SET_SIZE * (2 * r + 2)
+    extra = single + double - SET_SIZE
+    if extra > 0:
+        x += text(d, (x + 1, cy), f"+{extra}", 13, WIN, bold=True, anchor="lm") + 1
+    return x
+
+
+def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, y0: float, h: float) -> None:
+    seat = _int(p.get("seat"))
+    current = seat is not None and seat == _int(view.get("current"))
+    box = (PAD, y0, WIDTH - PAD, y0 + h - 4)
+    if current:
+        d.rounded_rectangle(box, radius=10, fill=HIGHLIGHT_SOFT, outline=HIGHLIGHT, width=4)
+    else:
+        d.rounded_rectangle(box, radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
+    top, bottom = y0 + (h - 4) * 0.3, y0 + (h - 4) * 0.72
+    name = display_name(p)
+    _chip(d, PAD + 8, (top + bottom) / 2, owner_rgb(view, seat), initial(name), 36, 36)
+    x = PAD + 52
+    if seat is not None and seat == _int(view.get("seat")):
+        name += " (вы)"
+    text(d, (x, top), name, 20, INK, bold=True, anchor="lm", max_width=196, min_size=13)
+    sizes = [_int(s, 0) for s in _list(p.get("stack_sizes"))]
+    rnd = _int(view.get("round"), 1)
+    if len(sizes) >= 2 and rnd == 1:
+        stack = f"жилищ {sizes[0]}+{sizes[1]}"
+    elif sizes:
+        stack = f"жилищ {sizes[min(len(sizes), rnd) - 1]}"
+    else:
+        stack = "жилищ ?"
+    sub = f"{stack} · флагов {_int(p.get('flags_left'), '?')} · карт {_int(p.get('hand_size'), '?')}"
+    text(d, (x, bottom), sub, 15, MUTED, anchor="lm", max_width=196, min_size=11)
+    # fame
+    fx = PAD + 262
+    fame = _int(p.get("fame"), 0)
+    text(d, (fx + 34, top + 1), str(fame), 27, INK, bold=True, anchor="mm")
+    text(d, (fx + 34, bottom + 3), "славы", 14, MUTED, anchor="mm")
+    # items in hand and played cards towards sets
+    ix = PAD + 340
+    items = p.get("items") if isinstance(p.get("items"), dict) else {}
+    text(d, (ix, top), "предметы", 14, MUTED, anchor="lm")
+    text(d, (ix, bottom), "наборы", 14, MUTED, anchor="lm")
+    ix += 80
+    step = (WIDTH - PAD - 8 - ix) / 4
+    single = dict.fromkeys(SYMBOLS, 0)
+    double = dict.fromkeys(SYMBOLS, 0)
+    for c in _dicts(p.get("played")):
+        symbols = [s for s in _list(c.get("symbols")) if s in SYMBOLS]
+        for s in symbols:
+            if len(symbols) == 1:
+                single[s] += 1
+            else:
+                double[s] += 1
+    held = [(sym, n) for sym in SYMBOLS if (n := _int(items.get(sym), 0) or 0) > 0]
+    for i, (sym, n) in enumerate(held):
+        x = ix + i * step
+        _paste(im, icon_sprite(sym, 22), x, top - 11)
+        text(d, (x + 25, top + 1), f"×{n}", 17, INK, bold=True, anchor="lm")
+    if not held:
+        text(d, (ix, top), "нет", 15, MUTED, anchor="lm")
+    for i, sym in enumerate(SYMBOLS):
+        _progress(im, d, ix + i * step, bottom, sym, single[sym], double[sym])
+
+
+def _private(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
+    """The seat's own hand and stacks, on a dark strip that says so."""
+    seat = _int(view.get("seat"))
+    names = _names(view)
+    box = (PAD, y0 + 2, WIDTH - PAD, y0 + PRIVATE_H - 4)
+    d.rounded_rectangle(box, radius=10, fill=PRIVATE_BG)
+    x = PAD + 10
+    top, bottom = y0 + 21, y0 + 52
+    soft = (200, 200, 215)
+    text(d, (x, top), "только для вас", 15, (255, 220, 120), bold=True, anchor="lm")
+    text(d, (x, bottom), names.get(seat, "") if seat is not None else "", 15, WHITE, bold=True, anchor="lm",
+         max_width=124, min_size=11)
+    x = PAD + 146
+    x += text(d, (x, top), "рука:", 15, WHITE, anchor="lm") + 8
+    hand = _list(view.get("hand"))[:6]
+    cw = (WIDTH - PAD - 8 - x) / max(4, len(hand))
+    for i, card in enumerate(hand):
+        cx = x + i * cw
+        _card(im, d, (cx, top - 14, cx + cw - 6, top + 14), card, dark=True)
+    if not hand:
+        text(d, (x, top), "пусто", 15, soft, anchor="lm")
+    stacks = [[_style(s) for s in _list(st)] for st in _list(view.get("stacks"))[:2]]
+    rnd = _int(view.get("round"), 1) or 1
+    sx = PAD + 146
+    for j, st in enumerate(stacks):
+        if rnd == 2 and j == 0:
+            continue
+        label = ("стопка" if j == rnd - 1 else "2-я") + f" ({len(st)}):"
+        sx += text(d, (sx, bottom), label, 15, WHITE, anchor="lm") + 6
+        for style in st[:8]:
+            _paste(im, glyph_sprite(style, 20), sx, bottom - 10)
+            sx += 22
+        if not st:
+            sx += text(d, (sx, bottom), "пусто", 15, soft, anchor="lm")
+        sx += 14
+    if stacks and sx < WIDTH - 84:
+        text(d, (WIDTH - PAD - 10, bottom), "← сверху", 13, soft, anchor="rm")
+
+
+def _regions_line(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: dict, y0: float) -> None:
+    """Each region's tint and name with the colours of whoever won it (two halves on a tie)."""
+    winners = result.get("region_winners") if isinstance(result.get("region_winners"), dict) else {}
+    regions = [r for r in _dicts(view.get("regions")) if r.get("in_play", True)]
+    if not regions:
+        return
+    cw = (WIDTH - 2 * PAD) / len(regions)
+    cy = y0 + REGIONS_H / 2
+    for i, r in enumerate(regions):
+        x = PAD + i * cw
+        rid = str(r.get("id", i))
+        d.rounded_rectangle((x + 2, y0 + 3, x + cw - 2, y0 + REGIONS_H - 3), radius=7, fill=region_tint(rid, i),
+                            outline=PANEL_EDGE, width=1)
+        seats = [s for s in _list(winners.get(rid)) if _int(s) is not None][:4]
+        dots = len(seats) * 11 + 4
+        text(d, (x + 8, cy), clean(str(r.get("name", rid))), 14, INK, anchor="lm", max_width=cw - 16 - dots,
+             min_size=10)
+        for j, s in enumerate(seats):
+            dx = x + cw - 8 - (len(seats) - j) * 11 - 1
+            d.ellipse((dx, cy - 6, dx + 12, cy + 6), fill=owner_rgb(view, s), outline=OUTLINE, width=1)
+
+
+def _round_table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: dict, y0: float) -> float:
+    """The scoring of the round just ended: fame for trees and regions per player; returns its height."""
+    rnd = _int(result.get("round"), 1)
+    text(d, (PAD + 4, y0 + 17), f"Итоги {rnd}-го раунда", 21, INK, bold=True, anchor="lm")
+    cols = (("деревья", 450), ("области", 570), ("за раунд", 690))
+    for label, x in cols:
+        text(d, (x, y0 + 19), label, 15, MUTED, bold=True, anchor="mm")
+    trees = _list(result.get("trees"))
+    regions = _list(result.get("regions"))
+    names = _names(view)
+    y = y0 + ROUND_HEAD
+    for seat in sorted(names):
+        cy = y + ROUND_ROW / 2
+        _chip(d, PAD + 8, cy, owner_rgb(view, seat), "", 22, 18)
+        text(d, (PAD + 38, cy), names[seat], 17, INK, bold=True, anchor="lm", max_width=360, min_size=12)
+        t = _int(trees[seat], 0) if seat < len(trees) else 0
+        r = _int(regions[seat], 0) if seat < len(regions) else 0
+        for (_, x), v in zip(cols, (t, r, (t or 0) + (r or 0)), strict=True):
+            text(d, (x, cy), f"+{v}", 18, INK, bold=x == cols[-1][1], anchor="mm")
+        y += ROUND_ROW
+    _regions_line(im, d, view, result, y)
+    return y + REGIONS_H - y0
+
+
+FINAL_COLUMNS = (("flags", "флаги"), ("bridges", "мосты"), ("trees_1", "дер. 1"), ("regions_1", "обл. 1"),
+                 ("trees_2", "дер. 2"), ("regions_2", "обл. 2"))
+
+
+def _final_table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float, row_h: float) -> None:
+    scores = [s for s in _dicts(view.get("scores")) if _int(s.get("seat")) is not None]
+    names = _names(view)
+    winners = {_int(s) for s in _list(view.get("winners"))}
+    name_w, total_w = 250, 90
+    cw = (WIDTH - 2 * PAD - name_w - total_w) / len(FINAL_COLUMNS)
+    xs = [PAD + name_w + (i + 0.5) * cw for i in range(len(FINAL_COLUMNS))]
+    tx = WIDTH - PAD - total_w / 2
+    for x, (_, label) in zip(xs, FINAL_COLUMNS, strict=True):
+        text(d, (x, y0 + FINAL_HEAD / 2), label, 15, MUTED, bold=True, anchor="mm", max_width=cw - 4, min_size=11)
+    text(d, (tx, y0 + FINAL_HEAD / 2), "итого", 16, MUTED, bold=True, anchor="mm")
+    ranked = sorted(scores, key=lambda s: -(_int(s.get("total"), 0) or 0))
+    for j, s in enumerate(ranked):
+        seat = _int(s.get("seat"))
+        ry = y0 + FINAL_HEAD + j * row_h
+        box = (PAD, ry, WIDTH - PAD, ry + row_h - 4)
+        win = seat in winners
+        if win:
+            d.rounded_rectangle(box, radius=10, fill=(214, 240, 210), outline=WIN, width=3)
+        else:
+            d.rounded_rectangle(box, radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
+        cy = ry + (row_h - 4) / 2
+        name = names.get(seat) or clean(str(s.get("name", ""))) or "?"
+        _chip(d, PAD + 8, cy, owner_rgb(view, seat), initial(name), 32, 30)
+        text(d, (PAD + 48, cy), ("★ " if win else "") + name, 20, INK, bold=True, anchor="lm",
+             max_width=name_w - 52, min_size=12)
+        breakdown = s.get("breakdown") if isinstance(s.get("breakdown"), dict) else {}
+        for x, (key, _) in zip(xs, FINAL_COLUMNS, strict=True):
+            v = _int(breakdown.get(key))
+            text(d, (x, cy), "—" if v is None else str(v), 20, INK, anchor="mm")
+        total = _int(s.get("total"))
+        text(d, (tx, cy), "—" if total is None else str(total), 26, INK, bold=True, anchor="mm")
+
+
+# ============================================================== the whole picture
+
+
+def _private_view(view: dict) -> bool:
+    """A seat's own view with its hand or stacks (never the public view of the group)."""
+    return _int(view.get("seat")) is not None and not _over(view) and (
+        isinstance(view.get("hand"), list) or isinstance(view.get("stacks"), list))
+
+
+def layout(view: dict) -> dict[str, float]:
+    """Heights of the parts of the picture for this view: board, header, cards, round, rows (each), private,
+    final (each row), and the total."""
+    _, rows = _grid(view)
+    n = max(1, len(_players(view)))
+    parts = {"board": board_height(rows), "header": HEADER_H, "cards": 0, "round": 0, "row": 0, "private": 0,
+             "final_row": 0}
+    if _over(view):
+        scores = max(1, len([s for s in _dicts(view.get("scores")) if _int(s.get("seat")) is not None]))
+        parts["final_head"] = FINAL_HEAD
+        parts["final_row"] = 58
+        extra = REGIONS_H + 28 if _dicts(view.get("round_results")) else 0
+        fixed = parts["board"] + HEADER_H + FINAL_HEAD + extra + PAD
+        parts["final_row"] = min(58, (MAX_HEIGHT - fixed) / scores)
+        parts["regions"] = extra
+        parts["total"] = fixed + scores * parts["final_row"]
+        return parts
+    result = _round_end(view)
+    if result is not None:
+        parts["round"] = ROUND_HEAD + ROUND_ROW * n + REGIONS_H + 6
+    else:
+        parts["cards"] = CARDS_H
+    if _private_view(view):
+        parts["private"] = PRIVATE_H
+    fixed = parts["board"] + HEADER_H + parts["cards"] + parts["round"] + parts["private"] + PAD
+    parts["row"] = max(40, min(ROW_H, (MAX_HEIGHT - fixed) / n))
+    parts["total"] = min(MAX_HEIGHT, fixed + n * parts["row"])
+    return parts
+
+
+def render(view: dict) -> Image.Image:
+    """The picture as a Pillow image (see `draw` for PNG bytes)."""
+    if not isinstance(view, dict):
+        view = {}
+    board = background(view)
+    parts = layout(view)
+    im = Image.new("RGB", (WIDTH, round(parts["total"])), PAPER)
+    im.paste(board.plain, (0, 0))
+    d = ImageDraw.Draw(im)
+    trees = {t["name"]: t for t in _trees(view)}
+    for name in _highlighted(view, trees):
+        _draw_highlight(im, d, board, name)
+    for t in trees.values():
+        _draw_tree(im, view, t)
+    _draw_bridges(d, view, trees)
+    y = parts["board"]
+    d.line([(0, y), (WIDTH, y)], fill=PANEL_EDGE, width=3)
+    y += 2
+    _header(im, d, view, y)
+    y += HEADER_H
+    if _over(view):
+        _final_table(im, d, view, y, parts["final_row"])
+        results = _dicts(view.get("round_results"))
+        if results:
+            n = max(1, len([s for s in _dicts(view.get("scores")) if _int(s.get("seat")) is not None]))
+            ry = y + FINAL_HEAD + n * parts["final_row"] + 2
+            rnd = _int(results[-1].get("round"), 2)
+            text(d, (PAD + 4, ry + 10), f"Превосходство в областях, {rnd}-й раунд:", 15, MUTED, anchor="lm")
+            _regions_line(im, d, view, results[-1], ry + 20)
+        return im
+    result = _round_end(view)
+    if result is not None:
+        y += _round_table(im, d, view, result, y) + 6
+    else:
+        _cards_row(im, d, view, y)
+        y += CARDS_H
+    for i, p in enumerate(_players(view)):
+        _player_row(im, d, view, p, y + i * parts["row"], parts["row"])
+    y += len(_players(view)) * parts["row"]
+    if parts["private"]:
+        _private(im, d, view, y)
+    return im
+
+
+def draw(view: dict) -> bytes:
+    """PNG bytes of the board and the players for a Sylvan Dale view (see the module doc)."""
+    return to_png(render(view))

@@ -1,36 +1,41 @@
 """The Builders of Sylvan Dale picture: `draw(view) -> PNG bytes`, portrait, 800 px wide, made for a phone.
 
-Layout (pixels; 800 wide; the board is 792 high on the 4-player side with 5 rows, 636 on the 2-3 player side
-with 4 rows; the whole picture stays <= 1280 high):
+Layout (pixels; 800 wide; the board is 812 high on the 4-player side with 5 rows and 652 on the 2-3 player
+side with 4 rows; the whole picture is 924..1280 high, player rows shrink to stay <= 1280):
 
-    +------------------------------------------------+
-    | 5 x 5 (or 5 x 4) grid of tree spots, 157 x 156  |  0..BOARD_H
-    | each: a tree seen from the side, bottom to top: |
-    |   the base (wood, its style, the tree's name),  |
-    |   dwelling tiles (owner colour + style glyph),  |
-    |   flags on their level, the treetop;            |
-    |   top left: a crown with the height, filled     |
-    |   with the colour of the advantage holder.      |
-    | regions are tinted cells, rivers run between    |
-    | them; bridges join the trees at their levels.   |
-    +------------------------------------------------+
-    | whose turn and the step; round, direction,      |  64
-    | deck and discard                                |
-    | the 3 face-up cards (or the round's scoring)    |  66 (round scoring: 34 + 28 per player)
-    | players: fame, stacks, flags, hand, items,      |  66 per player
-    | played cards by symbol (progress to a set of 3) |
-    | "только для вас": hand and stacks (seat views)  |  74
-    | (when over: the final table instead of cards    |
-    |  and players)                                   |
-    +------------------------------------------------+
+    +--------------------------------------------------+
+    | 5 x 5 (or 5 x 4) grid of tree spots, 158 x 160    |  0..812 (652)
+    | each tree seen from the side, bottom to top:      |
+    |   the base: wood, its style glyph, its name (Б3)  |
+    |   dwelling tiles, 96 x 22: owner colour + glyph   |
+    |   flags on the level they are attached to         |
+    |   the treetop (not a level)                       |
+    | top left of each cell: a crown with the height,   |
+    | filled with the advantage holder's colour (white  |
+    | disc: nobody). Highlighted trees: lit + magenta   |
+    | frame. Regions are tinted cells with rivers       |
+    | between them; bridges hang between neighbours at  |
+    | their levels in the builder's colour.             |
+    +--------------------------------------------------+
+    | whose turn and the step; round, direction, deck   |  64
+    | the 3 face-up cards, the crown legend             |  66 (round end: its scoring table instead,
+    |                                                   |      30 + 25 per player + 34 regions)
+    | players: fame, dwellings left, flags, cards,      |  66 per player (>= 40 when short of room)
+    | items held, played cards towards sets of 3        |
+    | "только для вас": hand and stacks (seat views)    |  74
+    | when over: the final table (58 per player) and    |
+    | who won each region in the last round             |
+    +--------------------------------------------------+
 
-The board (region tints, rivers, the bases with the tree names, the unused spots) is drawn once per
-(side, trees and bases) at twice the size and scaled down; a second copy with every cell lit is cached with
-it, and a highlighted tree gets its cell pasted from that copy and a frame. Tiles, flags, crowns, glyphs and
-icons are cached anti-aliased sprites, so a picture costs a copy, some pastes and the PNG encoding.
+The board (region tints, rivers, the bases with the tree names, the unused spots of the glade) is drawn once
+per (side, trees and bases) at twice the size and scaled down; a second copy with every cell lit is cached
+with it, and a highlighted tree gets its cell pasted from that copy and a frame. Tiles, flags, crowns, glyphs
+and icons are cached anti-aliased sprites, so a picture costs a copy, some pastes and the PNG encoding
+(median about 25 ms for a public view, 40 ms with the private strip, mostly PNG).
 
 Only the view dict is read (schema in `rules/sylvan/view.py`); missing or odd values are drawn as neutral
-rather than raising. A hand and stacks are drawn only when the view names its seat (a private view).
+rather than raising. A hand and stacks are drawn only when the view names its seat (a private view): the
+picture of a public view never depends on anyone's hand.
 """
 
 from __future__ import annotations
@@ -252,7 +257,7 @@ def tree_center(view: dict, name: str) -> tuple[int, int]:
     """The pixel at the centre of a tree's base (where its name is printed), for tests.
 
     >>> tree_center({"side": "big", "columns": 5, "rows": 5}, "А1")
-    (85, 133)
+    (91, 144)
     """
     spot = parse_name(name)
     if spot is None:
@@ -1009,8 +1014,10 @@ def _regions_line(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: d
             d.ellipse((dx, cy - 6, dx + 12, cy + 6), fill=owner_rgb(view, s), outline=OUTLINE, width=1)
 
 
-def _round_table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: dict, y0: float) -> float:
-    """The scoring of the round just ended: fame for trees and regions per player; returns its height."""
+def _round_table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: dict, y0: float,
+                 with_regions: bool) -> None:
+    """The scoring of the round just ended: fame for trees and regions per player, then (`with_regions`) who
+    won each region."""
     rnd = _int(result.get("round"), 1)
     text(d, (PAD + 4, y0 + 17), f"Итоги {rnd}-го раунда", 21, INK, bold=True, anchor="lm")
     cols = (("деревья", 450), ("области", 570), ("за раунд", 690))
@@ -1029,8 +1036,8 @@ def _round_table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: di
         for (_, x), v in zip(cols, (t, r, (t or 0) + (r or 0)), strict=True):
             text(d, (x, cy), f"+{v}", 18, INK, bold=x == cols[-1][1], anchor="mm")
         y += ROUND_ROW
-    _regions_line(im, d, view, result, y)
-    return y + REGIONS_H - y0
+    if with_regions:
+        _regions_line(im, d, view, result, y)
 
 
 FINAL_COLUMNS = (("flags", "флаги"), ("bridges", "мосты"), ("trees_1", "дер. 1"), ("regions_1", "обл. 1"),
@@ -1092,19 +1099,23 @@ def layout(view: dict) -> dict[str, float]:
         parts["final_head"] = FINAL_HEAD
         parts["final_row"] = 58
         extra = REGIONS_H + 28 if _dicts(view.get("round_results")) else 0
-        fixed = parts["board"] + HEADER_H + FINAL_HEAD + extra + PAD
+        fixed = parts["board"] + 2 + HEADER_H + FINAL_HEAD + extra + PAD
         parts["final_row"] = min(58, (MAX_HEIGHT - fixed) / scores)
         parts["regions"] = extra
         parts["total"] = fixed + scores * parts["final_row"]
         return parts
-    result = _round_end(view)
-    if result is not None:
-        parts["round"] = ROUND_HEAD + ROUND_ROW * n + REGIONS_H + 6
+    private = PRIVATE_H if _private_view(view) else 0
+    parts["private"] = private
+    base = parts["board"] + 2 + HEADER_H + private + PAD
+    parts["regions_line"] = 0
+    if _round_end(view) is not None:
+        parts["round"] = ROUND_HEAD + ROUND_ROW * n + 6
+        if base + parts["round"] + REGIONS_H + n * 50 <= MAX_HEIGHT:  # else the tinted board shows the regions
+            parts["round"] += REGIONS_H
+            parts["regions_line"] = 1
     else:
         parts["cards"] = CARDS_H
-    if _private_view(view):
-        parts["private"] = PRIVATE_H
-    fixed = parts["board"] + HEADER_H + parts["cards"] + parts["round"] + parts["private"] + PAD
+    fixed = base + parts["cards"] + parts["round"]
     parts["row"] = max(40, min(ROW_H, (MAX_HEIGHT - fixed) / n))
     parts["total"] = min(MAX_HEIGHT, fixed + n * parts["row"])
     return parts
@@ -1142,7 +1153,8 @@ def render(view: dict) -> Image.Image:
         return im
     result = _round_end(view)
     if result is not None:
-        y += _round_table(im, d, view, result, y) + 6
+        _round_table(im, d, view, result, y, bool(parts["regions_line"]))
+        y += parts["round"]
     else:
         _cards_row(im, d, view, y)
         y += CARDS_H

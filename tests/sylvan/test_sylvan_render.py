@@ -5,6 +5,7 @@ round and final tables, reuses its cached board, and survives every view of rand
 from __future__ import annotations
 
 import copy
+import doctest
 import io
 import json
 import random
@@ -409,6 +410,20 @@ def test_round_end_draws_the_round_table():
     assert not changed(sylvan.render(later), cards, cards_row)
 
 
+def test_round_end_with_a_private_strip_still_fits():
+    view = fixture("roundend4")
+    view["seat"], view["hand"] = 1, [{"style": "nut", "symbols": ["axe"]}] * 4
+    view["stacks"] = [[], ["nut", "leaf", "flower", "mushroom"] * 2]
+    im = sylvan.render(view)
+    assert im.height <= 1280
+    strip = (0, im.height - sylvan.PRIVATE_H + 4, sylvan.WIDTH, im.height - 6)
+    assert count_colour(im, strip, sylvan.PRIVATE_BG, 2) > 20000  # the whole strip is in the picture
+    assert sylvan.layout(view)["row"] >= 40
+    panel = (0, sylvan.board_height(5) + sylvan.HEADER_H, sylvan.WIDTH, im.height)
+    for region in view["regions"]:  # no room for the regions line: it is left out, not drawn under the rows
+        assert count_colour(im, panel, sylvan.region_tint(region["id"]), 1) < 50, region["id"]
+
+
 def test_final_view_draws_the_score_table():
     over = fixture("final4")
     running = copy.deepcopy(over)
@@ -448,6 +463,11 @@ def test_every_text_has_cyrillic_glyphs():
 
 
 # ---------------------------------------------------------------- odd values and real games
+
+
+def test_doctests():
+    result = doctest.testmod(sylvan)
+    assert result.attempted >= 2 and result.failed == 0
 
 
 def test_missing_and_odd_fields_still_draw():

@@ -128,7 +128,7 @@ STEP_TEXT = {
     "play": "сыграть карту",
     "place": "поставить жилище",
     "flag": "ставить ли флаг",
-    "act": "наборы, предмет, взять карту",
+    "act": "взять карту",
     "over": "игра окончена",
 }
 
@@ -844,9 +844,9 @@ def _header(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> N
         flag_tree = turn.get("flag_tree")
         sub = f"флаг на {flag_tree}: +5 славы" if isinstance(flag_tree, str) else "флаг: +5 славы"
     elif step == "act":
-        sub = "предмет уже применён" if turn.get("item") else "один предмет за ход"
+        sub = "до того можно: наборы" if turn.get("item") else "до того можно: наборы, предмет"
         if turn.get("skipped"):
-            sub = "стройки не было"
+            sub = "стройки не было, " + sub
     else:
         sub = "стиль карты — стиль верхнего жилища"
     text(d, (sx, y0 + 49), sub, 17, MUTED, anchor="lm", max_width=max(10, sub_room - sx), min_size=12)

@@ -31,7 +31,7 @@ The board (region tints, rivers, the bases with the tree names, the unused spots
 per (side, trees and bases) at twice the size and scaled down; a second copy with every cell lit is cached
 with it, and a highlighted tree gets its cell pasted from that copy and a frame. Tiles, flags, crowns, glyphs
 and icons are cached anti-aliased sprites, so a picture costs a copy, some pastes and the PNG encoding
-(median about 25 ms for a public view, 40 ms with the private strip, mostly PNG).
+(median 16-28 ms over 50 draws, most of it the PNG encoding).
 
 Only the view dict is read (schema in `rules/sylvan/view.py`); missing or odd values are drawn as neutral
 rather than raising. A hand and stacks are drawn only when the view names its seat (a private view): the

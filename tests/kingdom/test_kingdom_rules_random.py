@@ -161,18 +161,6 @@ def texts(events):
     return [e.text for e in events]
 
 
-def test_random_play_is_fast_enough():
-    import time
-    started, actions = time.perf_counter(), 0
-    for seed in range(30):
-        state = GAME.new(NAMES[:2 + seed % 3], seed=seed)
-        chooser = random.Random(seed)
-        while not GAME.is_over(state):
-            GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
-            actions += 1
-    assert actions / (time.perf_counter() - started) > 1500  # about 10,000 a second on a laptop
-
-
 def test_events_use_the_turn_and_end_kinds():
     state = GAME.new(NAMES[:2], seed=5)
     chooser = random.Random(5)

@@ -10,8 +10,6 @@ import doctest
 import io
 import json
 import random
-import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -140,17 +138,6 @@ def test_board_is_drawn_once_per_layout_and_never_drawn_on():
     other = copy.deepcopy(view)
     tree(other, "Б3")["base"] = "nut" if tree(view, "Б3")["base"] != "nut" else "leaf"
     assert sylvan.background(other) is not board  # the bases are on the board picture
-
-
-def test_speed_median_of_50_draws():
-    view = fixture("mid3_seat")
-    sylvan.draw(view)
-    times = []
-    for _ in range(50):
-        started = time.perf_counter()
-        sylvan.draw(view)
-        times.append(time.perf_counter() - started)
-    assert statistics.median(times) < 0.15  # about 25-40 ms on a laptop; generous for a busy CI
 
 
 # ---------------------------------------------------------------- geometry

@@ -31,6 +31,7 @@ LOG_LINES = 12
 PRIVATE_QUERY = re.compile(r"#(\d{1,12})")
 PRIVATE_GROUP = "\0private"  # the menu group of a game's private choices; never a game's own label
 SORRY = "Что-то пошло не так, ход не записан. Попробуйте ещё раз."
+STALE = "Эта кнопка устарела. Свежая доска — /board."
 
 # Commands the bot itself handles; a game adds its own move commands (`Game.commands`).
 COMMANDS: tuple[tuple[str, str], ...] = (
@@ -364,7 +365,7 @@ class Service:
 
     async def _button(self, chat: Chat, user: User, data: str) -> ButtonAnswer:
         decoded = buttons.decode(data)
-        stale = ButtonAnswer(toast="Эта кнопка устарела. Свежая доска — /board.")
+        stale = ButtonAnswer(toast=STALE)
         if decoded is None:
             return ButtonAnswer(toast="Не понимаю эту кнопку. Свежая доска — /board.")
         kind, target, *rest = decoded  # target: a game's row id, or a section or game name for rule buttons
@@ -375,12 +376,10 @@ class Service:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")
         if kind == buttons.MOVE:
             version, index = rest
-            if row.status != ACTIVE or row.version != version:
-                return stale
-            game, state = self._state(row)
-            refusal = self._turn_refusal(game, state, row, user)
-            if refusal:
-                return ButtonAnswer(toast=refusal)
+            turn = self._pressed_on_turn(row, user, version)
+            if isinstance(turn, ButtonAnswer):
+                return turn
+            game, state = turn
             actions = game.legal_actions(state)
             if index >= len(actions):
                 return stale
@@ -415,22 +414,28 @@ class Service:
     async def _menu_button(self, row: GameRow, user: User, version: int, index: int, depth: int) -> ButtonAnswer:
         """Open a group of the action menu (or go back up): the board's keyboard shows that level, and the
         picture highlights where the group's actions lead (the first level: the game's own highlight)."""
-        stale = ButtonAnswer(toast="Эта кнопка устарела. Свежая доска — /board.")
-        if row.status != ACTIVE or row.version != version:
-            return stale
-        game, state = self._state(row)
-        refusal = self._turn_refusal(game, state, row, user)
-        if refusal:
-            return ButtonAnswer(toast=refusal)
+        turn = self._pressed_on_turn(row, user, version)
+        if isinstance(turn, ButtonAnswer):
+            return turn
+        game, state = turn
         actions = game.legal_actions(state)
         paths = self._paths(game, state, actions)
         prefix = menus.prefix_of(paths, index, depth)
         if prefix is None or PRIVATE_GROUP in prefix:
-            return stale
+            return ButtonAnswer(toast=STALE)
         prefix, keyboard = self._menu(row, game, state, actions, paths, prefix)
         focus = [a for a, path in zip(actions, paths, strict=True) if path[:len(prefix)] == prefix] if prefix else None
         picture = await asyncio.to_thread(RENDERERS[row.game], game.view(state, None, focus))
         return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=keyboard, picture=picture)
+
+    def _pressed_on_turn(self, row: GameRow, user: User, version: int) -> tuple[Game, object] | ButtonAnswer:
+        """The game and its state for a button of the board at `version` pressed by the player to move;
+        the refusal to show when the board has changed since or it is not the presser's turn."""
+        if row.status != ACTIVE or row.version != version:
+            return ButtonAnswer(toast=STALE)
+        game, state = self._state(row)
+        refusal = self._turn_refusal(game, state, row, user)
+        return ButtonAnswer(toast=refusal) if refusal else (game, state)
 
     def _secret(self, row: GameRow, user: User) -> ButtonAnswer:
         seat = row.seat_of(user.id)

@@ -17,7 +17,18 @@ from html import escape
 from bot import buttons, menus, rule_answers
 from bot.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.rulebook import RuleBook
-from bot.storage import ABORTED, ACTIVE, LOBBY, Conflict, GameRow, Seat, Store
+from bot.storage import (
+    ABORTED,
+    ACTIVE,
+    CURRENT_UPDATE,
+    LOBBY,
+    Conflict,
+    Delivery,
+    Duplicate,
+    GameRow,
+    Seat,
+    Store,
+)
 from bot.texts import PRIVATE_HINT, help_text, mention, plain
 from render.registry import RENDERERS
 from rules.protocol import Game, RuleError
@@ -32,6 +43,8 @@ PRIVATE_QUERY = re.compile(r"#(\d{1,12})")
 PRIVATE_GROUP = "\0private"  # the menu group of a game's private choices; never a game's own label
 SORRY = "Что-то пошло не так, ход не записан. Попробуйте ещё раз."
 STALE = "Эта кнопка устарела. Свежая доска — /board."
+BUSY = "Стол как раз менялся, команда не выполнена. Попробуйте ещё раз."
+CONFLICT_RETRIES = 3  # a lobby join that lost a race with another join is simply tried again
 
 # Commands the bot itself handles; a game adds its own move commands (`Game.commands`).
 COMMANDS: tuple[tuple[str, str], ...] = (
@@ -70,33 +83,69 @@ class Service:
 
     # --- entry points --------------------------------------------------------------------------
 
-    async def command(self, chat: Chat, user: User, name: str, args: str) -> list[Reply]:
+    # Each takes the Telegram update's id where there is one: an update delivered again (Telegram does so
+    # after a crash before the offset was confirmed, a webhook after a timeout) is answered with nothing
+    # and changes nothing.
+
+    async def command(self, chat: Chat, user: User, name: str, args: str, update_id: int | None = None) -> list[Reply]:
+        async def handle() -> list[Reply]:
+            if chat.private:
+                await self.store.remember_private(user.id)
+            return await self._command(chat, user, name.lower(), args.strip())
+
         try:
-            async with self._locks[chat.id]:
-                if chat.private:
-                    await self.store.remember_private(user.id)
-                return await self._command(chat, user, name.lower(), args.strip())
+            return await self._once(chat, update_id, handle, [], [Reply(BUSY)])
         except Exception:
             log.exception("command /%s %r failed in chat %s", name, args, chat.id)
             return [Reply(SORRY)]
 
-    async def button(self, chat: Chat, user: User, data: str) -> ButtonAnswer:
+    async def button(self, chat: Chat, user: User, data: str, update_id: int | None = None) -> ButtonAnswer:
         try:
-            async with self._locks[chat.id]:
-                return await self._button(chat, user, data)
+            return await self._once(chat, update_id, lambda: self._button(chat, user, data), ButtonAnswer(),
+                                    ButtonAnswer(toast=BUSY))
         except Exception:
             log.exception("button %r failed in chat %s", data, chat.id)
             return ButtonAnswer(toast=SORRY, alert=True)
 
-    async def text(self, chat: Chat, user: User, text: str) -> list[Reply]:
+    async def text(self, chat: Chat, user: User, text: str, update_id: int | None = None) -> list[Reply]:
         """Plain messages are the players' own talk; only a private chat gets a hint."""
         if not chat.private:
             return []
-        try:
+
+        async def handle() -> list[Reply]:
             await self.store.remember_private(user.id)
+            return [Reply(PRIVATE_HINT)]
+
+        try:
+            return await self._once(chat, update_id, handle, [], [Reply(PRIVATE_HINT)])
         except Exception:
             log.exception("could not remember the private chat of %s", user.id)
-        return [Reply(PRIVATE_HINT)]
+            return [Reply(PRIVATE_HINT)]
+
+    async def _once(self, chat: Chat, update_id: int | None, handle, nothing, busy):
+        """Run `handle` for one update, in the chat's order, at most once per update id. A write that lost a
+        race to another press or process (Conflict) is tried again on the fresh state; `busy` answers when
+        it keeps losing, `nothing` when the update turns out to be applied already."""
+        async with self._locks[chat.id]:
+            if update_id is not None and await self.store.was_handled(update_id):
+                return nothing
+            token = CURRENT_UPDATE.set(Delivery(update_id)) if update_id is not None else None
+            try:
+                for _ in range(CONFLICT_RETRIES):
+                    try:
+                        result = await handle()
+                    except Conflict:
+                        if await self.store.handled_elsewhere():
+                            return nothing
+                        continue
+                    await self.store.mark_handled()
+                    return result
+                return busy
+            except Duplicate:
+                return nothing
+            finally:
+                if token is not None:
+                    CURRENT_UPDATE.reset(token)
 
     async def inline(self, user: User, query: str) -> InlineAnswer:
         """Answers for inline mode: `@bot провиант` typed in any chat gives rule sections; `@bot #12`
@@ -332,6 +381,8 @@ class Service:
             await self.store.record_move(row.id, row.version, game.dump(state), seat, user.id, action, summary,
                                          game.is_over(state))
         except Conflict:
+            if await self.store.handled_elsewhere():  # this very update, delivered to another process too
+                raise Duplicate("applied by another process") from None
             return [Reply("Доска уже изменилась, ход не записан. Вот она сейчас:"),
                     *await self._board(chat, user, await self.store.game(row.id), "")], False
         row = await self.store.game(row.id)

@@ -3,12 +3,21 @@
 Every write that records a move checks the game's version (compare-and-set), so a double press, a
 retried update or a second bot process can never apply one move twice. A move and its log line are
 committed together, before the bot answers.
+
+Exactly once: the Telegram update being handled (`CURRENT_UPDATE`, set by the service) is recorded in the
+transaction of the first write it causes, so an update delivered again (after a crash, or to a second
+process) is recognised and changes nothing. Writes take turns on the one connection, because updates of
+different chats are handled concurrently.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import aiosqlite
@@ -59,11 +68,34 @@ MIGRATIONS: tuple[str, ...] = (
         started_at REAL NOT NULL
     );
     """,
+    # Telegram updates already applied: a redelivered one changes nothing
+    """
+    CREATE TABLE handled_updates (
+        update_id INTEGER PRIMARY KEY,
+        handled_at REAL NOT NULL
+    );
+    """,
 )
+HANDLED_KEPT = 7 * 24 * 3600  # seconds; Telegram keeps an unconfirmed update for 24 hours
+
+
+@dataclass
+class Delivery:
+    """The Telegram update being handled, and whether a committed write has recorded it yet."""
+
+    update_id: int
+    recorded: bool = False
+
+
+CURRENT_UPDATE: ContextVar[Delivery | None] = ContextVar("current_update", default=None)
 
 
 class Conflict(Exception):
     """The game changed under us (another press or process got there first); nothing was written."""
+
+
+class Duplicate(Exception):
+    """The update being handled was already applied (delivered twice); nothing was written."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +134,7 @@ class LogLine:
 class Store:
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
+        self._write_lock = asyncio.Lock()  # one transaction at a time on the shared connection
 
     @classmethod
     async def open(cls, path: str) -> Store:
@@ -112,6 +145,8 @@ class Store:
         await db.execute("PRAGMA busy_timeout=5000")
         store = cls(db)
         await store._migrate()
+        async with store._write_lock:
+            await db.execute("DELETE FROM handled_updates WHERE handled_at < ?", (time.time() - HANDLED_KEPT,))
         return store
 
     async def close(self) -> None:
@@ -181,6 +216,16 @@ class Store:
         ).fetchall()
         return [row[0] for row in rows]
 
+    async def was_handled(self, update_id: int) -> bool:
+        """Whether a Telegram update has already been applied (by this process or another)."""
+        cursor = await self._db.execute("SELECT 1 FROM handled_updates WHERE update_id = ?", (update_id,))
+        return await cursor.fetchone() is not None
+
+    async def handled_elsewhere(self) -> bool:
+        """Whether the update being handled was applied meanwhile by somebody else (a second process)."""
+        delivery = CURRENT_UPDATE.get()
+        return delivery is not None and not delivery.recorded and await self.was_handled(delivery.update_id)
+
     async def private_users(self, user_ids: list[int]) -> set[int]:
         """Those of `user_ids` who have started the bot in private, so it may write to them there."""
         if not user_ids:
@@ -193,34 +238,37 @@ class Store:
 
     # --- writing -------------------------------------------------------------------------------
 
+    async def mark_handled(self) -> None:
+        """Record the update being handled if none of its writes has (it only read: /board, /rules)."""
+        delivery = CURRENT_UPDATE.get()
+        if delivery is not None and not delivery.recorded:
+            async with self._write():
+                pass
+
     async def remember_private(self, user_id: int) -> None:
         """The user has written to the bot in private (Telegram lets the bot answer there from now on)."""
-        await self._db.execute(
-            "INSERT OR IGNORE INTO private_users (user_id, started_at) VALUES (?, ?)", (user_id, time.time())
-        )
+        async with self._write():
+            await self._db.execute(
+                "INSERT OR IGNORE INTO private_users (user_id, started_at) VALUES (?, ?)", (user_id, time.time())
+            )
 
     async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int) -> GameRow:
         """A new lobby with its creator in seat 0; Conflict if the chat already has an open game."""
         now = time.time()
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            cursor = await self._db.execute(
-                "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at) "
-                "VALUES (?, ?, 'lobby', ?, ?, ?, ?)",
-                (chat_id, game, creator.user_id, seed, now, now),
-            )
+        async with self._write():
+            try:
+                cursor = await self._db.execute(
+                    "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at) "
+                    "VALUES (?, ?, 'lobby', ?, ?, ?, ?)",
+                    (chat_id, game, creator.user_id, seed, now, now),
+                )
+            except aiosqlite.IntegrityError as error:
+                raise Conflict("the chat already has an open game") from error
             game_id = cursor.lastrowid
             await self._db.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                 (game_id, creator.user_id, creator.name),
             )
-            await self._db.execute("COMMIT")
-        except aiosqlite.IntegrityError as error:
-            await self._db.execute("ROLLBACK")
-            raise Conflict("the chat already has an open game") from error
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
         return await self.game(game_id)
 
     async def set_seats(self, game_id: int, version: int, seats: list[tuple[int, str]]) -> None:
@@ -254,41 +302,48 @@ class Store:
         async with self._transaction(game_id, version, None, status=status):
             pass
 
-    def _transaction(self, game_id: int, version: int, expected_status: str | None, status: str | None = None,
-                     state: dict | None = None) -> _VersionedWrite:
-        return _VersionedWrite(self._db, game_id, version, expected_status, status, state)
-
-
-class _VersionedWrite:
-    """BEGIN IMMEDIATE; bump the game's version if it is still `version` (and in the expected status);
-    run the caller's statements; COMMIT. Anything going wrong rolls everything back."""
-
-    def __init__(self, db, game_id, version, expected_status, status, state):
-        self._db, self._game_id, self._version = db, game_id, version
-        self._expected, self._status, self._state = expected_status, status, state
-
-    async def __aenter__(self) -> None:
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
+    @asynccontextmanager
+    async def _transaction(self, game_id: int, version: int, expected_status: str | None,
+                           status: str | None = None, state: dict | None = None) -> AsyncIterator[None]:
+        """A write that first bumps the game's version if it is still `version` (and in the expected
+        status), else raises Conflict; the caller's statements follow in the same transaction."""
+        async with self._write():
             sets = ["version = version + 1", "updated_at = ?"]
             params: list = [time.time()]
-            if self._status is not None:
+            if status is not None:
                 sets.append("status = ?")
-                params.append(self._status)
-            if self._state is not None:
+                params.append(status)
+            if state is not None:
                 sets.append("state = ?")
-                params.append(json.dumps(self._state, ensure_ascii=False, separators=(",", ":")))
+                params.append(json.dumps(state, ensure_ascii=False, separators=(",", ":")))
             where = "id = ? AND version = ? AND status IN ('lobby', 'active')"
-            params += [self._game_id, self._version]
-            if self._expected is not None:
+            params += [game_id, version]
+            if expected_status is not None:
                 where += " AND status = ?"
-                params.append(self._expected)
+                params.append(expected_status)
             cursor = await self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE {where}", params)
             if cursor.rowcount != 1:
-                raise Conflict(f"game {self._game_id} is no longer at version {self._version}")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
+                raise Conflict(f"game {game_id} is no longer at version {version}")
+            yield
 
-    async def __aexit__(self, exc_type, exc, tb) -> None:
-        await self._db.execute("ROLLBACK" if exc_type else "COMMIT")
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[None]:
+        """BEGIN IMMEDIATE, record the update being handled (Duplicate if it already was), the caller's
+        statements, COMMIT; anything going wrong rolls everything back. One at a time per connection."""
+        delivery = CURRENT_UPDATE.get()
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                if delivery is not None and not delivery.recorded:
+                    try:
+                        await self._db.execute("INSERT INTO handled_updates (update_id, handled_at) VALUES (?, ?)",
+                                               (delivery.update_id, time.time()))
+                    except aiosqlite.IntegrityError as error:
+                        raise Duplicate(f"update {delivery.update_id} was already handled") from error
+                yield
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+            if delivery is not None:
+                delivery.recorded = True

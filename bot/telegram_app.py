@@ -9,6 +9,7 @@ the service answers with `Reply` objects, and this module sends them. Nothing he
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 import re
@@ -41,7 +42,7 @@ from telegram.ext import (
 )
 
 from bot.config import Settings
-from bot.replies import Button, Chat, Reply, User
+from bot.replies import Button, ButtonAnswer, Chat, Reply, User
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -93,6 +94,8 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         .base_url(f"{settings.api_url}/bot")
         .base_file_url(f"{settings.api_url}/file/bot")
         .rate_limiter(AIORateLimiter(max_retries=2))
+        # updates of different chats run concurrently; `chat_turn` keeps each chat's own in order
+        .concurrent_updates(True)
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
@@ -173,6 +176,13 @@ def thread_of(message: object) -> int | None:
     return None
 
 
+def chat_turn(application: Application, chat_id: int) -> asyncio.Lock:
+    """The lock that keeps one chat's updates in order, from handling to the last reply sent, while other
+    chats go on concurrently (asyncio.Lock wakes its waiters first come, first served)."""
+    locks = application.bot_data.setdefault("chat_locks", {})
+    return locks.setdefault(chat_id, asyncio.Lock())
+
+
 def chat_of(update: Update) -> Chat:
     chat = update.effective_chat
     return Chat(id=chat.id, private=chat.type == ChatType.PRIVATE, title=chat.title or "")
@@ -223,23 +233,24 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return
     service = service_of(context.application)
     chat = chat_of(update)
-    try:
-        if message.text.lstrip().startswith("/"):
-            parsed = parse_command(message.text, context.bot.username)
-            if parsed is None:
-                return  # /cmd@OtherBot, or not a command Telegram would send us ("/ привет")
-            name, args = parsed
-            user = await user_of(update, context, check_admin=name == "abort")
-            log.debug("Команда /%s %r от %s в чате %s", name, args, user.id, chat.id)
-            replies = await service.command(chat, user, name, args)
-        else:
-            user = await user_of(update, context)
-            replies = await service.text(chat, user, message.text)
-        if replies:
-            await send_replies(context, chat, user, replies, thread_of(message))
-    except Exception:
-        log.exception("Ошибка при обработке сообщения в чате %s", chat.id)
-        await apologise(context, chat.id, thread_of(message))
+    async with chat_turn(context.application, chat.id):
+        try:
+            if message.text.lstrip().startswith("/"):
+                parsed = parse_command(message.text, context.bot.username)
+                if parsed is None:
+                    return  # /cmd@OtherBot, or not a command Telegram would send us ("/ привет")
+                name, args = parsed
+                user = await user_of(update, context, check_admin=name == "abort")
+                log.debug("Команда /%s %r от %s в чате %s", name, args, user.id, chat.id)
+                replies = await service.command(chat, user, name, args, update.update_id)
+            else:
+                user = await user_of(update, context)
+                replies = await service.text(chat, user, message.text, update.update_id)
+            if replies:
+                await send_replies(context, chat, user, replies, thread_of(message))
+        except Exception:
+            log.exception("Ошибка при обработке сообщения в чате %s", chat.id)
+            await apologise(context, chat.id, thread_of(message))
 
 
 async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -254,25 +265,13 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         data = query.data or ""
         chat = chat_of(update)
-        user = await user_of(update, context, check_admin=data.startswith("abort"))
-        log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
-        answer = await service_of(context.application).button(chat, user, data)
-        toast = answer.toast[:TOAST_LIMIT] if answer.toast else None
-        answered = True  # even if answering fails, do not try a second time
-        await query.answer(toast, show_alert=answer.alert)
-        replies = answer.replies
-        if answer.edit is not None:
-            if not (isinstance(query.message, Message) and await edit_in_place(query.message, answer.edit)):
-                replies = [answer.edit, *replies]  # the pressed message cannot show it: send it anew
-        if answer.keyboard is not None and isinstance(query.message, Message):
-            await show_menu_level(query.message, answer.keyboard, answer.picture)
-        if answer.clear_buttons and isinstance(query.message, Message):
-            try:
-                await query.message.edit_reply_markup(reply_markup=None)
-            except BadRequest as error:  # "message is not modified", message too old, ...
-                log.debug("Кнопки не убраны: %s", error)
-        if replies:
-            await send_replies(context, chat, user, replies, thread_of(query.message))
+        async with chat_turn(context.application, chat.id):
+            user = await user_of(update, context, check_admin=data.startswith("abort"))
+            log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
+            answer = await service_of(context.application).button(chat, user, data, update.update_id)
+            answered = True  # even if answering fails, do not try a second time
+            await answer_query(query, answer)
+            await show_button_answer(context, chat, user, query.message, answer)
     except Exception:
         log.exception("Ошибка при обработке кнопки в чате %s", getattr(update.effective_chat, "id", None))
         if not answered:
@@ -283,6 +282,35 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 pass
         if update.effective_chat is not None:
             await apologise(context, update.effective_chat.id, thread_of(query.message))
+
+
+async def answer_query(query: Any, answer: ButtonAnswer) -> None:
+    """Answer the press (the toast). Telegram refuses answers after its window (a press made while the bot
+    was down): that costs only the toast, never the board that follows."""
+    toast = answer.toast[:TOAST_LIMIT] if answer.toast else None
+    try:
+        await query.answer(toast, show_alert=answer.alert)
+    except TelegramError as error:
+        log.info("Нажатие не подтверждено (%s); ответ всё равно отправляется", error)
+
+
+async def show_button_answer(context: ContextTypes.DEFAULT_TYPE, chat: Chat, user: User, message: object,
+                             answer: ButtonAnswer) -> None:
+    """The board or page redrawn in place (or sent anew when it cannot be), a menu level, the old keyboard
+    removed, and the replies."""
+    replies = answer.replies
+    pressed = message if isinstance(message, Message) else None
+    if answer.edit is not None and not (pressed and await edit_in_place(pressed, answer.edit)):
+        replies = [answer.edit, *replies]  # the pressed message cannot show it: send it anew
+    if answer.keyboard is not None and pressed:
+        await show_menu_level(pressed, answer.keyboard, answer.picture)
+    if answer.clear_buttons and pressed:
+        try:
+            await pressed.edit_reply_markup(reply_markup=None)
+        except TelegramError as error:  # "message is not modified", message too old, a network hiccup
+            log.debug("Кнопки не убраны: %s", error)
+    if replies:
+        await send_replies(context, chat, user, replies, thread_of(message))
 
 
 async def on_inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

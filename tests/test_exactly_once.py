@@ -1,0 +1,109 @@
+"""Every update applied at most once, whoever delivers it and however often; concurrent chats on one
+connection; two bot processes on one database file."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.replies import Chat, User
+from bot.service import BUSY, SORRY, Service
+from rules.registry import GAMES
+
+GROUP = Chat(id=-500, title="Стол")
+ANYA, BORIS, VERA, GLEB = User(1, "Аня"), User(2, "Борис"), User(3, "Вера"), User(4, "Глеб")
+KB = GAMES["kingdom"]
+
+
+@pytest.fixture
+async def services(tmp_path):
+    """Two services on one SQLite file: two bot processes."""
+    first = await Service.open(str(tmp_path / "bot.db"))
+    second = await Service.open(str(tmp_path / "bot.db"))
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+async def started(service, chat=GROUP) -> tuple:
+    await service.command(chat, ANYA, "new", "kingdom", update_id=None)
+    await service.command(chat, BORIS, "join", "")
+    await service.command(chat, ANYA, "begin", "")
+    row = await service.store.open_game(chat.id)
+    state = KB.load(row.state)
+    mover = ANYA if row.seats[KB.current_seat(state)].user_id == ANYA.id else BORIS
+    return row, state, mover
+
+
+async def test_a_typed_move_delivered_twice_is_applied_once(services):
+    service, _ = services
+    row, state, mover = await started(service)
+    build = KB.legal_actions(state)[0]
+    first = await service.command(GROUP, mover, *build.split(" ", 1), update_id=7001)
+    again = await service.command(GROUP, mover, *build.split(" ", 1), update_id=7001)
+    assert first and first[0].image and again == []
+    assert (await service.store.game(row.id)).version == row.version + 1
+    assert len(await service.store.notations(row.id)) == 1
+
+
+async def test_a_press_delivered_twice_is_applied_once_and_answered_silently(services):
+    service, _ = services
+    row, state, mover = await started(service)
+    board = (await service.command(GROUP, mover, "board", ""))[0]
+    data = next(b.data for line in board.buttons for b in line if b.data.startswith("g:"))
+    answer = await service.button(GROUP, mover, data, update_id=7100)
+    again = await service.button(GROUP, mover, data, update_id=7100)
+    assert answer.edit or answer.replies
+    assert again.toast is None and again.edit is None and not again.replies and again.keyboard is None
+    assert (await service.store.game(row.id)).version == row.version + 1
+
+
+async def test_a_read_only_update_delivered_twice_is_answered_once(services):
+    service, _ = services
+    await started(service)
+    assert await service.command(GROUP, VERA, "board", "", update_id=7200)
+    assert await service.command(GROUP, VERA, "board", "", update_id=7200) == []
+    assert await service.command(GROUP, VERA, "board", "", update_id=7201)
+
+
+async def test_one_update_delivered_to_two_processes_at_once_is_applied_once(services):
+    first, second = services
+    row, state, mover = await started(first)
+    build = KB.legal_actions(state)[0]
+    answers = await asyncio.gather(first.command(GROUP, mover, *build.split(" ", 1), update_id=7300),
+                                   second.command(GROUP, mover, *build.split(" ", 1), update_id=7300))
+    assert sorted(bool(a) for a in answers) == [False, True]  # one applies it, the other stays silent
+    assert all(r.text not in (SORRY, BUSY) for a in answers for r in a)
+    assert len(await first.store.notations(row.id)) == 1
+
+
+async def test_joins_at_once_over_two_processes_all_sit_down(services):
+    first, second = services
+    await first.command(GROUP, ANYA, "new", "kingdom")
+    replies = await asyncio.gather(first.command(GROUP, BORIS, "join", "", update_id=7401),
+                                   second.command(GROUP, VERA, "join", "", update_id=7402),
+                                   first.command(GROUP, GLEB, "join", "", update_id=7403))
+    assert all(r.text not in (SORRY, BUSY) for rs in replies for r in rs)
+    row = await second.store.open_game(GROUP.id)
+    assert sorted(s.user_id for s in row.seats) == [1, 2, 3, 4]
+
+
+async def test_chats_play_concurrently_on_one_connection(services):
+    service, _ = services
+    chats = [Chat(id=-600 - i, title=f"Стол {i}") for i in range(6)]
+    games = await asyncio.gather(*(started(service, chat) for chat in chats))
+
+    async def moves(chat, row, mover, count):
+        for n in range(count):
+            current = await service.store.game(row.id)
+            state = KB.load(current.state)
+            seat = KB.current_seat(state)
+            player = ANYA if current.seats[seat].user_id == ANYA.id else BORIS
+            action = KB.legal_actions(state)[0]
+            replies = await service.command(chat, player, *action.split(" ", 1), update_id=abs(chat.id) * 100 + n)
+            assert replies and replies[0].text not in (SORRY, BUSY)
+
+    await asyncio.gather(*(moves(chat, row, mover, 4) for chat, (row, _, mover) in zip(chats, games, strict=True)))
+    for row, _, _ in games:
+        assert len(await service.store.notations(row.id)) == 4

@@ -1,0 +1,105 @@
+"""The Telegram front end with the real service: an update delivered twice is answered once, a press whose
+answer Telegram refuses (pressed while the bot was down) still gets its board, and a busy chat does not
+hold up a quiet one."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from fake_bot_api import FakeBotApi
+
+from bot.config import Settings
+from bot.service import Service
+from bot.telegram_app import build_application
+
+GROUP, OTHER = -100700, -100800
+ANNA, BORIS = 21, 22
+TIMEOUT = 10
+
+
+@pytest.fixture
+def server():
+    with FakeBotApi() as fake:
+        yield fake
+
+
+@pytest.fixture
+async def running(server, tmp_path):
+    service = await Service.open(str(tmp_path / "bot.db"))
+    settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
+                        webhook_url="", webhook_port=8443)
+    application = build_application(settings, service)
+    await application.initialize()
+    await application.post_init(application)
+    await application.updater.start_polling(poll_interval=0.0, timeout=1)
+    await application.start()
+    try:
+        yield server, service
+    finally:
+        await application.updater.stop()
+        await application.stop()
+        await application.shutdown()
+        await service.close()
+
+
+async def board_of(server, chat_id, since):
+    return await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == chat_id, TIMEOUT, since)
+
+
+async def start_game(server, chat_id=GROUP):
+    server.push_message(chat_id, ANNA, "Анна", "/new kingdom")
+    server.push_message(chat_id, BORIS, "Борис", "/join")
+    since = server.mark()
+    server.push_message(chat_id, ANNA, "Анна", "/begin")
+    return await board_of(server, chat_id, since)
+
+
+async def test_an_update_delivered_twice_is_answered_once(running):
+    server, service = running
+    await start_game(server)
+    since = server.mark()
+    update = server.push_message(GROUP, ANNA, "Анна", "/board")
+    first = await board_of(server, GROUP, since)
+    since = server.mark()
+    delivered = next(u for c in server.calls_of("getUpdates") for u in c.result
+                     if u.get("message", {}).get("message_id") == update["message_id"])
+    server.push_update(dict(delivered))  # Telegram delivers the same update again, same update_id
+    server.push_message(GROUP, BORIS, "Борис", "/log")  # something new after it, to know it was read
+    await server.wait_for_async(lambda c: c.method == "sendMessage" and c.chat_id == GROUP, TIMEOUT, since)
+    assert first.photo and not server.calls_of("sendPhoto", since)
+
+
+async def test_a_press_whose_answer_is_refused_still_gets_its_board(running):
+    server, service = running
+    board = await start_game(server)
+    mover = ANNA if f"id={ANNA}" in board.text.rsplit("Ходит", 1)[-1] else BORIS
+    server.failures["answerCallbackQuery"] = (400, "Bad Request: query is too old and response timeout expired "
+                                                   "or query ID is invalid")
+    data = next(d for _, d in board.buttons if d.startswith(("g:", "k:")))
+    since = server.mark()
+    server.push_callback(GROUP, mover, "Игрок", board.message_id, data)
+    changed = await server.wait_for_async(
+        lambda c: c.method in ("editMessageMedia", "editMessageReplyMarkup", "sendPhoto") and c.error is None,
+        TIMEOUT, since)
+    assert changed.chat_id == GROUP
+    assert not [c for c in server.calls[since:] if c.method == "sendMessage" and "не так" in c.text]
+
+
+async def test_a_busy_chat_does_not_hold_up_a_quiet_one(running):
+    server, service = running
+    await start_game(server)
+    await start_game(server, OTHER)
+    since = server.mark()
+    for _ in range(12):
+        server.push_message(GROUP, ANNA, "Анна", "/board")
+    server.push_message(OTHER, BORIS, "Борис", "/board")
+    quiet = await board_of(server, OTHER, since)
+    await asyncio.sleep(0)
+    busy = [c for c in server.calls[since:server.calls.index(quiet)] if c.method == "sendPhoto"]
+    assert len(busy) < 12, "the quiet chat waited for every board of the busy one"
+    for _ in range(100):
+        if len(server.calls_of("sendPhoto", since)) == 13:
+            break
+        await asyncio.sleep(0.1)
+    assert len(server.calls_of("sendPhoto", since)) == 13

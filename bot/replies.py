@@ -38,6 +38,8 @@ class Reply:
     image: bytes | None = None  # a PNG; the text is then its caption (kept under 1024 characters)
     buttons: list[list[Button]] = field(default_factory=list)  # rows of an inline keyboard
     to_user: int | None = None  # None: into the chat; a user id: privately to that user
+    # a board owed to the chat: (game id, version); the front end reports its delivery (Service.announced)
+    announces: tuple[int, int] | None = None
 
 
 @dataclass

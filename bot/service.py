@@ -21,6 +21,7 @@ from bot.storage import (
     ABORTED,
     ACTIVE,
     CURRENT_UPDATE,
+    FINISHED,
     LOBBY,
     Conflict,
     Delivery,
@@ -146,6 +147,31 @@ class Service:
             finally:
                 if token is not None:
                     CURRENT_UPDATE.reset(token)
+
+    async def announced(self, announces: tuple[int, int]) -> None:
+        """The front end delivered the board of (game, version): that board and older ones are no longer owed."""
+        try:
+            await self.store.announced(*announces)
+        except Exception:  # it stays owed and is sent again: a duplicate board, never a lost one
+            log.exception("could not mark the board %s as delivered", announces)
+
+    async def owed_boards(self, older_than: float) -> list[tuple[int, tuple[int, int]]]:
+        """(chat id, (game id, version)) of every board a move has owed its chat for longer than `older_than`
+        seconds: the process died between the move and the reply, or Telegram kept failing."""
+        return [(debt.chat_id, (debt.game_id, debt.version)) for debt in await self.store.owed(older_than)]
+
+    async def owed_board(self, announces: tuple[int, int]) -> Reply | None:
+        """The owed board itself, drawn again with its move's headline; None once it is paid, or when a later
+        move has superseded it (that move owes its own board)."""
+        debt = next((d for d in await self.store.owed(0) if (d.game_id, d.version) == tuple(announces)), None)
+        if debt is None:
+            return None
+        row = await self.store.game(debt.game_id)
+        if row is None or row.version != debt.version or row.status not in (ACTIVE, FINISHED):
+            await self.store.announced(debt.game_id, debt.version)
+            return None
+        game, state = self._state(row)
+        return await self._board_reply(row, game, state, debt.headline, debt.notify)
 
     async def inline(self, user: User, query: str) -> InlineAnswer:
         """Answers for inline mode: `@bot провиант` typed in any chat gives rule sections; `@bot #12`
@@ -287,12 +313,12 @@ class Service:
             return [Reply(f"За столом {self._players(len(row.seats))}, а для «{game.title}» нужно "
                           f"хотя бы {game.min_players}. Позовите друзей: /join.")]
         state = game.new([s.name for s in row.seats], seed=row.seed)
-        await self.store.start(row.id, row.version, game.dump(state))
-        row = await self.store.game(row.id)
         first = row.seats[game.current_seat(state)]
         order = " → ".join(plain(s.name) for s in row.seats)
         intro = (f"Партия «{game.title}» началась! Порядок хода: {order}.\n"
                  f"Жребий выбрал первым {mention(first.user_id, first.name)}.")
+        await self.store.start(row.id, row.version, game.dump(state), intro)
+        row = await self.store.game(row.id)
         players = [seat for seat in row.seats if seat.seat != game.current_seat(state)]
         return [await self._board_reply(row, game, state, intro),
                 *await self._secret_notes(chat, row, game, state, players)]
@@ -376,23 +402,23 @@ class Service:
                           buttons=keyboard)], False
         summary = " ".join(event.text for event in events)
         # the caption names the next player (with a mention) or the results itself
-        headline = " ".join(event.text for event in events if event.kind not in ("turn", "end"))
+        headline = escape(" ".join(event.text for event in events if event.kind not in ("turn", "end")))
+        # ping the next player only when the turn passes: the mover is already at the phone
+        goes_on = game.current_seat(state) == seat
         try:
             await self.store.record_move(row.id, row.version, game.dump(state), seat, user.id, action, summary,
-                                         game.is_over(state))
+                                         game.is_over(state), headline, notify=not goes_on)
         except Conflict:
             if await self.store.handled_elsewhere():  # this very update, delivered to another process too
                 raise Duplicate("applied by another process") from None
             return [Reply("Доска уже изменилась, ход не записан. Вот она сейчас:"),
                     *await self._board(chat, user, await self.store.game(row.id), "")], False
         row = await self.store.game(row.id)
-        # ping the next player only when the turn passes: the mover is already at the phone
-        goes_on = game.current_seat(state) == seat
         # a secret that changed goes privately to its owner, unless it is on the table now (their turn)
         changed = [s for s in row.seats if s.seat != game.current_seat(state)
                    and game.secret(state, s.seat) not in (None, secrets[s.seat])]
         notes = await self._secret_notes(chat, row, game, state, changed)
-        return [await self._board_reply(row, game, state, escape(headline), notify=not goes_on), *notes], goes_on
+        return [await self._board_reply(row, game, state, headline, notify=not goes_on), *notes], goes_on
 
     async def _secret_notes(self, chat: Chat, row: GameRow, game: Game, state, seats: list[Seat]) -> list[Reply]:
         """The secrets of `seats`, privately, for those players who have started the bot in private."""
@@ -558,13 +584,14 @@ class Service:
         lines = [headline] if headline else []
         if game.is_over(state):
             lines.append(self._final_text(row, game, state))
-            return Reply("\n".join(lines), image=picture)
+            return Reply("\n".join(lines), image=picture, announces=(row.id, row.version))
         seat = game.current_seat(state)
         player = row.seats[seat]
         lines.append(f"Ходит {mention(player.user_id, player.name) if notify else plain(player.name)}.")
         actions = game.legal_actions(state)
         paths = self._paths(game, state, actions)
-        return Reply("\n".join(lines), image=picture, buttons=self._menu(row, game, state, actions, paths, ())[1])
+        return Reply("\n".join(lines), image=picture, buttons=self._menu(row, game, state, actions, paths, ())[1],
+                     announces=(row.id, row.version))
 
     @staticmethod
     def _paths(game: Game, state, actions: list[str]) -> list[tuple[str, ...]]:

@@ -75,6 +75,18 @@ MIGRATIONS: tuple[str, ...] = (
         handled_at REAL NOT NULL
     );
     """,
+    # boards owed to a chat: written with the move, deleted once Telegram has the board (an outbox)
+    """
+    CREATE TABLE announcements (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        chat_id INTEGER NOT NULL,
+        headline TEXT NOT NULL,
+        notify INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    """,
 )
 HANDLED_KEPT = 7 * 24 * 3600  # seconds; Telegram keeps an unconfirmed update for 24 hours
 
@@ -119,6 +131,18 @@ class GameRow:
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A board that a move owes its chat: the game at `version`, with the move's headline."""
+
+    game_id: int
+    version: int
+    chat_id: int
+    headline: str
+    notify: bool
+    created_at: float
 
 
 @dataclass(frozen=True)
@@ -280,15 +304,17 @@ class Store:
                 [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
             )
 
-    async def start(self, game_id: int, version: int, state: dict) -> None:
+    async def start(self, game_id: int, version: int, state: dict, headline: str) -> None:
+        """The lobby becomes a running game; its first board is owed to the chat (`announcements`)."""
         async with self._transaction(game_id, version, LOBBY, status=ACTIVE, state=state):
-            pass
+            await self._announce(game_id, version + 1, headline, True)
 
     async def record_move(
         self, game_id: int, version: int, state: dict, seat: int, user_id: int, notation: str, summary: str,
-        finished: bool,
+        finished: bool, headline: str = "", notify: bool = True,
     ) -> None:
-        """The new state and its log line, in one transaction, only if the game is still at `version`."""
+        """The new state, its log line and the board owed to the chat, in one transaction, only if the game
+        is still at `version`."""
         status = FINISHED if finished else ACTIVE
         async with self._transaction(game_id, version, ACTIVE, status=status, state=state):
             await self._db.execute(
@@ -296,6 +322,28 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, version + 1, seat, user_id, notation, summary, time.time()),
             )
+            await self._announce(game_id, version + 1, headline, notify)
+
+    async def _announce(self, game_id: int, version: int, headline: str, notify: bool) -> None:
+        await self._db.execute(
+            "INSERT INTO announcements (game_id, version, chat_id, headline, notify, created_at) "
+            "SELECT id, ?, chat_id, ?, ?, ? FROM games WHERE id = ?",
+            (version, headline, int(notify), time.time(), game_id),
+        )
+
+    async def announced(self, game_id: int, version: int) -> None:
+        """The chat has the board of `version`: it and every older one owed are paid."""
+        async with self._write():
+            await self._db.execute("DELETE FROM announcements WHERE game_id = ? AND version <= ?", (game_id, version))
+
+    async def owed(self, older_than: float) -> list[Announcement]:
+        """Boards owed for longer than `older_than` seconds (the sender died or Telegram kept failing)."""
+        rows = await (
+            await self._db.execute(
+                "SELECT game_id, version, chat_id, headline, notify, created_at FROM announcements "
+                "WHERE created_at < ? ORDER BY created_at", (time.time() - older_than,))
+        ).fetchall()
+        return [Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
 
     async def close_game(self, game_id: int, version: int, status: str) -> None:
         """Abort a lobby or a running game."""

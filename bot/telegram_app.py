@@ -30,7 +30,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import BadRequest, Forbidden, InvalidToken, NetworkError, TelegramError
+from telegram.error import BadRequest, Forbidden, InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -55,6 +55,8 @@ START_PRIVATE = "{name}, напишите мне в личку /start, чтоб�
 TEXT_LIMIT = 4096  # characters in a message
 CAPTION_LIMIT = 1024  # characters in a photo caption
 TOAST_LIMIT = 200  # characters in a callback-query answer
+OWED_EVERY = 15.0  # seconds between looks for boards that moves still owe their chats
+OWED_AFTER = 30.0  # a board is owed when its move is older than this and Telegram has not taken it
 # "/move Порт", "/move@RefereeBot Порт": a Latin command name, maybe addressed to a bot.
 COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]+))?(?:\s+|$)(.*)$", re.DOTALL)
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
@@ -80,6 +82,9 @@ def build_application(settings: Settings, service: Service | None = None) -> App
             application.bot_data[SERVICE_KEY] = service
         service_of(application).bot_username = application.bot.username  # for t.me deep links
         await set_commands(application)
+        # boards owed since the last run go out at once, then whatever Telegram failed to take meanwhile
+        application.job_queue.run_repeating(deliver_owed, interval=OWED_EVERY, first=0.1, data={"first": True},
+                                            name="deliver_owed")
         log.info("Бот @%s запущен", application.bot.username)
 
     async def post_shutdown(application: Application) -> None:
@@ -300,8 +305,12 @@ async def show_button_answer(context: ContextTypes.DEFAULT_TYPE, chat: Chat, use
     removed, and the replies."""
     replies = answer.replies
     pressed = message if isinstance(message, Message) else None
-    if answer.edit is not None and not (pressed and await edit_in_place(pressed, answer.edit)):
-        replies = [answer.edit, *replies]  # the pressed message cannot show it: send it anew
+    if answer.edit is not None:
+        if pressed and await edit_in_place(pressed, answer.edit):
+            if answer.edit.announces is not None:
+                await service_of(context.application).announced(answer.edit.announces)
+        else:
+            replies = [answer.edit, *replies]  # the pressed message cannot show it: send it anew
     if answer.keyboard is not None and pressed:
         await show_menu_level(pressed, answer.keyboard, answer.picture)
     if answer.clear_buttons and pressed:
@@ -407,6 +416,9 @@ async def edit_in_place(message: Message, reply: Reply) -> bool:
             return True
         log.info("Сообщение не изменено, отправляю новое: %s", error)
         return False
+    except (NetworkError, RetryAfter) as error:  # the new message then goes the way of every board
+        log.info("Сообщение не изменено (%s), отправляю новое", error)
+        return False
     return True
 
 
@@ -455,7 +467,10 @@ async def send_replies(
     told: set[int] = set()
     for reply in replies:
         if reply.to_user is None or (chat.private and reply.to_user == chat.id):
-            await send_reply(context.bot, chat.id, reply, thread_id)
+            if reply.announces is None:
+                await send_reply(context.bot, chat.id, reply, thread_id)
+            else:
+                await send_board(context.application, chat.id, reply, thread_id)
             continue
         try:
             await send_reply(context.bot, reply.to_user, reply)
@@ -471,6 +486,36 @@ async def send_replies(
                 await context.bot.send_message(chat.id, START_PRIVATE.format(name=link),
                                                message_thread_id=thread_id, parse_mode=ParseMode.HTML,
                                                link_preview_options=NO_PREVIEW)
+
+
+async def send_board(application: Application, chat_id: int, reply: Reply, thread_id: int | None = None) -> None:
+    """A board that a move owes the chat. Delivered: the debt is paid. Telegram failing even after the rate
+    limiter's retries (network down, 5xx, endless 429): it stays owed and `deliver_owed` sends it later,
+    rather than the chat being told to try a move that was in fact recorded."""
+    try:
+        await send_reply(application.bot, chat_id, reply, thread_id)
+    except (NetworkError, RetryAfter) as error:  # BadRequest is a NetworkError to PTB, but our own fault
+        if isinstance(error, BadRequest):
+            raise
+        log.warning("Доска для чата %s не отправлена (%s): отправлю позже", chat_id, error)
+        return
+    await service_of(application).announced(reply.announces)
+
+
+async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """JobQueue: send the boards that moves owe their chats (after a crash, or a long Telegram outage)."""
+    service = service_of(context.application)
+    first = context.job.data.pop("first", False) if isinstance(context.job.data, dict) else False
+    for chat_id, announces in await service.owed_boards(0 if first else OWED_AFTER):
+        async with chat_turn(context.application, chat_id):
+            reply = await service.owed_board(announces)  # paid meanwhile by the chat's own reply: None
+            if reply is None:
+                continue
+            try:
+                await send_board(context.application, chat_id, reply)
+            except TelegramError as error:  # the chat is gone, the bot was removed: nothing to deliver to
+                log.warning("Долг по доске для чата %s не отдан: %s", chat_id, error)
+                await service.announced(announces)
 
 
 async def member_name(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> str:

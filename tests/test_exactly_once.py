@@ -107,3 +107,18 @@ async def test_chats_play_concurrently_on_one_connection(services):
     await asyncio.gather(*(moves(chat, row, mover, 4) for chat, (row, _, mover) in zip(chats, games, strict=True)))
     for row, _, _ in games:
         assert len(await service.store.notations(row.id)) == 4
+
+
+async def test_a_move_owes_its_board_until_the_front_end_delivers_it(services):
+    service, _ = services
+    row, state, mover = await started(service)
+    assert await service.owed_boards(0) == [(GROUP.id, (row.id, row.version))]
+    begin = await service.owed_board((row.id, row.version))
+    assert "началась" in begin.text and begin.image  # the same board, headline and all
+    build = KB.legal_actions(state)[0]
+    board, *_ = await service.command(GROUP, mover, *build.split(" ", 1))
+    assert await service.owed_board((row.id, row.version)) is None  # superseded by the move's own board
+    assert await service.owed_boards(0) == [(GROUP.id, board.announces)]
+    assert build.split()[1] in (await service.owed_board(board.announces)).text
+    await service.announced(board.announces)
+    assert await service.owed_boards(0) == [] and await service.owed_board(board.announces) is None

@@ -43,7 +43,7 @@ async def test_a_move_is_written_once_even_when_pressed_twice(store):
     row = await store.create_lobby(10, "valdora", Seat(0, 1, "Аня"), seed=5)
     await store.set_seats(row.id, row.version, [(1, "Аня"), (2, "Борис")])
     row = await store.game(row.id)
-    await store.start(row.id, row.version, {"turn": 0})
+    await store.start(row.id, row.version, {"turn": 0}, "Партия началась!")
     row = await store.game(row.id)
     assert row.status == ACTIVE and [s.name for s in row.seats] == ["Аня", "Борис"]
 
@@ -57,7 +57,7 @@ async def test_a_move_is_written_once_even_when_pressed_twice(store):
 
 async def test_a_finished_game_takes_no_more_moves_and_frees_the_chat(store):
     row = await store.create_lobby(10, "valdora", Seat(0, 1, "Аня"), seed=5)
-    await store.start(row.id, row.version, {"n": 0})
+    await store.start(row.id, row.version, {"n": 0}, "Партия началась!")
     row = await store.game(row.id)
     await store.record_move(row.id, row.version, {"n": 1}, 0, 1, "end", "конец", finished=True)
     row = await store.game(row.id)
@@ -71,7 +71,7 @@ async def test_everything_survives_closing_and_reopening(tmp_path):
     path = str(tmp_path / "games.db")
     store = await Store.open(path)
     row = await store.create_lobby(10, "valdora", Seat(0, 1, "Аня"), seed=5)
-    await store.start(row.id, row.version, {"n": 0})
+    await store.start(row.id, row.version, {"n": 0}, "Партия началась!")
     row = await store.game(row.id)
     for n in range(1, 4):
         await store.record_move(row.id, row.version, {"n": n}, 0, 1, f"a{n}", f"ход {n}", finished=False)

@@ -9,9 +9,12 @@ import asyncio
 import pytest
 from fake_bot_api import FakeBotApi
 
+from bot import telegram_app
 from bot.config import Settings
+from bot.replies import Chat, User
 from bot.service import Service
 from bot.telegram_app import build_application
+from rules.registry import GAMES
 
 GROUP, OTHER = -100700, -100800
 ANNA, BORIS = 21, 22
@@ -25,7 +28,8 @@ def server():
 
 
 @pytest.fixture
-async def running(server, tmp_path):
+async def running(server, tmp_path, monkeypatch):
+    monkeypatch.setattr(telegram_app, "OWED_EVERY", 0.2)
     service = await Service.open(str(tmp_path / "bot.db"))
     settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
                         webhook_url="", webhook_port=8443)
@@ -45,6 +49,15 @@ async def running(server, tmp_path):
 
 async def board_of(server, chat_id, since):
     return await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == chat_id, TIMEOUT, since)
+
+
+async def all_paid(service):
+    """Wait until the bot has recorded that every board reached its chat (it does so after Telegram's answer)."""
+    for _ in range(100):
+        if await service.owed_boards(0) == []:
+            return
+        await asyncio.sleep(0.05)
+    assert await service.owed_boards(0) == []
 
 
 async def start_game(server, chat_id=GROUP):
@@ -103,3 +116,43 @@ async def test_a_busy_chat_does_not_hold_up_a_quiet_one(running):
             break
         await asyncio.sleep(0.1)
     assert len(server.calls_of("sendPhoto", since)) == 13
+
+
+async def test_a_board_telegram_failed_to_take_is_sent_later_and_nobody_is_told_to_retry(running, monkeypatch):
+    server, service = running
+    board = await start_game(server)
+    mover = ANNA if f"id={ANNA}" in board.text.rsplit("Ходит", 1)[-1] else BORIS
+    row = await service.store.open_game(GROUP)
+    build = GAMES["kingdom"].legal_actions(GAMES["kingdom"].load(row.state))[0]
+    monkeypatch.setattr(telegram_app, "OWED_AFTER", 0.0)
+    server.failures["sendPhoto"] = (502, "Bad Gateway")
+    since = server.mark()
+    server.push_message(GROUP, mover, "Игрок", f"/{build}")
+    await server.wait_for_async(lambda c: c.method == "sendPhoto", TIMEOUT, since)  # refused by "Telegram"
+    del server.failures["sendPhoto"]
+    later = await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.error is None, 3 * TIMEOUT, since)
+    assert build.split()[1] in later.text
+    assert not [c for c in server.calls[since:] if c.method == "sendMessage" and "попробуйте" in c.text]
+    await all_paid(service)
+
+
+async def test_boards_owed_from_before_a_restart_go_out_at_start(server, tmp_path):
+    service = await Service.open(str(tmp_path / "bot.db"))
+    chat = Chat(id=GROUP, title="Стол")
+    await service.command(chat, User(ANNA, "Анна"), "new", "kingdom")
+    await service.command(chat, User(BORIS, "Борис"), "join", "")
+    await service.command(chat, User(ANNA, "Анна"), "begin", "")  # its board was never sent: the process died
+    settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
+                        webhook_url="", webhook_port=8443)
+    application = build_application(settings, service)
+    await application.initialize()
+    await application.post_init(application)
+    await application.start()
+    try:
+        board = await server.wait_for_async(lambda c: c.method == "sendPhoto", TIMEOUT)
+        assert board.chat_id == GROUP and "началась" in board.text and board.buttons
+        await all_paid(service)
+    finally:
+        await application.stop()
+        await application.shutdown()
+        await service.close()

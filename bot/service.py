@@ -44,6 +44,7 @@ PRIVATE_QUERY = re.compile(r"#(\d{1,12})")
 PRIVATE_GROUP = "\0private"  # the menu group of a game's private choices; never a game's own label
 SORRY = "Что-то пошло не так, ход не записан. Попробуйте ещё раз."
 STALE = "Эта кнопка устарела. Свежая доска — /board."
+LOOKING = ("board", "moves", "score", "log", "abort")  # what anyone may do in a group, without a seat
 BUSY = "Стол как раз менялся, команда не выполнена. Попробуйте ещё раз."
 CONFLICT_RETRIES = 3  # a lobby join that lost a race with another join is simply tried again
 
@@ -148,6 +149,12 @@ class Service:
                 if token is not None:
                     CURRENT_UPDATE.reset(token)
 
+    async def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
+        """Telegram upgraded a group to a supergroup: the game goes on under the new chat id."""
+        async with self._locks[old_chat_id], self._locks[new_chat_id]:
+            await self.store.move_chat(old_chat_id, new_chat_id)
+        log.info("chat %s is now %s: its games moved with it", old_chat_id, new_chat_id)
+
     async def announced(self, announces: tuple[int, int]) -> None:
         """The front end delivered the board of (game, version): that board and older ones are no longer owed."""
         try:
@@ -217,6 +224,9 @@ class Service:
             return [self._rules(row, args) if name == "rules" else self._section(section_id)]
         if chat.private:
             return [Reply(PRIVATE_HINT)]
+        if user.id < 0 and name not in LOOKING:  # an anonymous administrator: nobody to seat or move for
+            return [Reply("Анонимный администратор может смотреть доску и прервать партию (/abort), но сесть за "
+                          "стол и ходить — только от своего имени.")]
         handler = {
             "new": self._new, "join": self._join, "leave": self._leave, "begin": self._begin,
             "board": self._board, "moves": self._moves, "score": self._score, "log": self._log,
@@ -374,7 +384,7 @@ class Service:
     async def _abort(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None:
             return [Reply("Прерывать нечего: партии нет.")]
-        if user.id != row.creator_id and not user.is_admin:
+        if not self._may_abort(row, user):
             return [Reply("Прервать партию может только тот, кто её создал, или администратор чата.")]
         keyboard = [[Button("Да, прервать", buttons.encode(buttons.ABORT_YES, row.id, row.version)),
                      Button("Нет, играем", buttons.encode(buttons.ABORT_NO, row.id))]]
@@ -477,7 +487,7 @@ class Service:
             started = kind == buttons.BEGIN and (await self.store.game(row.id)).status == ACTIVE
             return ButtonAnswer(replies=replies, clear_buttons=started)
         if kind == buttons.ABORT_YES:
-            if user.id != row.creator_id and not user.is_admin:
+            if not self._may_abort(row, user):
                 return ButtonAnswer(toast="Прервать партию может только её создатель или администратор.")
             try:
                 await self.store.close_game(row.id, rest[0], ABORTED)
@@ -632,6 +642,12 @@ class Service:
         return "\n".join(lines)
 
     # --- small helpers -------------------------------------------------------------------------
+
+    @staticmethod
+    def _may_abort(row: GameRow, user: User) -> bool:
+        """The creator, a chat administrator, or anyone at the table once the creator has left it."""
+        creator_left = row.seat_of(row.creator_id) is None and row.seat_of(user.id) is not None
+        return user.id == row.creator_id or user.is_admin or creator_left
 
     @staticmethod
     def _private_label(game: Game, state, action: str) -> str:

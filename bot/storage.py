@@ -262,6 +262,13 @@ class Store:
 
     # --- writing -------------------------------------------------------------------------------
 
+    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
+        """A group became a supergroup (a new chat id): its games and owed boards follow it."""
+        async with self._write():
+            await self._db.execute("UPDATE games SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))
+            await self._db.execute("UPDATE announcements SET chat_id = ? WHERE chat_id = ?",
+                                   (new_chat_id, old_chat_id))
+
     async def mark_handled(self) -> None:
         """Record the update being handled if none of its writes has (it only read: /board, /rules)."""
         delivery = CURRENT_UPDATE.get()

@@ -30,7 +30,15 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import BadRequest, Forbidden, InvalidToken, NetworkError, RetryAfter, TelegramError
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Forbidden,
+    InvalidToken,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+)
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -55,6 +63,7 @@ START_PRIVATE = "{name}, напишите мне в личку /start, чтоб�
 TEXT_LIMIT = 4096  # characters in a message
 CAPTION_LIMIT = 1024  # characters in a photo caption
 TOAST_LIMIT = 200  # characters in a callback-query answer
+ANONYMOUS_ADMIN = "Администратор чата"
 OWED_EVERY = 15.0  # seconds between looks for boards that moves still owe their chats
 OWED_AFTER = 30.0  # a board is owed when its move is older than this and Telegram has not taken it
 # "/move Порт", "/move@RefereeBot Порт": a Latin command name, maybe addressed to a bot.
@@ -111,6 +120,7 @@ def build_application(settings: Settings, service: Service | None = None) -> App
 
 def add_handlers(application: Application) -> None:
     # Only new messages: edits of old messages (a corrected /move) are not replayed.
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migration))
     application.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, on_message))
     application.add_handler(CallbackQueryHandler(on_button))
     application.add_handler(InlineQueryHandler(on_inline_query))
@@ -193,9 +203,18 @@ def chat_of(update: Update) -> Chat:
     return Chat(id=chat.id, private=chat.type == ChatType.PRIVATE, title=chat.title or "")
 
 
+def is_anonymous_admin(message: object) -> bool:
+    """A group administrator writing as the group itself (Telegram shows the group, not the person)."""
+    sender_chat = getattr(message, "sender_chat", None)
+    return sender_chat is not None and sender_chat.id == message.chat.id
+
+
 async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE, check_admin: bool = False) -> User:
-    """The sender; `is_admin` is asked from Telegram only when it matters (an extra API call)."""
+    """The sender; `is_admin` is asked from Telegram only when it matters (an extra API call). An anonymous
+    administrator is an administrator without a person: the group's own (negative) id stands for them."""
     sender = update.effective_user
+    if is_anonymous_admin(update.effective_message):
+        return User(id=update.effective_chat.id, name=ANONYMOUS_ADMIN, is_admin=True)
     is_admin = False
     if check_admin:
         chat = update.effective_chat
@@ -234,8 +253,8 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     message = update.message
     if message is None or message.text is None or update.effective_user is None:
         return
-    if update.effective_user.is_bot:
-        return
+    if update.effective_user.is_bot and not is_anonymous_admin(message):
+        return  # other bots, channel posts
     service = service_of(context.application)
     chat = chat_of(update)
     async with chat_turn(context.application, chat.id):
@@ -256,6 +275,24 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         except Exception:
             log.exception("Ошибка при обработке сообщения в чате %s", chat.id)
             await apologise(context, chat.id, thread_of(message))
+
+
+async def on_migration(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A group upgraded to a supergroup: Telegram says so in both chats (migrate_to_chat_id in the old one,
+    migrate_from_chat_id in the new one); the games follow the chat once."""
+    message = update.effective_message
+    if message is None:
+        return
+    if message.migrate_to_chat_id:
+        old, new = message.chat.id, message.migrate_to_chat_id
+    elif message.migrate_from_chat_id:
+        old, new = message.migrate_from_chat_id, message.chat.id
+    else:
+        return
+    try:
+        await service_of(context.application).chat_moved(old, new)
+    except Exception:
+        log.exception("Партии чата %s не перенесены в %s", old, new)
 
 
 async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -468,7 +505,7 @@ async def send_replies(
     for reply in replies:
         if reply.to_user is None or (chat.private and reply.to_user == chat.id):
             if reply.announces is None:
-                await send_reply(context.bot, chat.id, reply, thread_id)
+                await send_to_chat(context.application, chat.id, reply, thread_id)
             else:
                 await send_board(context.application, chat.id, reply, thread_id)
             continue
@@ -493,13 +530,23 @@ async def send_board(application: Application, chat_id: int, reply: Reply, threa
     limiter's retries (network down, 5xx, endless 429): it stays owed and `deliver_owed` sends it later,
     rather than the chat being told to try a move that was in fact recorded."""
     try:
-        await send_reply(application.bot, chat_id, reply, thread_id)
+        await send_to_chat(application, chat_id, reply, thread_id)
     except (NetworkError, RetryAfter) as error:  # BadRequest is a NetworkError to PTB, but our own fault
         if isinstance(error, BadRequest):
             raise
         log.warning("Доска для чата %s не отправлена (%s): отправлю позже", chat_id, error)
         return
     await service_of(application).announced(reply.announces)
+
+
+async def send_to_chat(application: Application, chat_id: int, reply: Reply, thread_id: int | None = None) -> None:
+    """`send_reply` into a group chat; if the group has just become a supergroup (an update from before the
+    upgrade), its games move to the new id and the reply goes there."""
+    try:
+        await send_reply(application.bot, chat_id, reply, thread_id)
+    except ChatMigrated as moved:
+        await service_of(application).chat_moved(chat_id, moved.new_chat_id)
+        await send_reply(application.bot, moved.new_chat_id, reply)
 
 
 async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -137,10 +137,11 @@ def formatted(params: dict[str, Any], key: str, limit: int) -> dict[str, Any]:
 class ApiError(Exception):
     """Raised inside a method to answer ``{"ok": false, ...}`` like Telegram does."""
 
-    def __init__(self, code: int, description: str):
+    def __init__(self, code: int, description: str, parameters: dict | None = None):
         super().__init__(description)
         self.code = code
         self.description = description
+        self.parameters = parameters  # ResponseParameters: migrate_to_chat_id, retry_after
 
 
 @dataclass
@@ -194,14 +195,19 @@ class Call:
 class FakeBotApi:
     """The server. Start with ``start()`` or ``with FakeBotApi() as server``."""
 
-    def __init__(self, *, bot_username: str = "RefereeTestBot", max_poll_timeout: float = 1.0):
+    def __init__(self, *, bot_username: str = "RefereeTestBot", max_poll_timeout: float = 1.0,
+                 latency: float = 0.0):
         self.bot_username = bot_username
+        # seconds added to every request, half before it is handled and half before the answer: a network
+        # round trip to Telegram (tests/benchmark.py --frontend)
+        self.latency = latency
         self.bot_id = 123  # replaced by the number in the token of the first request
         self.max_poll_timeout = max_poll_timeout
         self.admins: set[tuple[int, int]] = set()  # (chat_id, user_id) pairs that are administrators
         self.blocked_users: set[int] = set()  # users who never started the bot: private sends fail
         # method -> (error code, description): the next calls of that method fail (for tests).
         self.failures: dict[str, tuple[int, str]] = {}
+        self.migrated: dict[int, int] = {}  # group id -> the supergroup it became (migrate)
         self.commands: list[dict] = []
         self.calls: list[Call] = []
         self.updates: list[dict] = []  # not yet confirmed by an offset
@@ -425,6 +431,8 @@ class FakeBotApi:
     # ----------------------------------------------------------------- HTTP
 
     def _serve(self, handler: BaseHTTPRequestHandler) -> None:
+        if self.latency:
+            time.sleep(self.latency / 2)
         path = urlsplit(handler.path).path
         length = int(handler.headers.get("Content-Length") or 0)
         body = handler.rfile.read(length) if length else b""
@@ -442,10 +450,14 @@ class FakeBotApi:
             except ApiError as err:
                 status = err.code
                 payload = {"ok": False, "error_code": err.code, "description": err.description}
+                if err.parameters:
+                    payload["parameters"] = err.parameters
             except Exception as err:  # a bug in the fake: tell the client, do not hang
                 status = 500
                 payload = {"ok": False, "error_code": 500, "description": f"fake server: {err!r}"}
         data = json.dumps(payload, ensure_ascii=False).encode()
+        if self.latency:
+            time.sleep(self.latency / 2)
         try:
             handler.send_response(status)
             handler.send_header("Content-Type", "application/json")
@@ -526,11 +538,26 @@ class FakeBotApi:
                 self._cond.notify_all()
             return ready
 
+    def migrate(self, group_id: int, supergroup_id: int) -> None:
+        """The group becomes a supergroup, as Telegram does it: the service messages in both chats, and from
+        then on the old id is refused with migrate_to_chat_id."""
+        with self._cond:
+            self.migrated[group_id] = supergroup_id
+            self.chat_types[supergroup_id] = "supergroup"
+        bot = self._bot_user()
+        for chat_id, key, other in ((group_id, "migrate_to_chat_id", supergroup_id),
+                                    (supergroup_id, "migrate_from_chat_id", group_id)):
+            self.push_update({"message": {"message_id": next(self._message_ids), "date": int(time.time()),
+                                          "chat": self._chat(chat_id), "from": bot, key: other}})
+
     def _new_message(self, chat_id: Any, **content: Any) -> dict:
         try:
             chat_id = int(chat_id)
         except (TypeError, ValueError) as err:
             raise ApiError(400, "Bad Request: chat not found") from err
+        if chat_id in self.migrated:
+            raise ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
+                           {"migrate_to_chat_id": self.migrated[chat_id]})
         if self.chat_types.get(chat_id, "private" if chat_id > 0 else "group") == "private":
             if chat_id in self.blocked_users:
                 raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")

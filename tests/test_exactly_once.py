@@ -122,3 +122,26 @@ async def test_a_move_owes_its_board_until_the_front_end_delivers_it(services):
     assert build.split()[1] in (await service.owed_board(board.announces)).text
     await service.announced(board.announces)
     assert await service.owed_boards(0) == [] and await service.owed_board(board.announces) is None
+
+
+async def test_an_anonymous_admin_may_look_and_abort_but_not_sit_down(services):
+    service, _ = services
+    anonymous = User(GROUP.id, "Администратор чата", is_admin=True)  # the group's own id stands for them
+    await started(service)
+    refused, = await service.command(GROUP, anonymous, "join", "")
+    assert "от своего имени" in refused.text
+    board, = await service.command(GROUP, anonymous, "board", "")
+    assert board.image
+    confirm, = await service.command(GROUP, anonymous, "abort", "")
+    assert confirm.buttons and "Прервать" in confirm.text
+
+
+async def test_when_the_creator_left_the_lobby_a_player_at_the_table_may_abort(services):
+    service, _ = services
+    await service.command(GROUP, ANYA, "new", "kingdom")
+    await service.command(GROUP, BORIS, "join", "")
+    await service.command(GROUP, ANYA, "leave", "")
+    confirm, = await service.command(GROUP, BORIS, "abort", "")
+    assert confirm.buttons, confirm.text
+    refused, = await service.command(GROUP, GLEB, "abort", "")
+    assert not refused.buttons and "только" in refused.text

@@ -156,3 +156,46 @@ async def test_boards_owed_from_before_a_restart_go_out_at_start(server, tmp_pat
         await application.stop()
         await application.shutdown()
         await service.close()
+
+
+async def test_a_group_upgraded_to_a_supergroup_keeps_its_game(running):
+    server, service = running
+    await start_game(server)
+    row = await service.store.open_game(GROUP)
+    supergroup = -1009990001
+    server.migrate(GROUP, supergroup)
+    for _ in range(100):
+        if await service.store.open_game(supergroup) is not None:
+            break
+        await asyncio.sleep(0.05)
+    since = server.mark()
+    server.push_message(supergroup, ANNA, "Анна", "/board")
+    board = await board_of(server, supergroup, since)
+    assert board.buttons and (await service.store.open_game(supergroup)).id == row.id
+    assert await service.store.open_game(GROUP) is None
+
+
+async def test_a_reply_to_an_update_from_before_the_upgrade_reaches_the_supergroup(running):
+    server, service = running
+    await start_game(server)
+    supergroup = -1009990002
+    since = server.mark()
+    server.push_message(GROUP, ANNA, "Анна", "/board")  # sent just before the upgrade...
+    server.migrated[GROUP] = supergroup  # ...which happens before the bot answers
+    board = await board_of(server, supergroup, since)
+    assert board.buttons
+    assert (await service.store.open_game(supergroup)) is not None and await service.store.open_game(GROUP) is None
+
+
+async def test_an_anonymous_admin_can_abort_without_a_rights_lookup(running):
+    server, service = running
+    await start_game(server)
+    since = server.mark()
+    message = {"message_id": 99001, "date": 0, "chat": {"id": GROUP, "type": "group", "title": "Тестовая группа"},
+               "from": {"id": 1087968824, "is_bot": True, "first_name": "Group", "username": "GroupAnonymousBot"},
+               "sender_chat": {"id": GROUP, "type": "group", "title": "Тестовая группа"}, "text": "/abort",
+               "entities": [{"type": "bot_command", "offset": 0, "length": 6}]}
+    server.push_update({"message": message})
+    confirm = await server.wait_for_async(lambda c: c.method == "sendMessage" and c.chat_id == GROUP, TIMEOUT, since)
+    assert "Прервать" in confirm.text and confirm.buttons
+    assert not server.calls_of("getChatMember", since)

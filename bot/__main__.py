@@ -32,6 +32,18 @@ def rules_answer(question: str) -> str:
     return to_plain(section_text(found[0])) + (f"\n\nЕщё может подойти:\n{others}" if others else "")
 
 
+async def database_problem(path: str) -> str | None:
+    """Why the database cannot be used (Russian), checked before the bot connects to Telegram; None if fine."""
+    from bot.storage import StorageError, Store
+
+    try:
+        store = await Store.open(path)
+    except StorageError as error:
+        return str(error)
+    await store.close()
+    return None
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["rules"]:
         if not argv[1:]:
@@ -46,6 +58,10 @@ def main(argv: list[str]) -> int:
     settings = Settings.load()
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
+        return 2
+    problem = asyncio.run(database_problem(settings.database_path))
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     from bot.telegram_app import run
 

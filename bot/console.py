@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bot.replies import Article, Button, Chat, Reply, User
 from bot.service import Service
+from bot.storage import StorageError
 
 CHAT = Chat(id=-1, title="Консоль")
 INTRO = """Консоль бота-судьи. Каждая строка — от имени игрока:
@@ -132,7 +133,11 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--db", default="console.db", help="файл SQLite (по умолчанию console.db)")
     parser.add_argument("--out", default="boards", help="папка для картинок доски")
     args = parser.parse_args(argv)
-    service = await Service.open(args.db)
+    try:
+        service = await Service.open(args.db)
+    except StorageError as error:
+        print(error, file=sys.stderr)
+        return 2
     console = Console(service, Path(args.out))
     print(INTRO)
     try:

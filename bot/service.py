@@ -11,6 +11,7 @@ import asyncio
 import logging
 import random
 import re
+import sqlite3
 from collections import defaultdict
 from html import escape
 
@@ -29,6 +30,7 @@ from bot.storage import (
     GameRow,
     Seat,
     Store,
+    write_failure,
 )
 from bot.texts import PRIVATE_HINT, help_text, mention, plain
 from render.registry import RENDERERS
@@ -97,6 +99,9 @@ class Service:
 
         try:
             return await self._once(chat, update_id, handle, [], [Reply(BUSY)])
+        except sqlite3.Error as error:  # rolled back: the game is as it was
+            log.exception("the database refused /%s in chat %s", name, chat.id)
+            return [Reply(write_failure(error))]
         except Exception:
             log.exception("command /%s %r failed in chat %s", name, args, chat.id)
             return [Reply(SORRY)]
@@ -105,6 +110,9 @@ class Service:
         try:
             return await self._once(chat, update_id, lambda: self._button(chat, user, data), ButtonAnswer(),
                                     ButtonAnswer(toast=BUSY))
+        except sqlite3.Error as error:  # rolled back: the game is as it was
+            log.exception("the database refused button %r in chat %s", data, chat.id)
+            return ButtonAnswer(toast=write_failure(error), alert=True)
         except Exception:
             log.exception("button %r failed in chat %s", data, chat.id)
             return ButtonAnswer(toast=SORRY, alert=True)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -106,6 +108,22 @@ class Conflict(Exception):
     """The game changed under us (another press or process got there first); nothing was written."""
 
 
+class StorageError(RuntimeError):
+    """The database cannot be used; the message says why, in Russian, for the person running the bot."""
+
+
+def write_failure(error: sqlite3.Error) -> str:
+    """What to tell the chat when a write failed (nothing was written), in Russian."""
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return "База данных занята другим процессом, ход не записан. Попробуйте через минуту."
+    if "full" in text:
+        return "На диске бота кончилось место, ход не записан. Администратор бота уже видит это в журнале."
+    if "readonly" in text or "read-only" in text:
+        return "База данных открыта только для чтения, ход не записан. Администратору бота нужно это исправить."
+    return "Не получилось записать ход в базу данных, ничего не изменилось. Попробуйте ещё раз."
+
+
 class Duplicate(Exception):
     """The update being handled was already applied (delivered twice); nothing was written."""
 
@@ -155,20 +173,58 @@ class LogLine:
     created_at: float
 
 
+def usable_path(path: str) -> None:
+    """StorageError (Russian) when `path` cannot hold the database: a folder, a missing folder, no rights."""
+    if path == ":memory:":
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise StorageError(f"DATABASE_PATH={path} — это папка, а нужен файл, например {path}/referee.db.")
+    if not os.path.isdir(folder):
+        raise StorageError(f"Папки {folder} для базы данных нет. Создайте её или укажите другой DATABASE_PATH.")
+    if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
+        raise StorageError(f"Файл базы данных {path} открыт только для чтения (или недоступен): боту нужно "
+                           "записывать в него ходы. Дайте права на запись или укажите другой файл.")
+    if not os.path.exists(path) and not os.access(folder, os.W_OK):
+        raise StorageError(f"В папке {folder} нельзя создать базу данных: нет прав на запись.")
+
+
 class Store:
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
         self._write_lock = asyncio.Lock()  # one transaction at a time on the shared connection
 
     @classmethod
-    async def open(cls, path: str) -> Store:
-        db = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions below
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process crash
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db)
-        await store._migrate()
+    async def open(cls, path: str, busy_timeout_ms: int = 5000) -> Store:
+        """The store on the SQLite file `path`, created if new. StorageError (Russian) for a path that cannot
+        be used, a file that is not a healthy database of ours, or one from a newer version of the bot."""
+        usable_path(path)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions below
+        except sqlite3.Error as error:
+            raise StorageError(f"Не удалось открыть базу данных {path}: {error}.") from None
+        try:
+            await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            (health,) = await (await db.execute("PRAGMA quick_check")).fetchone()
+            if health != "ok":
+                raise StorageError(f"База данных {path} повреждена ({health}). Восстановите её из копии или "
+                                   "укажите другой файл в DATABASE_PATH.")
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process crash
+            await db.execute("PRAGMA foreign_keys=ON")
+            (schema,) = await (await db.execute("PRAGMA user_version")).fetchone()
+            if schema > len(MIGRATIONS):
+                raise StorageError(f"База данных {path} — от более новой версии бота (схема {schema}, эта версия "
+                                   f"знает до {len(MIGRATIONS)}). Обновите бота или укажите другой файл.")
+            store = cls(db)
+            await store._migrate()
+        except StorageError:
+            await db.close()
+            raise
+        except sqlite3.Error as error:
+            await db.close()
+            raise StorageError(f"Файл {path} — не база данных бота или он повреждён ({error}). Укажите другой "
+                               "файл в DATABASE_PATH.") from None
         async with store._write_lock:
             await db.execute("DELETE FROM handled_updates WHERE handled_at < ?", (time.time() - HANDLED_KEPT,))
         return store
@@ -387,7 +443,7 @@ class Store:
         statements, COMMIT; anything going wrong rolls everything back. One at a time per connection."""
         delivery = CURRENT_UPDATE.get()
         async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._db.execute("BEGIN IMMEDIATE")  # "database is locked" here: nothing to roll back
             try:
                 if delivery is not None and not delivery.recorded:
                     try:
@@ -397,7 +453,8 @@ class Store:
                         raise Duplicate(f"update {delivery.update_id} was already handled") from error
                 yield
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite has already rolled back after some errors (disk full)
+                    await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")
             if delivery is not None:

@@ -81,10 +81,11 @@ def build_application(settings: Settings, service: Service | None = None) -> App
     async def post_init(application: Application) -> None:
         if service is None:
             from bot.service import Service  # imported late: the front end is importable on its own
+            from bot.storage import StorageError
 
             try:
                 application.bot_data[SERVICE_KEY] = await Service.open(settings.database_path)
-            except (OSError, sqlite3.Error) as error:
+            except (OSError, sqlite3.Error, StorageError) as error:  # Store.open closed what it opened
                 raise SystemExit(f"Не удалось открыть базу данных {settings.database_path}: {error}") from None
             application.bot_data["owns_service"] = True
         else:

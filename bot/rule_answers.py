@@ -9,9 +9,11 @@ from html import escape
 from bot import buttons
 from bot.replies import Article, Button, Reply
 from bot.rulebook import RuleBook, Section
+from rules.text import typed
 
 ALTERNATIVES = 3  # next best matches offered as buttons
 INLINE_RESULTS = 10  # Telegram allows up to 50; ten already scroll far on a phone
+QUOTED = 100  # characters of a question quoted back when nothing is found (a pasted page is not repeated)
 COMMAND_PREFIX = "r_"  # "/r_valdora_one_action" opens section "valdora.one-action"
 
 
@@ -86,7 +88,7 @@ def choose_game_reply(book: RuleBook) -> Reply:
 
 
 def not_found_reply(query: str) -> Reply:
-    return Reply(f"Не нашёл в правилах ничего про «{escape(query)}». Попробуйте другими словами "
+    return Reply(f"Не нашёл в правилах ничего про «{escape(typed(query, QUOTED))}». Попробуйте другими словами "
                  "или откройте оглавление: /rules")
 
 

@@ -6,6 +6,8 @@
 '5 монет'
 >>> join_names(["Аня", "Борис", "Вера"])
 'Аня, Борис и Вера'
+>>> typed("  иду\\n на \\u202eд9 ")
+'иду на д9'
 """
 
 from __future__ import annotations
@@ -43,6 +45,22 @@ def coins_acc(n: int) -> str:
 def points(n: int) -> str:
     """ "1 очко", "2 очка", "10 очков"."""
     return count(n, "очко", "очка", "очков")
+
+
+# Unicode direction controls: echoed unbalanced, they would turn the rest of our sentence right-to-left
+_DIRECTION_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+TYPED_LIMIT = 40  # characters of a player's text quoted back in a refusal
+
+
+def typed(text: str, limit: int = TYPED_LIMIT) -> str:
+    """What a player typed, to quote back in a refusal («Не понимаю «…»»): one line, without direction controls,
+    at most `limit` characters (a pasted page must not become a reply longer than Telegram allows).
+
+    >>> typed("ж" * 100) == "ж" * 39 + "…"
+    True
+    """
+    flat = " ".join(text.translate(_DIRECTION_CONTROLS).split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
 
 
 def join_names(names: list[str]) -> str:

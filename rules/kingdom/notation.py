@@ -25,6 +25,7 @@ from rules.kingdom.engine import is_legal, legal_actions, tile_actions
 from rules.kingdom.layout import NAMES, index
 from rules.kingdom.state import State
 from rules.protocol import RuleError
+from rules.text import typed
 
 END_WORDS = {"end", "конец", "закончить", "заканчиваю", "закончил", "закончила", "завершить", "завершаю",
              "все", "всё", "готово", "done", "хватит", "стоп", "пас", "pass", "finish"}
@@ -129,7 +130,7 @@ def parse(state: State, text: str) -> str:
             raise RuleError(f"Нет такого гекса: «{token.upper()}». Столбцы — буквы от A до T, ряды — числа "
                             "от 1 до 20, например K12.", "kingdom.board")
         else:
-            raise RuleError(f"Не понял «{token}». Пишите, например: «build K12», «к12», «оракул K12», "
+            raise RuleError(f"Не понял «{typed(token)}». Пишите, например: «build K12», «к12», «оракул K12», "
                             "«амбар K12 L5» или «конец».", "kingdom.turn")
     tiles = [k for k in kinds if k not in ("build", "end")]
     if len(set(tiles)) > 1:

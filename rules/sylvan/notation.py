@@ -29,6 +29,7 @@ from rules.sylvan.data import (
 )
 from rules.sylvan.engine import CARD_KEY, FACE_KEYS, ITEM_VERB, ITEM_VERBS, bridge_fame, legal_actions
 from rules.sylvan.state import State
+from rules.text import typed
 
 MAX_BUTTONS = 24  # the bot's keyboards hold about this many buttons per level
 
@@ -239,8 +240,7 @@ def parse(state: State, text: str) -> str:
         return canonical[norm]
     intent = read_intent(state, norm)
     if intent is None:
-        shown = text.strip()[:40]
-        raise RuleError(f"Не понимаю «{shown}». " + refusals.hint(state), "sylvan.turn")
+        raise RuleError(f"Не понимаю «{typed(text)}». " + refusals.hint(state), "sylvan.turn")
     return resolve(state, intent, legal)
 
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from rules.protocol import RuleError
-from rules.text import coins
+from rules.text import coins, typed
 from rules.valdora import refusals
 from rules.valdora.actions import (
     flip_cost,
@@ -211,11 +211,16 @@ def read_intent(state: State, norm: str) -> Intent | None:
     return intent
 
 
+NUMBER_DIGITS = 3  # contracts and cards are counted in ones; a longer number is no number of ours
+
+
 def _read_arguments(intent: Intent, tokens: list[str]) -> None:
     for token in tokens:
         parts = [p for p in re.split(r"[+]", token) if p]
         for part in parts:
-            if part.isdigit():
+            if part.isdecimal():  # "²" is a digit but no number; "١" and "２" are numbers int() reads
+                if len(part) > NUMBER_DIGITS:
+                    raise RuleError(f"Нет такого номера: «{typed(part, 12)}».", "valdora.turn")
                 intent.number = int(part)
             elif intent.kind in ("buy", "return") and part in LEFT_WORDS:
                 intent.side = "left"
@@ -245,7 +250,7 @@ def parse(state: State, text: str) -> str:
         return canonical[norm]
     intent = read_intent(state, norm)
     if intent is None:
-        raise RuleError(f"Не понимаю «{text.strip()}». " + refusals.examples(state, legal), "valdora.turn")
+        raise RuleError(f"Не понимаю «{typed(text)}». " + refusals.examples(state, legal), "valdora.turn")
     return resolve(state, intent, legal)
 
 

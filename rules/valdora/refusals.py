@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NoReturn
 
 from rules.protocol import RuleError
-from rules.text import coins, coins_acc, count, join_names
+from rules.text import coins, coins_acc, count, join_names, typed
 from rules.valdora.actions import (
     STEP_ACTION,
     contract_of,
@@ -95,12 +95,12 @@ def cannot_pass(state: State, legal: list[str]) -> NoReturn:
 def unknown_space(text: str) -> NoReturn:
     if not text:
         fail("Куда идти? Назовите место, например «д5», «порт» или «фиолетовый».", "valdora.movement")
-    fail(f"Не знаю места «{text}». Назовите его как на карте: например Д5, Порт, Гавань или Фиолетовый.",
+    fail(f"Не знаю места «{typed(text)}». Назовите его как на карте: например Д5, Порт, Гавань или Фиолетовый.",
          "valdora.movement")
 
 
 def ambiguous_space(text: str, names: list[str]) -> NoReturn:
-    fail(f"«{text}» подходит к нескольким местам: {join_names(names)}. Уточните, пожалуйста.",
+    fail(f"«{typed(text)}» подходит к нескольким местам: {join_names(names)}. Уточните, пожалуйста.",
          "valdora.movement")
 
 

@@ -24,6 +24,10 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
 RGB = tuple[int, int, int]
 
+# How many boards a renderer keeps drawn (their static background): one per game being played, so that a
+# bot running many chats does not redraw a board for every picture. A board costs about 5 MB.
+BOARD_CACHE = 32
+
 # Colours that are not specific to one game.
 WHITE: RGB = (255, 255, 255)
 BLACK: RGB = (0, 0, 0)

@@ -31,6 +31,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import (
+    BOARD_CACHE,
     HIGHLIGHT,
     HIGHLIGHT_SOFT,
     INK,
@@ -251,7 +252,7 @@ def background(view: dict) -> Board:
     return _board(*_static_key(view))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=BOARD_CACHE)
 def _board(terrain: tuple[str, ...], sectors: tuple, locations: tuple) -> Board:
     locs = {(r, c): (kind, title) for r, c, kind, title in locations}
     plain = _draw_board(terrain, locs, lit=False)

@@ -48,6 +48,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import (
+    BOARD_CACHE,
     HIGHLIGHT,
     HIGHLIGHT_SOFT,
     INK,
@@ -522,7 +523,7 @@ def region_tint(rid: str, index: int = 0) -> RGB:
     return REGION_TINT.get(rid, SPARE_TINTS[index % len(SPARE_TINTS)])
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=BOARD_CACHE)
 def _board(cols: int, rows: int, regions: tuple, trees: tuple, empty: tuple) -> Board:
     region_of: dict[tuple[int, int], str] = {}
     tints: dict[str, RGB] = {}

@@ -26,7 +26,6 @@ import os
 import random
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -35,7 +34,6 @@ import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -187,12 +185,6 @@ class ObservedBotApi(FakeBotApi):
         self.by_chat: dict[int, list[Call]] = defaultdict(list)
         self.failed_calls = 0
         self._chats = threading.Condition()
-
-    def _serve(self, handler: BaseHTTPRequestHandler) -> None:
-        # The fake answers in two writes (headers, then body); with Nagle's algorithm the second waits for
-        # the client's delayed ACK, ~40 ms on every request, which Telegram's servers do not add.
-        handler.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        super()._serve(handler)
 
     def _dispatch(self, call: Call, files: dict[str, bytes]) -> object:
         try:

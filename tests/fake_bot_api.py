@@ -233,6 +233,7 @@ class FakeBotApi:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # answer at once, as Telegram does: no delayed-ACK stall per request
 
             def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
                 server._serve(self)

@@ -25,7 +25,7 @@ import re
 import shutil
 import string
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 from unittest import mock
 
@@ -182,6 +182,23 @@ class BoardButton:
 
 
 @dataclass(frozen=True)
+class MenuWalk:
+    """The player to move opens /board and presses on through the menu levels: the `picks`-th button each time."""
+
+    chat: Chat
+    picks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PrivateChoice:
+    """The player to move (or someone else) asks inline mode for their hidden choices and sends one of them."""
+
+    chat: Chat
+    pick: int
+    impostor: User | None
+
+
+@dataclass(frozen=True)
 class RawButton:
     chat: Chat
     user: User
@@ -223,6 +240,8 @@ operation = st.one_of(
               st.sampled_from(["own", "own", "stale", "future", "0"]), st.lists(number, max_size=3).map(tuple)),
     st.builds(BoardButton, st.sampled_from(RUNNING + (LOBBY_CHAT,)), st.one_of(st.none(), st.none(), users),
               st.integers(0, 200)),
+    st.builds(MenuWalk, st.sampled_from(RUNNING), st.lists(st.integers(0, 200), min_size=1, max_size=4).map(tuple)),
+    st.builds(PrivateChoice, st.sampled_from(RUNNING), st.integers(0, 50), st.one_of(st.none(), st.none(), users)),
     st.builds(RawButton, chats, users, forged_data),
     st.builds(Inline, users, st.one_of(hostile_text.map(lambda t: t[:256]), number.map(lambda n: "#" + n),
                                        st.sampled_from(["#1", "#2", "#3", "#4", "# 1", "#١", "#" + "9" * 13]))),
@@ -348,6 +367,70 @@ class Table:
     async def row(self, chat: Chat):
         return await self.service.store.open_game(chat.id)
 
+    async def player_to_move(self, chat: Chat) -> User | None:
+        row = await self.row(chat)
+        if row is None or row.status != ACTIVE:
+            return None
+        seat = GAMES[row.game].current_seat(GAMES[row.game].load(row.state))
+        return None if seat is None else next(u for u in USERS if u.id == row.seats[seat].user_id)
+
+    async def perform(self, op) -> None:
+        """Run `op`, checking every answer (a walk through the menu or a private choice: each step)."""
+        if isinstance(op, MenuWalk):
+            user = await self.player_to_move(op.chat)
+            if user is None:
+                return
+            before = await self.snapshot()
+            board = await self.service.command(op.chat, user, "board", "")
+            await self.check(op, before, f"/board in {op.chat.id}", board, True)
+            keys = [b for reply in board for row in reply.buttons for b in row]
+            for pick in op.picks:
+                keys = [b for b in keys if b.inline_query is None]
+                if not keys:
+                    return
+                data = keys[pick % len(keys)].data
+                before = await self.snapshot()
+                answer = await self.service.button(op.chat, user, data)
+                refusal = not (answer.replies or answer.edit or answer.keyboard is not None)
+                await self.check(op, before, f"menu button {data!r} by {user.id} in {op.chat.id}", answer, refusal)
+                shown = answer.keyboard or (answer.edit.buttons if answer.edit else []) or \
+                    [row for reply in answer.replies for row in reply.buttons]
+                keys = [b for row in shown for b in row]
+            return
+        if isinstance(op, PrivateChoice):
+            row = await self.row(op.chat)
+            user = op.impostor or await self.player_to_move(op.chat)
+            if row is None or user is None:
+                return
+            before = await self.snapshot()
+            answer = await self.service.inline(user, f"#{row.id}")
+            await self.check(op, before, f"inline #{row.id} by {user.id}", answer, True)
+            if not answer.articles:
+                return
+            command = unescape(answer.articles[op.pick % len(answer.articles)].text)
+            name, _, args = command.removeprefix("/").partition(" ")
+            before = await self.snapshot()
+            replies = await self.service.command(op.chat, user, name, args)
+            await self.check(op, before, f"the private choice {command!r} by {user.id}", replies, is_refusal(replies))
+            return
+        before = await self.snapshot()
+        where, answer, refusal = await self.run(op)
+        await self.check(op, before, where, answer, refusal)
+
+    async def check(self, op, before: dict, where: str, answer, refusal: bool) -> None:
+        if isinstance(answer, ButtonAnswer):
+            check_answer(answer, where)
+        elif isinstance(answer, InlineAnswer):
+            check_inline(answer, where)
+        else:
+            for i, reply in enumerate(answer):
+                check_reply(reply, f"{where}, reply {i + 1}")
+        after = await self.snapshot()
+        outcome = "changed a game" if after != before else "refused" if refusal else "answered"
+        event(f"{type(op).__name__}: {outcome}")
+        if refusal or isinstance(op, (Inline, Text)) or getattr(op, "chat", GROUPS[0]).private:
+            assert after == before, f"{where}: a refusal changed a game: {answer!r}"[:2000]
+
     async def run(self, op) -> tuple[str, list[Reply] | ButtonAnswer | InlineAnswer, bool]:
         """(where, the answer, whether the answer is a refusal)."""
         service = self.service
@@ -458,20 +541,7 @@ async def play(template, ops) -> None:
     table = Table(service)
     try:
         for op in ops:
-            before = await table.snapshot()
-            where, answer, refusal = await table.run(op)
-            if isinstance(answer, ButtonAnswer):
-                check_answer(answer, where)
-            elif isinstance(answer, InlineAnswer):
-                check_inline(answer, where)
-            else:
-                for i, reply in enumerate(answer):
-                    check_reply(reply, f"{where}, reply {i + 1}")
-            after = await table.snapshot()
-            outcome = "changed a game" if after != before else "refused" if refusal else "answered"
-            event(f"{type(op).__name__}: {outcome}")
-            if refusal or isinstance(op, (Inline, Text)) or getattr(op, "chat", GROUPS[0]).private:
-                assert after == before, f"{where}: a refusal changed a game: {answer!r}"[:2000]
+            await table.perform(op)
     finally:
         await service.close()
 
@@ -480,7 +550,7 @@ FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, Heal
                                                        HealthCheck.function_scoped_fixture])
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=250)
 @given(ops=st.lists(operation, min_size=1, max_size=6))
 def test_hostile_input_never_breaks_the_service(template, ops):
     with mock.patch("random.SystemRandom", SeededRandom):

@@ -330,7 +330,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def answer_query(query: Any, answer: ButtonAnswer) -> None:
     """Answer the press (the toast). Telegram refuses answers after its window (a press made while the bot
     was down): that costs only the toast, never the board that follows."""
-    toast = answer.toast[:TOAST_LIMIT] if answer.toast else None
+    toast = utf16_prefix(answer.toast, TOAST_LIMIT) if answer.toast else None
     try:
         await query.answer(toast, show_alert=answer.alert)
     except TelegramError as error:
@@ -381,8 +381,11 @@ async def on_inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     button = None
     if answer.note and answer.start:
         button = InlineQueryResultsButton(answer.note, start_parameter=answer.start)
-    await query.answer(results, cache_time=0 if answer.personal else 300, is_personal=answer.personal,
-                       button=button)
+    try:
+        await query.answer(results, cache_time=0 if answer.personal else 300, is_personal=answer.personal,
+                           button=button)
+    except TelegramError as error:  # the user typed on, or the query expired: nobody waits for this answer
+        log.info("Ответ на встроенный запрос не принят: %s", error)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -407,32 +410,83 @@ def keyboard(buttons: list[list[Button]]) -> InlineKeyboardMarkup | None:
     return InlineKeyboardMarkup(rows) if rows else None
 
 
+HTML_TOKEN = re.compile(r"<[^<>]*>|&(?:#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);|[\s\S]", re.UNICODE)
+OPEN_TAG = re.compile(r"<([a-zA-Z-]+)")
+
+
 def split_text(text: str, limit: int) -> list[str]:
-    """Pieces of at most `limit` characters, cut at line ends where possible.
+    """Telegram HTML in pieces Telegram takes: each at most `limit` UTF-16 units of text once its tags are
+    parsed (as Telegram counts), cut at a line end where possible, never inside a tag or an entity; a tag
+    open at a cut is closed there and opened again in the next piece.
 
     >>> split_text("аа\\nбб\\nвв", 5)
     ['аа\\nбб', 'вв']
+    >>> split_text("<b>" + "ж" * 6 + "</b>", 4)
+    ['<b>жжжж</b>', '<b>жж</b>']
+    >>> split_text("&amp;" * 3, 2)
+    ['&amp;&amp;', '&amp;']
     """
-    if len(text) <= limit:
-        return [text]
     pieces: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:  # a single overlong line: cut it hard
-            if current:
-                pieces.append(current)
-                current = ""
-            pieces.append(line[:limit])
-            line = line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) <= limit:
-            current = candidate
-        else:
-            pieces.append(current)
-            current = line
-    if current:
-        pieces.append(current)
-    return [p for p in pieces if p.strip()] or [text[:limit]]
+    tokens: list[tuple[str, int]] = []  # (html, UTF-16 units of text) of the current piece
+    size = 0
+    starting: list[tuple[str, str]] = []  # those open where the current piece starts
+
+    def cut(at: int) -> None:
+        """End the current piece after its first `at` tokens; the rest starts the next one."""
+        nonlocal tokens, size, starting
+        head, tail = tokens[:at], tokens[at:]
+        stack = list(starting)
+        for token, _ in head:
+            track(stack, token)
+        html = "".join(tag for _, tag in starting) + "".join(t for t, _ in head)
+        html += "".join(f"</{name}>" for name, _ in reversed(stack))
+        if html.strip():
+            pieces.append(html)
+        starting, tokens = stack, tail
+        size = sum(units for _, units in tokens)
+
+    for match in HTML_TOKEN.finditer(text):
+        token = match.group()
+        units = 0 if token.startswith("<") and token.endswith(">") else (
+            1 if token.startswith("&") and len(token) > 1 else len(token.encode("utf-16-le")) // 2)
+        if units and size + units > limit:
+            if token == "\n":  # the line end itself is the cut
+                cut(len(tokens))
+                continue
+            lines = [i for i, (t, _) in enumerate(tokens) if t == "\n"]
+            if lines and lines[-1] > 0:
+                cut(lines[-1])
+                tokens, size = tokens[1:], size - 1  # the line end the cut was made at
+            if size + units > limit:  # a line longer than a piece: cut it where it is
+                cut(len(tokens))
+        tokens.append((token, units))
+        size += units
+    cut(len(tokens))
+    return pieces or [text[:limit]]
+
+
+def utf16_prefix(text: str, limit: int) -> str:
+    """The longest start of `text` of at most `limit` UTF-16 units (Telegram's measure), never half an emoji.
+
+    >>> utf16_prefix("ab😀c", 3), utf16_prefix("ab😀c", 4)
+    ('ab', 'ab😀')
+    """
+    units = 0
+    for i, char in enumerate(text):
+        units += 2 if ord(char) > 0xFFFF else 1
+        if units > limit:
+            return text[:i]
+    return text
+
+
+def track(stack: list[tuple[str, str]], token: str) -> None:
+    """Keep `stack` of open tags up to date after `token`."""
+    if token.startswith("</"):
+        name = token[2:-1].strip().lower()
+        if stack and stack[-1][0] == name:
+            stack.pop()
+    elif token.startswith("<") and token.endswith(">") and (opening := OPEN_TAG.match(token)):
+        stack.append((opening.group(1).lower(), token))
 
 
 async def edit_in_place(message: Message, reply: Reply) -> bool:
@@ -477,10 +531,8 @@ async def send_reply(bot: Any, chat_id: int, reply: Reply, thread_id: int | None
     markup = keyboard(reply.buttons)
     common: dict[str, Any] = {"parse_mode": ParseMode.HTML, "message_thread_id": thread_id}
     if reply.image is not None:
-        caption, rest = reply.text, ""
-        if len(caption) > CAPTION_LIMIT:
-            pieces = split_text(caption, CAPTION_LIMIT)
-            caption, rest = pieces[0], "\n".join(pieces[1:])
+        pieces = split_text(reply.text, CAPTION_LIMIT) if reply.text.strip() else [""]
+        caption, rest = pieces[0], "\n".join(pieces[1:])
         await bot.send_photo(chat_id, photo=reply.image, caption=caption or None, reply_markup=markup,
                              **common)
         for piece in split_text(rest, TEXT_LIMIT) if rest.strip() else []:

@@ -294,11 +294,8 @@ def check_reply(reply: Reply, where: str) -> None:
     assert SORRY not in reply.text, f"{where}: an unhandled exception (the apology)"
     if reply.image is not None:
         assert reply.image.startswith(b"\x89PNG"), where
-        caption = reply.text
-        rest = ""
-        if len(caption) > CAPTION_LIMIT:
-            pieces = split_text(caption, CAPTION_LIMIT)
-            caption, rest = pieces[0], "\n".join(pieces[1:])
+        pieces = split_text(reply.text, CAPTION_LIMIT) if reply.text.strip() else [""]  # as send_reply does
+        caption, rest = pieces[0], "\n".join(pieces[1:])
         check_split(caption, CAPTION_LIMIT, f"{where} (caption)", empty_ok=True)
         if rest.strip():
             check_split(rest, TEXT_LIMIT, f"{where} (caption's rest)")
@@ -601,9 +598,6 @@ async def finish(path: Path, rulebook: RuleBook, name: str) -> list[Reply]:
         await service.close()
 
 
-@pytest.mark.xfail(strict=True, reason="bot/telegram_app.send_reply measures a caption in Python characters of its "
-                   "HTML, Telegram in UTF-16 units of its text: these captions are 1100-1650 units, under 1024 "
-                   "characters, so they are sent whole and refused (the board of /begin and the final board)")
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_final_board_of_the_longest_names_fits_telegram(template, name):
     folder, rulebook = template
@@ -616,27 +610,20 @@ def test_the_final_board_of_the_longest_names_fits_telegram(template, name):
 
 # --- the front end's split, directly (bot.telegram_app.split_text) -------------------------------------------------
 
-SPLIT = ("bot/telegram_app.split_text cuts a long line after `limit` Python characters of HTML: inside an entity or "
-         "a tag, and with no regard to UTF-16 units")
-
-
 @pytest.mark.parametrize("html", [
-    pytest.param("&amp;" * 1000, id="an entity cut in two", marks=pytest.mark.xfail(strict=True, reason=SPLIT)),
-    pytest.param("<b>" + "ж" * 5000 + "</b>", id="a tag left open", marks=pytest.mark.xfail(strict=True, reason=SPLIT)),
-    pytest.param("😀" * 3000, id="emoji: 6000 UTF-16 units", marks=pytest.mark.xfail(strict=True, reason=SPLIT)),
+    pytest.param("&amp;" * 1000, id="an entity cut in two"),
+    pytest.param("<b>" + "ж" * 5000 + "</b>", id="a tag left open"),
+    pytest.param("😀" * 3000, id="emoji: 6000 UTF-16 units"),
     pytest.param("строка\n" * 1000, id="lines"),
 ])
 def test_a_long_text_is_sent_in_pieces_telegram_takes(html):
     check_split(html, TEXT_LIMIT, "split_text")
 
 
-@pytest.mark.xfail(strict=True, reason="bot/telegram_app.send_reply sends a caption of up to 1024 Python characters "
-                                       "whole; 600 emoji are 1200 UTF-16 units, and Telegram refuses the photo")
 def test_a_caption_of_emoji_is_sent_as_telegram_counts():
     check_reply(Reply("😀" * 600, image=b"\x89PNG"), "a caption of emoji")
 
 
-@pytest.mark.xfail(strict=True, reason=SPLIT)
 @settings(FUZZ, max_examples=200)
 @example(lines=[("&" * 5000, "")])  # fails at once, whatever else is generated
 @given(lines=st.lists(st.tuples(hostile_text, st.sampled_from(["", "b", "i", "code"])), min_size=1, max_size=4))

@@ -288,9 +288,7 @@ TOO_OLD = "Bad Request: query is too old and response timeout expired or query I
 @pytest.mark.asyncio(loop_scope="module")
 @pytest.mark.parametrize("method, update", [
     ("answerCallbackQuery", lambda: callback("g:1:999:0", board_message(), BORIS)),
-    pytest.param("answerInlineQuery", lambda: inline("провиант"), marks=pytest.mark.xfail(
-        strict=True, reason="bot/telegram_app.on_inline_query lets Telegram's refusal of a late answer escape to "
-                            "on_error, which logs it as an unhandled error with a traceback")),
+    pytest.param("answerInlineQuery", lambda: inline("провиант")),
 ])
 async def test_an_answer_too_late_for_telegram_is_no_error(running, caplog, method, update):
     """A user who types fast sends an inline query per letter and Telegram refuses answers to the outdated ones;

@@ -34,6 +34,8 @@ class Settings:
     log_level: str
     webhook_url: str  # empty: long polling
     webhook_port: int
+    webhook_secret: str = ""  # Telegram sends it with every webhook request; others are refused
+    webhook_listen: str = "0.0.0.0"  # the address the webhook server listens on (behind a reverse proxy)
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Settings:
@@ -46,4 +48,6 @@ class Settings:
             log_level=(merged.get("LOG_LEVEL") or "INFO").upper(),
             webhook_url=merged.get("TELEGRAM_WEBHOOK_URL", "").strip(),
             webhook_port=int(merged.get("TELEGRAM_WEBHOOK_PORT") or 8443),
+            webhook_secret=merged.get("TELEGRAM_WEBHOOK_SECRET", "").strip(),
+            webhook_listen=(merged.get("TELEGRAM_WEBHOOK_LISTEN") or "0.0.0.0").strip(),
         )

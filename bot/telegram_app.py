@@ -16,6 +16,7 @@ import re
 import sqlite3
 import sys
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from telegram import (
     BotCommand,
@@ -156,11 +157,14 @@ def run(settings: Settings) -> None:
         raise SystemExit("Не задан токен бота (TELEGRAM_BOT_TOKEN). Получите его у @BotFather.")
     application = build_application(settings)
     if settings.webhook_url:
-        log.info("Режим webhook: %s (порт %s)", settings.webhook_url, settings.webhook_port)
+        log.info("Режим webhook: %s (слушаю %s:%s)", settings.webhook_url, settings.webhook_listen,
+                 settings.webhook_port)
         application.run_webhook(
-            listen="0.0.0.0",
+            listen=settings.webhook_listen,
             port=settings.webhook_port,
+            url_path=urlsplit(settings.webhook_url).path.lstrip("/"),  # the proxy passes the path on as it is
             webhook_url=settings.webhook_url,
+            secret_token=settings.webhook_secret or None,
             allowed_updates=Update.ALL_TYPES,
         )
     else:

@@ -45,13 +45,14 @@ def bot_env(server: FakeBotApi | None, database: Path | None) -> dict[str, str]:
 class BotProcess:
     """`python -m bot` in a working directory of its own (so no stray .env is read), output to a file."""
 
-    def __init__(self, server: FakeBotApi, workdir: Path, database: Path, name: str):
+    def __init__(self, server: FakeBotApi, workdir: Path, database: Path, name: str,
+                 settings: dict[str, str] | None = None):
         self.server = server
         self.log_path = workdir / f"{name}.log"
         self._log = open(self.log_path, "wb")  # noqa: SIM115 (closed in stop())
         start = server.mark()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bot"], cwd=workdir, env=bot_env(server, database),
+            [sys.executable, "-m", "bot"], cwd=workdir, env={**bot_env(server, database), **(settings or {})},
             stdout=self._log, stderr=subprocess.STDOUT,
         )
         # post_init opened the database and published the commands: polling starts next.

@@ -1,0 +1,81 @@
+"""Webhook mode: the real `python -m bot` registers its webhook with the (fake) Bot API and takes updates
+that are POSTed to its own HTTP server on 127.0.0.1, only with the secret token Telegram sends."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import urllib.error
+import urllib.request
+
+import pytest
+from e2e_harness import GROUP, REPLY_TIMEOUT, BotProcess, FakeBotApi
+
+SECRET = "s3cret-Token_1"
+
+
+@pytest.fixture
+def server():
+    with FakeBotApi() as fake:
+        yield fake
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def post(port: int, update: dict, secret: str | None) -> int:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/hook", data=json.dumps(update).encode(),
+                                     headers={"Content-Type": "application/json"})
+    if secret is not None:
+        request.add_header("X-Telegram-Bot-Api-Secret-Token", secret)
+    try:
+        with urllib.request.urlopen(request, timeout=REPLY_TIMEOUT) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def message(update_id: int, text: str) -> dict:
+    return {"update_id": update_id, "message": {
+        "message_id": update_id, "date": 0, "text": text,
+        "chat": {"id": GROUP, "type": "supergroup", "title": "Тестовая группа"},
+        "from": {"id": 101, "is_bot": False, "first_name": "Анна"},
+        "entities": [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]}}
+
+
+def test_webhook_mode_takes_posted_updates_with_the_secret_only(server, tmp_path):
+    port = free_port()
+    settings = {"TELEGRAM_WEBHOOK_URL": "https://bot.example.org/hook", "TELEGRAM_WEBHOOK_PORT": str(port),
+                "TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1", "TELEGRAM_WEBHOOK_SECRET": SECRET}
+    bot = BotProcess(server, tmp_path, tmp_path / "bot.db", "webhook", settings)
+    try:
+        registered = server.wait_for(lambda c: c.method == "setWebhook", REPLY_TIMEOUT)
+        assert registered.params["url"] == "https://bot.example.org/hook"
+        assert registered.params["secret_token"] == SECRET
+        for _ in range(100):  # the webhook server starts listening right after registering
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                bot.process.poll()
+        since = server.mark()
+        assert post(port, message(501, "/new kingdom"), "wrong") == 403
+        assert post(port, message(502, "/new kingdom"), None) == 403
+        assert post(port, message(503, "/new kingdom"), SECRET) == 200
+        lobby = server.wait_for(lambda c: c.method == "sendMessage" and c.chat_id == GROUP, REPLY_TIMEOUT, since)
+        assert "Kingdom Builder" in lobby.text
+        assert post(port, message(503, "/new kingdom"), SECRET) == 200  # Telegram retries: nothing happens twice
+        assert post(port, message(504, "/board"), SECRET) == 200
+        board = server.wait_for(lambda c: c.method == "sendMessage" and "Идёт набор" in c.text, REPLY_TIMEOUT, since)
+        sent = [c for c in server.calls[since:] if c.method == "sendMessage" and c.chat_id == GROUP]
+        assert sent == [lobby, board], sent  # the wrong secrets and the repeated update got nothing
+        assert not server.calls_of("getUpdates", since)  # no polling in webhook mode
+    finally:
+        assert bot.stop(signal.SIGTERM) == 0
+    log = (tmp_path / "webhook.log").read_text(encoding="utf-8", errors="replace")
+    # (the refused requests leave PTB's own DEBUG lines with a traceback: that is its way to log a 403)
+    assert " ERROR " not in log and " CRITICAL " not in log, log[-4000:]

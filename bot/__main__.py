@@ -32,12 +32,14 @@ def rules_answer(question: str) -> str:
     return to_plain(section_text(found[0])) + (f"\n\nЕщё может подойти:\n{others}" if others else "")
 
 
-async def database_problem(path: str) -> str | None:
-    """Why the database cannot be used (Russian), checked before the bot connects to Telegram; None if fine."""
-    from bot.storage import StorageError, Store
+async def database_problem(database: str) -> str | None:
+    """Why the database (a SQLite path or a postgresql:// URL) cannot be used (Russian), checked before the bot
+    connects to Telegram; None if fine."""
+    from bot.database import open_store
+    from bot.storage import StorageError
 
     try:
-        store = await Store.open(path)
+        store = await open_store(database)
     except StorageError as error:
         return str(error)
     await store.close()
@@ -59,7 +61,7 @@ def main(argv: list[str]) -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    problem = asyncio.run(database_problem(settings.database_path))
+    problem = asyncio.run(database_problem(settings.database))
     if problem:
         print(problem, file=sys.stderr)
         return 2

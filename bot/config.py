@@ -34,6 +34,7 @@ class Settings:
     log_level: str
     webhook_url: str  # empty: long polling
     webhook_port: int
+    database_url: str = ""  # postgresql://…: PostgreSQL instead of the SQLite file at database_path
     webhook_secret: str = ""  # Telegram sends it with every webhook request; others are refused
     webhook_listen: str = "0.0.0.0"  # the address the webhook server listens on (behind a reverse proxy)
 
@@ -45,9 +46,15 @@ class Settings:
             token=merged.get("TELEGRAM_BOT_TOKEN", "").strip(),
             api_url=(merged.get("TELEGRAM_API_URL") or DEFAULT_API_URL).rstrip("/"),
             database_path=merged.get("DATABASE_PATH") or "referee.db",
+            database_url=merged.get("DATABASE_URL", "").strip(),
             log_level=(merged.get("LOG_LEVEL") or "INFO").upper(),
             webhook_url=merged.get("TELEGRAM_WEBHOOK_URL", "").strip(),
             webhook_port=int(merged.get("TELEGRAM_WEBHOOK_PORT") or 8443),
             webhook_secret=merged.get("TELEGRAM_WEBHOOK_SECRET", "").strip(),
             webhook_listen=(merged.get("TELEGRAM_WEBHOOK_LISTEN") or "0.0.0.0").strip(),
         )
+
+    @property
+    def database(self) -> str:
+        """What to open: DATABASE_URL when set, else the SQLite file DATABASE_PATH."""
+        return self.database_url or self.database_path

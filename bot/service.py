@@ -11,11 +11,11 @@ import asyncio
 import logging
 import random
 import re
-import sqlite3
 from collections import defaultdict
 from html import escape
 
 from bot import buttons, menus, rule_answers
+from bot.database import DATABASE_ERRORS, open_store
 from bot.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.rulebook import RuleBook
 from bot.storage import (
@@ -75,8 +75,9 @@ class Service:
         self.bot_username: str | None = None  # set by the Telegram front end: makes t.me deep links
 
     @classmethod
-    async def open(cls, database_path: str) -> Service:
-        return cls(await Store.open(database_path))
+    async def open(cls, database: str) -> Service:
+        """The service on a SQLite file path or a postgresql:// URL."""
+        return cls(await open_store(database))
 
     async def close(self) -> None:
         await self.store.close()
@@ -99,7 +100,7 @@ class Service:
 
         try:
             return await self._once(chat, update_id, handle, [], [Reply(BUSY)])
-        except sqlite3.Error as error:  # rolled back: the game is as it was
+        except DATABASE_ERRORS as error:  # rolled back: the game is as it was
             log.exception("the database refused /%s in chat %s", name, chat.id)
             return [Reply(write_failure(error))]
         except Exception:
@@ -110,7 +111,7 @@ class Service:
         try:
             return await self._once(chat, update_id, lambda: self._button(chat, user, data), ButtonAnswer(),
                                     ButtonAnswer(toast=BUSY))
-        except sqlite3.Error as error:  # rolled back: the game is as it was
+        except DATABASE_ERRORS as error:  # rolled back: the game is as it was
             log.exception("the database refused button %r in chat %s", data, chat.id)
             return ButtonAnswer(toast=write_failure(error), alert=True)
         except Exception:

@@ -112,12 +112,12 @@ class StorageError(RuntimeError):
     """The database cannot be used; the message says why, in Russian, for the person running the bot."""
 
 
-def write_failure(error: sqlite3.Error) -> str:
-    """What to tell the chat when a write failed (nothing was written), in Russian."""
+def write_failure(error: Exception) -> str:
+    """What to tell the chat when a write failed (nothing was written), in Russian; SQLite's or PostgreSQL's."""
     text = str(error).lower()
-    if "locked" in text or "busy" in text:
+    if "locked" in text or "busy" in text or "lock timeout" in text:
         return "База данных занята другим процессом, ход не записан. Попробуйте через минуту."
-    if "full" in text:
+    if "full" in text or "no space" in text:
         return "На диске бота кончилось место, ход не записан. Администратор бота уже видит это в журнале."
     if "readonly" in text or "read-only" in text:
         return "База данных открыта только для чтения, ход не записан. Администратору бота нужно это исправить."

@@ -1,5 +1,5 @@
 """Every update applied at most once, whoever delivers it and however often; concurrent chats on one
-connection; two bot processes on one database file."""
+connection; two bot processes on one database (a SQLite file, or one PostgreSQL database)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ KB = GAMES["kingdom"]
 
 
 @pytest.fixture
-async def services(tmp_path):
-    """Two services on one SQLite file: two bot processes."""
-    first = await Service.open(str(tmp_path / "bot.db"))
-    second = await Service.open(str(tmp_path / "bot.db"))
+async def services(database):
+    """Two services on one database (SQLite file or PostgreSQL): two bot processes."""
+    first = await Service.open(database)
+    second = await Service.open(database)
     yield first, second
     await first.close()
     await second.close()

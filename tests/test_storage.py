@@ -1,28 +1,33 @@
-"""SQLite storage: migrations, one open game per chat, versioned writes, the action log."""
+"""Storage on both backends (SQLite, and a real PostgreSQL): migrations, one open game per chat, versioned
+writes, the action log."""
 
 import sqlite3
 
 import pytest
 
-from bot.storage import ABORTED, ACTIVE, FINISHED, LOBBY, MIGRATIONS, Conflict, Seat, Store
+from bot import storage_pg
+from bot.database import open_store
+from bot.storage import ABORTED, ACTIVE, FINISHED, LOBBY, MIGRATIONS, Conflict, Seat
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(str(tmp_path / "games.db"))
+async def store(database):
+    store = await open_store(database)
     yield store
     await store.close()
 
 
-async def test_migrations_bring_a_new_file_to_the_last_version_and_wal(tmp_path):
-    path = str(tmp_path / "new.db")
-    store = await Store.open(path)
-    assert await store.schema_version() == len(MIGRATIONS)
+async def test_migrations_bring_a_new_file_to_the_last_version_and_wal(database, backend):
+    migrations = MIGRATIONS if backend == "sqlite" else storage_pg.MIGRATIONS
+    assert len(migrations) == len(MIGRATIONS)  # both backends count schema versions alike
+    store = await open_store(database)
+    assert await store.schema_version() == len(migrations)
     await store.close()
-    with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    store = await Store.open(path)  # opening again runs nothing twice
-    assert await store.schema_version() == len(MIGRATIONS)
+    if backend == "sqlite":
+        with sqlite3.connect(database) as raw:
+            assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store = await open_store(database)  # opening again runs nothing twice
+    assert await store.schema_version() == len(migrations)
     await store.close()
 
 
@@ -67,9 +72,8 @@ async def test_a_finished_game_takes_no_more_moves_and_frees_the_chat(store):
     assert await store.open_game(10) is None
 
 
-async def test_everything_survives_closing_and_reopening(tmp_path):
-    path = str(tmp_path / "games.db")
-    store = await Store.open(path)
+async def test_everything_survives_closing_and_reopening(database):
+    store = await open_store(database)
     row = await store.create_lobby(10, "valdora", Seat(0, 1, "Аня"), seed=5)
     await store.start(row.id, row.version, {"n": 0}, "Партия началась!")
     row = await store.game(row.id)
@@ -78,7 +82,7 @@ async def test_everything_survives_closing_and_reopening(tmp_path):
         row = await store.game(row.id)
     await store.close()
 
-    store = await Store.open(path)
+    store = await open_store(database)
     row = await store.open_game(10)
     assert row.state == {"n": 3} and row.seed == 5
     assert [line.summary for line in await store.log(row.id, 2)] == ["ход 2", "ход 3"]

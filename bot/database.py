@@ -1,0 +1,21 @@
+"""Which storage backend a setting names: a postgresql:// (or postgres://) URL opens `PgStore`, anything
+else is a SQLite file for `Store`. Both have the same interface."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import asyncpg
+
+from bot.storage import Store
+from bot.storage_pg import PgStore, is_postgres_url
+
+# what a failed write raises on either backend (rolled back: nothing changed); `write_failure` explains it
+DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError)
+
+
+async def open_store(database: str) -> Store | PgStore:
+    """The store for `database`: a PostgreSQL URL or a SQLite file path. StorageError (Russian) if unusable."""
+    if is_postgres_url(database):
+        return await PgStore.open(database)
+    return await Store.open(database)

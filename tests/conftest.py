@@ -1,0 +1,47 @@
+"""A real PostgreSQL for the storage tests: one server from the pgserver wheel for the whole run (started only
+when a test asks for it), a fresh database for each test. `database` runs a test on both backends."""
+
+from __future__ import annotations
+
+import atexit
+import itertools
+import warnings
+
+import pytest
+
+_numbers = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory):
+    """A PostgreSQL server of our own, listening on a Unix socket only. As root (CI) pgserver runs it as a
+    system user `pgserver` that it creates, as PostgreSQL refuses to run as root."""
+    with warnings.catch_warnings():  # platformdirs: no XDG_RUNTIME_DIR (as in CI), /tmp is used instead
+        warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
+        import pgserver
+
+    server = pgserver.get_server(tmp_path_factory.mktemp("postgres"), cleanup_mode="stop")
+    yield server
+    server.cleanup()
+    atexit.unregister(server._cleanup)  # stopped already; at exit it would only log to pytest's closed stream
+
+
+@pytest.fixture
+def postgres_url(postgres_server) -> str:
+    """The URL of a new, empty database on the test server."""
+    name = f"test_{next(_numbers)}"
+    postgres_server.psql(f"CREATE DATABASE {name};")
+    return postgres_server.get_uri(name)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def database(backend, request, tmp_path) -> str:
+    """Where a store opens: a new SQLite file, or a postgresql:// URL of a new database."""
+    if backend == "sqlite":
+        return str(tmp_path / "bot.db")
+    return request.getfixturevalue("postgres_url")

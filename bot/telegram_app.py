@@ -85,9 +85,9 @@ def build_application(settings: Settings, service: Service | None = None) -> App
             from bot.storage import StorageError
 
             try:
-                application.bot_data[SERVICE_KEY] = await Service.open(settings.database_path)
+                application.bot_data[SERVICE_KEY] = await Service.open(settings.database)
             except (OSError, sqlite3.Error, StorageError) as error:  # Store.open closed what it opened
-                raise SystemExit(f"Не удалось открыть базу данных {settings.database_path}: {error}") from None
+                raise SystemExit(f"Не удалось открыть базу данных: {error}") from None
             application.bot_data["owns_service"] = True
         else:
             application.bot_data[SERVICE_KEY] = service

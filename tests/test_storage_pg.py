@@ -126,3 +126,24 @@ async def test_a_game_held_by_another_process_is_answered_in_the_chat_and_nothin
         assert "садится за стол" in joined.text
     finally:
         await service.close()
+
+
+async def test_the_telegram_front_end_plays_on_postgres_when_database_url_is_set(postgres_url, tmp_path):
+    from fake_bot_api import FakeBotApi
+
+    from bot.config import Settings
+    from bot.storage_pg import PgStore
+    from bot.telegram_app import SERVICE_KEY, build_application
+
+    with FakeBotApi() as server:
+        settings = Settings(token="123:TEST", api_url=server.url, database_path=str(tmp_path / "unused.db"),
+                            log_level="DEBUG", webhook_url="", webhook_port=8443, database_url=postgres_url)
+        application = build_application(settings)
+        await application.initialize()
+        await application.post_init(application)
+        try:
+            assert isinstance(application.bot_data[SERVICE_KEY].store, PgStore)
+            assert not (tmp_path / "unused.db").exists()
+        finally:
+            await application.post_shutdown(application)
+            await application.shutdown()

@@ -50,8 +50,13 @@ async def test_a_typed_move_delivered_twice_is_applied_once(services):
 async def test_a_press_delivered_twice_is_applied_once_and_answered_silently(services):
     service, _ = services
     row, state, mover = await started(service)
-    board = (await service.command(GROUP, mover, "board", ""))[0]
-    data = next(b.data for line in board.buttons for b in line if b.data.startswith("g:"))
+    keyboard = (await service.command(GROUP, mover, "board", ""))[0].buttons
+    moves = [b.data for line in keyboard for b in line if b.data.startswith("g:")]
+    if not moves:  # more builds than fit a phone: the first keyboard has groups of rows; open one
+        group = next(b.data for line in keyboard for b in line if b.data.startswith("k:"))
+        keyboard = (await service.button(GROUP, mover, group)).keyboard
+        moves = [b.data for line in keyboard for b in line if b.data.startswith("g:")]
+    data = moves[0]
     answer = await service.button(GROUP, mover, data, update_id=7100)
     again = await service.button(GROUP, mover, data, update_id=7100)
     assert answer.edit or answer.replies

@@ -189,7 +189,29 @@ def usable_path(path: str) -> None:
         raise StorageError(f"В папке {folder} нельзя создать базу данных: нет прав на запись.")
 
 
-class Store:
+class StoreBase:
+    """What both backends (`Store` here, `bot.storage_pg.PgStore`) do the same way, on top of their own
+    `was_handled`, `_write` and `_transaction`."""
+
+    async def handled_elsewhere(self) -> bool:
+        """Whether the update being handled was applied meanwhile by somebody else (a second process)."""
+        delivery = CURRENT_UPDATE.get()
+        return delivery is not None and not delivery.recorded and await self.was_handled(delivery.update_id)
+
+    async def mark_handled(self) -> None:
+        """Record the update being handled if none of its writes has (it only read: /board, /rules)."""
+        delivery = CURRENT_UPDATE.get()
+        if delivery is not None and not delivery.recorded:
+            async with self._write():
+                pass
+
+    async def close_game(self, game_id: int, version: int, status: str) -> None:
+        """Abort a lobby or a running game."""
+        async with self._transaction(game_id, version, None, status=status):
+            pass
+
+
+class Store(StoreBase):
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
         self._write_lock = asyncio.Lock()  # one transaction at a time on the shared connection
@@ -301,11 +323,6 @@ class Store:
         cursor = await self._db.execute("SELECT 1 FROM handled_updates WHERE update_id = ?", (update_id,))
         return await cursor.fetchone() is not None
 
-    async def handled_elsewhere(self) -> bool:
-        """Whether the update being handled was applied meanwhile by somebody else (a second process)."""
-        delivery = CURRENT_UPDATE.get()
-        return delivery is not None and not delivery.recorded and await self.was_handled(delivery.update_id)
-
     async def private_users(self, user_ids: list[int]) -> set[int]:
         """Those of `user_ids` who have started the bot in private, so it may write to them there."""
         if not user_ids:
@@ -324,13 +341,6 @@ class Store:
             await self._db.execute("UPDATE games SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))
             await self._db.execute("UPDATE announcements SET chat_id = ? WHERE chat_id = ?",
                                    (new_chat_id, old_chat_id))
-
-    async def mark_handled(self) -> None:
-        """Record the update being handled if none of its writes has (it only read: /board, /rules)."""
-        delivery = CURRENT_UPDATE.get()
-        if delivery is not None and not delivery.recorded:
-            async with self._write():
-                pass
 
     async def remember_private(self, user_id: int) -> None:
         """The user has written to the bot in private (Telegram lets the bot answer there from now on)."""
@@ -407,11 +417,6 @@ class Store:
                 "WHERE created_at < ? ORDER BY created_at", (time.time() - older_than,))
         ).fetchall()
         return [Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
-
-    async def close_game(self, game_id: int, version: int, status: str) -> None:
-        """Abort a lobby or a running game."""
-        async with self._transaction(game_id, version, None, status=status):
-            pass
 
     @asynccontextmanager
     async def _transaction(self, game_id: int, version: int, expected_status: str | None,

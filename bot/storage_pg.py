@@ -32,6 +32,7 @@ from bot.storage import (
     LogLine,
     Seat,
     StorageError,
+    StoreBase,
 )
 
 # Each entry moves the schema one version up, as bot.storage.MIGRATIONS does for SQLite (same tables, same
@@ -112,7 +113,7 @@ def safe_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
-class PgStore:
+class PgStore(StoreBase):
     def __init__(self, pool: asyncpg.Pool):
         self._pool = pool
 
@@ -206,11 +207,6 @@ class PgStore:
         """Whether a Telegram update has already been applied (by this process or another)."""
         return await self._pool.fetchval("SELECT 1 FROM handled_updates WHERE update_id = $1", update_id) is not None
 
-    async def handled_elsewhere(self) -> bool:
-        """Whether the update being handled was applied meanwhile by somebody else (a second process)."""
-        delivery = CURRENT_UPDATE.get()
-        return delivery is not None and not delivery.recorded and await self.was_handled(delivery.update_id)
-
     async def private_users(self, user_ids: list[int]) -> set[int]:
         """Those of `user_ids` who have started the bot in private, so it may write to them there."""
         if not user_ids:
@@ -226,13 +222,6 @@ class PgStore:
         async with self._write() as db:
             await db.execute("UPDATE games SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id)
             await db.execute("UPDATE announcements SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id)
-
-    async def mark_handled(self) -> None:
-        """Record the update being handled if none of its writes has (it only read: /board, /rules)."""
-        delivery = CURRENT_UPDATE.get()
-        if delivery is not None and not delivery.recorded:
-            async with self._write():
-                pass
 
     async def remember_private(self, user_id: int) -> None:
         """The user has written to the bot in private (Telegram lets the bot answer there from now on)."""
@@ -299,11 +288,6 @@ class PgStore:
             "SELECT game_id, version, chat_id, headline, notify, created_at FROM announcements "
             "WHERE created_at < $1 ORDER BY created_at", time.time() - older_than)
         return [Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
-
-    async def close_game(self, game_id: int, version: int, status: str) -> None:
-        """Abort a lobby or a running game."""
-        async with self._transaction(game_id, version, None, status=status):
-            pass
 
     @asynccontextmanager
     async def _transaction(self, game_id: int, version: int, expected_status: str | None,

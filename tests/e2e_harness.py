@@ -4,9 +4,11 @@ and the test's side of a group chat. The e2e tests of every game use it."""
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -177,3 +179,13 @@ def assert_no_board_change(table: Table, since: int) -> None:
     later = table.settle(since)
     photos = [c for c in later if c.method in BOARD_CHANGES]
     assert not photos, f"the board changed after a refused move: {photos}"
+
+
+def game_state(database: Path, game) -> tuple[object, dict[int, int], int]:
+    """The group's running game as the bot stored it, read the way an onlooker with the rulebook would:
+    (state loaded by `game`, seat -> user id, game id). Only reads."""
+    with sqlite3.connect(database) as db:
+        state, game_id = db.execute("SELECT state, id FROM games WHERE chat_id = ? AND status = 'active'",
+                                    (GROUP,)).fetchone()
+        seats = dict(db.execute("SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,)).fetchall())
+    return game.load(json.loads(state)), seats, game_id

@@ -11,9 +11,7 @@ moves (a build next to a location, to earn a tile) and to check the secrets; it 
 from __future__ import annotations
 
 import html
-import json
 import signal
-import sqlite3
 
 import pytest
 from e2e_harness import (
@@ -26,6 +24,7 @@ from e2e_harness import (
     Table,
     assert_no_board_change,
     assert_refusal,
+    game_state,
     player_to_move,
 )
 
@@ -43,12 +42,6 @@ def server():
     with FakeBotApi() as fake:
         yield fake
 
-
-def game_state(database):
-    with sqlite3.connect(database) as db:
-        row = db.execute("SELECT state, id FROM games WHERE chat_id = ? AND status = 'active'", (GROUP,)).fetchone()
-        seats = dict(db.execute("SELECT seat, user_id FROM seats WHERE game_id = ?", (row[1],)).fetchall())
-    return KB.load(json.loads(row[0])), seats
 
 
 def next_to_a_tile(state, action: str) -> bool:
@@ -78,7 +71,7 @@ def test_group_plays_kingdom_builder_with_secret_cards_across_a_restart(server, 
         start = table.reply(since, photo=True)
         assert start.photo.startswith(b"\x89PNG") and (SECRET_BUTTON, start.buttons[-1][1]) in start.buttons
         table.settle(since)
-        state, seats = game_state(database)
+        state, seats, _ = game_state(database, KB)
         seat_of = {user: seat for seat, user in seats.items()}
         for user in (CREATOR, BORIS):
             pressed = table.press(user, start.message_id, dict(start.buttons)[SECRET_BUTTON])
@@ -111,12 +104,12 @@ def test_group_plays_kingdom_builder_with_secret_cards_across_a_restart(server, 
         assert text.split()[-1] in html.unescape(board.text), f"the caption does not tell the build {text}"
 
         # --- a build by command, then an illegal one on water
-        state, seats = game_state(database)
+        state, seats, _ = game_state(database, KB)
         mover = seats[KB.current_seat(state)]
         build = next(a for a in KB.legal_actions(state) if a.startswith("build "))
         board = table.command(mover, f"/{build}", photo=True)
         assert build.split()[-1] in board.text, board
-        state, seats = game_state(database)
+        state, seats, _ = game_state(database, KB)
         mover = seats[KB.current_seat(state)]
         view = KB.view(state)
         water = next(f"{chr(65 + c)}{r + 1}" for r, line in enumerate(view["terrain"])
@@ -128,7 +121,7 @@ def test_group_plays_kingdom_builder_with_secret_cards_across_a_restart(server, 
         # --- play on (the onlooker prefers builds next to a location) until a tile is used
         used = None
         for _ in range(120):
-            state, seats = game_state(database)
+            state, seats, _ = game_state(database, KB)
             mover = seats[KB.current_seat(state)]
             legal = KB.legal_actions(state)
             tiles = [a for a in legal if a.split()[0] in TILE_VERBS]

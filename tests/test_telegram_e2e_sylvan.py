@@ -9,9 +9,7 @@ The test reads the game from the bot's SQLite file, as an onlooker would, only t
 from __future__ import annotations
 
 import html
-import json
 import signal
-import sqlite3
 
 import pytest
 from e2e_harness import (
@@ -22,6 +20,7 @@ from e2e_harness import (
     BotProcess,
     FakeBotApi,
     Table,
+    game_state,
     player_to_move,
 )
 
@@ -36,13 +35,6 @@ def server():
     with FakeBotApi() as fake:
         yield fake
 
-
-def game_state(database):
-    with sqlite3.connect(database) as db:
-        state, game_id = db.execute("SELECT state, id FROM games WHERE chat_id = ? AND status = 'active'",
-                                    (GROUP,)).fetchone()
-        seats = dict(db.execute("SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,)).fetchall())
-    return SY.load(json.loads(state)), seats, game_id
 
 
 def inline(server: FakeBotApi, user_id: int, query: str):
@@ -61,7 +53,7 @@ def test_group_plays_sylvan_with_a_hidden_hand_across_a_restart(server, tmp_path
         assert "Зодчие Волшебной Долины" in lobby.text, lobby
         table.command(BORIS, "/join")
         start = table.reply(table.say(CREATOR, "/begin"), photo=True)
-        state, seats, game_id = game_state(database)
+        state, seats, game_id = game_state(database, SY)
         mover = seats[SY.current_seat(state)]
         other = next(u for u in seats.values() if u != mover)
         hand_button, = [b for row in start.keyboard for b in row if "switch_inline_query_current_chat" in b]
@@ -80,13 +72,13 @@ def test_group_plays_sylvan_with_a_hidden_hand_across_a_restart(server, tmp_path
         chosen = mine.params["results"][0]["input_message_content"]["message_text"]
         played = table.command(mover, html.unescape(chosen), photo=True)
         assert "играет карту" in played.text, played
-        state, seats, _ = game_state(database)
+        state, seats, _ = game_state(database, SY)
         assert state.step != "play"
 
         # the dwelling by button (the trees where it may go), then the rest of the turn by buttons
         board = played
         for _ in range(6):
-            state, seats, _ = game_state(database)
+            state, seats, _ = game_state(database, SY)
             if seats[SY.current_seat(state)] != mover:
                 break
             text, data = next((t, d) for t, d in board.buttons if d.startswith("g:"))
@@ -95,7 +87,7 @@ def test_group_plays_sylvan_with_a_hidden_hand_across_a_restart(server, tmp_path
         assert player_to_move(board) == other, "the turn did not pass"
 
         # nothing of the waiting player's hand ever reached the group
-        state, seats, _ = game_state(database)
+        state, seats, _ = game_state(database, SY)
         waiting = next(s for s, u in seats.items() if u == mover)
         secret = SY.secret(state, waiting)
         assert secret and not any(secret in html.unescape(c.text) for c in server.sent if c.chat_id == GROUP)

@@ -483,7 +483,9 @@ class Service:
             if goes_on:
                 # the same player's next step: redraw the board in place rather than post another one
                 return ButtonAnswer(edit=replies[0], replies=replies[1:])
-            return ButtonAnswer(replies=replies, clear_buttons=True)
+            # the old board keeps its keyboard: its version makes every button on it stale, and removing
+            # it would spend a request of the group's 20 a minute that nobody needs
+            return ButtonAnswer(replies=replies)
         if kind == buttons.GROUP:
             return await self._menu_button(row, user, *rest)
         if kind == buttons.SECRET:

@@ -42,7 +42,7 @@ def move_buttons(reply):
 
 async def press(service, player, data):
     """Press a move button; the board that results: redrawn in place while `player` goes on with the
-    turn, or a new board (the old keyboard removed) once the turn has passed or the game ended."""
+    turn, or a new board once the turn has passed or the game ended (the old keyboard stays: it is stale)."""
     answer = await service.button(GROUP, player, data)
     _, game_id, *_ = buttons.decode(data)
     row = await service.store.game(game_id)
@@ -50,7 +50,7 @@ async def press(service, player, data):
     if seat is not None and row.seats[seat].user_id == player.id:
         assert answer.edit is not None and not answer.replies and not answer.clear_buttons
         return answer.edit
-    assert answer.edit is None and answer.clear_buttons
+    assert answer.edit is None and not answer.clear_buttons
     return answer.replies[-1]
 
 

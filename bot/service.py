@@ -171,15 +171,17 @@ class Service:
         except Exception:  # it stays owed and is sent again: a duplicate board, never a lost one
             log.exception("could not mark the board %s as delivered", announces)
 
-    async def owed_boards(self, older_than: float) -> list[tuple[int, tuple[int, int]]]:
+    async def owed_boards(self, older_than: float, lease: float) -> list[tuple[int, tuple[int, int]]]:
         """(chat id, (game id, version)) of every board a move has owed its chat for longer than `older_than`
-        seconds: the process died between the move and the reply, or Telegram kept failing."""
-        return [(debt.chat_id, (debt.game_id, debt.version)) for debt in await self.store.owed(older_than)]
+        seconds (the process died between the move and the reply, or Telegram kept failing), claimed for this
+        process to send: another bot process on the same database does not get them for `lease` seconds."""
+        debts = await self.store.claim_owed(older_than, lease)
+        return [(debt.chat_id, (debt.game_id, debt.version)) for debt in debts]
 
     async def owed_board(self, announces: tuple[int, int]) -> Reply | None:
         """The owed board itself, drawn again with its move's headline; None once it is paid, or when a later
         move has superseded it (that move owes its own board)."""
-        debt = next((d for d in await self.store.owed(0) if (d.game_id, d.version) == tuple(announces)), None)
+        debt = await self.store.debt(*announces)
         if debt is None:
             return None
         row = await self.store.game(debt.game_id)

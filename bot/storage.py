@@ -89,6 +89,8 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, version)
     );
     """,
+    # an owed board being sent by one bot process, until then: the others leave it alone
+    "ALTER TABLE announcements ADD COLUMN claimed_until REAL NOT NULL DEFAULT 0;",
 )
 HANDLED_KEPT = 7 * 24 * 3600  # seconds; Telegram keeps an unconfirmed update for 24 hours
 
@@ -409,14 +411,24 @@ class Store(StoreBase):
         async with self._write():
             await self._db.execute("DELETE FROM announcements WHERE game_id = ? AND version <= ?", (game_id, version))
 
-    async def owed(self, older_than: float) -> list[Announcement]:
-        """Boards owed for longer than `older_than` seconds (the sender died or Telegram kept failing)."""
-        rows = await (
-            await self._db.execute(
-                "SELECT game_id, version, chat_id, headline, notify, created_at FROM announcements "
-                "WHERE created_at < ? ORDER BY created_at", (time.time() - older_than,))
-        ).fetchall()
-        return [Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
+    async def claim_owed(self, older_than: float, lease: float) -> list[Announcement]:
+        """Boards owed for longer than `older_than` seconds (the sender died or Telegram kept failing), claimed
+        by this process for `lease` seconds: another process looking meanwhile leaves them alone."""
+        now = time.time()
+        async with self._write():
+            rows = await self._db.execute_fetchall(
+                "UPDATE announcements SET claimed_until = ? WHERE created_at < ? AND claimed_until <= ? "
+                "RETURNING game_id, version, chat_id, headline, notify, created_at",
+                (now + lease, now - older_than, now))
+        return sorted((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows),
+                      key=lambda debt: (debt.game_id, debt.version))
+
+    async def debt(self, game_id: int, version: int) -> Announcement | None:
+        """The board of `version` if the chat is still owed it."""
+        rows = await self._db.execute_fetchall(
+            "SELECT game_id, version, chat_id, headline, notify, created_at FROM announcements "
+            "WHERE game_id = ? AND version = ?", (game_id, version))
+        return next((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows), None)
 
     @asynccontextmanager
     async def _transaction(self, game_id: int, version: int, expected_status: str | None,

@@ -95,6 +95,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, version)
     );
     """,
+    "ALTER TABLE announcements ADD COLUMN claimed_until DOUBLE PRECISION NOT NULL DEFAULT 0;",
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
@@ -282,12 +283,26 @@ class PgStore(StoreBase):
         async with self._write() as db:
             await db.execute("DELETE FROM announcements WHERE game_id = $1 AND version <= $2", game_id, version)
 
-    async def owed(self, older_than: float) -> list[Announcement]:
-        """Boards owed for longer than `older_than` seconds (the sender died or Telegram kept failing)."""
-        rows = await self._pool.fetch(
+    async def claim_owed(self, older_than: float, lease: float) -> list[Announcement]:
+        """Boards owed for longer than `older_than` seconds (the sender died or Telegram kept failing), claimed
+        by this process for `lease` seconds: another process looking meanwhile leaves them alone (and rows
+        being claimed at this very moment are skipped, not waited for)."""
+        now = time.time()
+        async with self._write() as db:
+            rows = await db.fetch(
+                "UPDATE announcements SET claimed_until = $1 WHERE (game_id, version) IN ("
+                "SELECT game_id, version FROM announcements WHERE created_at < $2 AND claimed_until <= $3 "
+                "FOR UPDATE SKIP LOCKED) RETURNING game_id, version, chat_id, headline, notify, created_at",
+                now + lease, now - older_than, now)
+        return sorted((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows),
+                      key=lambda debt: (debt.game_id, debt.version))
+
+    async def debt(self, game_id: int, version: int) -> Announcement | None:
+        """The board of `version` if the chat is still owed it."""
+        r = await self._pool.fetchrow(
             "SELECT game_id, version, chat_id, headline, notify, created_at FROM announcements "
-            "WHERE created_at < $1 ORDER BY created_at", time.time() - older_than)
-        return [Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
+            "WHERE game_id = $1 AND version = $2", game_id, version)
+        return Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) if r else None
 
     @asynccontextmanager
     async def _transaction(self, game_id: int, version: int, expected_status: str | None,

@@ -67,6 +67,7 @@ TOAST_LIMIT = 200  # characters in a callback-query answer
 ANONYMOUS_ADMIN = "Администратор чата"
 OWED_EVERY = 15.0  # seconds between looks for boards that moves still owe their chats
 OWED_AFTER = 30.0  # a board is owed when its move is older than this and Telegram has not taken it
+OWED_LEASE = 60.0  # seconds this process has to send an owed board it took before another process may try
 # "/move Порт", "/move@RefereeBot Порт": a Latin command name, maybe addressed to a bot.
 COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]+))?(?:\s+|$)(.*)$", re.DOTALL)
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
@@ -610,7 +611,7 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
     """JobQueue: send the boards that moves owe their chats (after a crash, or a long Telegram outage)."""
     service = service_of(context.application)
     first = context.job.data.pop("first", False) if isinstance(context.job.data, dict) else False
-    for chat_id, announces in await service.owed_boards(0 if first else OWED_AFTER):
+    for chat_id, announces in await service.owed_boards(0 if first else OWED_AFTER, OWED_LEASE):
         async with chat_turn(context.application, chat_id):
             reply = await service.owed_board(announces)  # paid meanwhile by the chat's own reply: None
             if reply is None:

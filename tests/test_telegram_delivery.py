@@ -30,6 +30,7 @@ def server():
 @pytest.fixture
 async def running(server, tmp_path, monkeypatch):
     monkeypatch.setattr(telegram_app, "OWED_EVERY", 0.2)
+    monkeypatch.setattr(telegram_app, "OWED_LEASE", 0.3)
     service = await Service.open(str(tmp_path / "bot.db"))
     settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
                         webhook_url="", webhook_port=8443)
@@ -54,10 +55,10 @@ async def board_of(server, chat_id, since):
 async def all_paid(service):
     """Wait until the bot has recorded that every board reached its chat (it does so after Telegram's answer)."""
     for _ in range(100):
-        if await service.owed_boards(0) == []:
+        if await service.owed_boards(0, lease=0) == []:
             return
         await asyncio.sleep(0.05)
-    assert await service.owed_boards(0) == []
+    assert await service.owed_boards(0, lease=0) == []
 
 
 async def start_game(server, chat_id=GROUP):

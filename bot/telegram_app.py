@@ -16,7 +16,6 @@ import re
 import sqlite3
 import sys
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from telegram import (
     BotCommand,
@@ -50,6 +49,7 @@ from telegram.ext import (
     filters,
 )
 
+from bot import webhook
 from bot.config import Settings
 from bot.replies import Button, ButtonAnswer, Chat, Reply, User
 
@@ -157,30 +157,23 @@ def run(settings: Settings) -> None:
     if not settings.token:
         raise SystemExit("Не задан токен бота (TELEGRAM_BOT_TOKEN). Получите его у @BotFather.")
     application = build_application(settings)
-    if settings.webhook_url:
-        log.info("Режим webhook: %s (слушаю %s:%s)", settings.webhook_url, settings.webhook_listen,
-                 settings.webhook_port)
-        application.run_webhook(
-            listen=settings.webhook_listen,
-            port=settings.webhook_port,
-            url_path=urlsplit(settings.webhook_url).path.lstrip("/"),  # the proxy passes the path on as it is
-            webhook_url=settings.webhook_url,
-            secret_token=settings.webhook_secret or None,
-            allowed_updates=Update.ALL_TYPES,
-        )
-    else:
-        log.info("Режим long polling через %s", settings.api_url)
-        try:
+    try:
+        if settings.webhook_url:
+            log.info("Режим webhook: %s (слушаю %s:%s)", settings.webhook_url, settings.webhook_listen,
+                     settings.webhook_port)
+            asyncio.run(webhook.serve(application, settings))
+        else:
+            log.info("Режим long polling через %s", settings.api_url)
             application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
-        except InvalidToken:
-            raise SystemExit(
-                "Telegram не принял токен бота (TELEGRAM_BOT_TOKEN). Проверьте его у @BotFather: "
-                "/mybots → ваш бот → API Token."
-            ) from None
-        except NetworkError as error:
-            if isinstance(error, BadRequest):  # PTB counts it as a NetworkError; it is our bug
-                raise
-            raise SystemExit(f"Не удалось связаться с Telegram ({settings.api_url}): {error}") from None
+    except InvalidToken:
+        raise SystemExit(
+            "Telegram не принял токен бота (TELEGRAM_BOT_TOKEN). Проверьте его у @BotFather: "
+            "/mybots → ваш бот → API Token."
+        ) from None
+    except NetworkError as error:
+        if isinstance(error, BadRequest):  # PTB counts it as a NetworkError; it is our bug
+            raise
+        raise SystemExit(f"Не удалось связаться с Telegram ({settings.api_url}): {error}") from None
 
 
 # --------------------------------------------------------------------------- translating updates

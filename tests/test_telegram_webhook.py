@@ -1,5 +1,6 @@
 """Webhook mode: the real `python -m bot` registers its webhook with the (fake) Bot API and takes updates
-that are POSTed to its own HTTP server on 127.0.0.1, only with the secret token Telegram sends."""
+that are POSTed to its own HTTP server on 127.0.0.1, only with the secret token Telegram sends, answering
+each once it has been handled."""
 
 from __future__ import annotations
 
@@ -28,7 +29,11 @@ def free_port() -> int:
 
 
 def post(port: int, update: dict, secret: str | None) -> int:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}/hook", data=json.dumps(update).encode(),
+    return post_raw(port, json.dumps(update).encode(), secret)
+
+
+def post_raw(port: int, body: bytes, secret: str | None) -> int:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/hook", data=body,
                                      headers={"Content-Type": "application/json"})
     if secret is not None:
         request.add_header("X-Telegram-Bot-Api-Secret-Token", secret)
@@ -66,8 +71,10 @@ def test_webhook_mode_takes_posted_updates_with_the_secret_only(server, tmp_path
         assert post(port, message(501, "/new kingdom"), "wrong") == 403
         assert post(port, message(502, "/new kingdom"), None) == 403
         assert post(port, message(503, "/new kingdom"), SECRET) == 200
-        lobby = server.wait_for(lambda c: c.method == "sendMessage" and c.chat_id == GROUP, REPLY_TIMEOUT, since)
+        # answered only once handled (its reply sent): Telegram sends the chat's next update after that
+        lobby, = [c for c in server.calls[since:] if c.method == "sendMessage" and c.chat_id == GROUP]
         assert "Kingdom Builder" in lobby.text
+        assert post_raw(port, b"not json", SECRET) == 400 and post_raw(port, b"[1, 2]", SECRET) == 400
         assert post(port, message(503, "/new kingdom"), SECRET) == 200  # Telegram retries: nothing happens twice
         assert post(port, message(504, "/board"), SECRET) == 200
         board = server.wait_for(lambda c: c.method == "sendMessage" and "Идёт набор" in c.text, REPLY_TIMEOUT, since)

@@ -40,7 +40,6 @@ from telegram.error import (
     TelegramError,
 )
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     CallbackQueryHandler,
     ContextTypes,
@@ -51,6 +50,7 @@ from telegram.ext import (
 
 from bot import webhook
 from bot.config import Settings
+from bot.rate_limit import ChatRateLimiter
 from bot.replies import Button, ButtonAnswer, Chat, Reply, User
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         .token(settings.token)
         .base_url(f"{settings.api_url}/bot")
         .base_file_url(f"{settings.api_url}/file/bot")
-        .rate_limiter(AIORateLimiter(max_retries=2))
+        .rate_limiter(ChatRateLimiter())  # a 429 pauses its own chat only
         # updates of different chats run concurrently; `chat_turn` keeps each chat's own in order
         .concurrent_updates(True)
         .post_init(post_init)
@@ -271,6 +271,8 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
                 replies = await service.text(chat, user, message.text, update.update_id)
             if replies:
                 await send_replies(context, chat, user, replies, thread_of(message))
+        except RetryAfter as error:  # the chat is over its limit for long: an apology would be refused too
+            log.warning("Ответ в чат %s не отправлен: Telegram просит подождать (%s)", chat.id, error)
         except Exception:
             log.exception("Ошибка при обработке сообщения в чате %s", chat.id)
             await apologise(context, chat.id, thread_of(message))
@@ -313,6 +315,8 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             answered = True  # even if answering fails, do not try a second time
             await answer_query(query, answer)
             await show_button_answer(context, chat, user, query.message, answer)
+    except RetryAfter as error:  # the chat is over its limit for long (the board, if any, stays owed)
+        log.warning("Ответ на кнопку не отправлен: Telegram просит подождать (%s)", error)
     except Exception:
         log.exception("Ошибка при обработке кнопки в чате %s", getattr(update.effective_chat, "id", None))
         if not answered:

@@ -207,6 +207,8 @@ class FakeBotApi:
         self.blocked_users: set[int] = set()  # users who never started the bot: private sends fail
         # method -> (error code, description): the next calls of that method fail (for tests).
         self.failures: dict[str, tuple[int, str]] = {}
+        # chat_id -> [retry_after, times]: the next requests for that chat answer 429 (see `flood`)
+        self.floods: dict[int, list[int]] = {}
         self.migrated: dict[int, int] = {}  # group id -> the supergroup it became (migrate)
         self.commands: list[dict] = []
         self.calls: list[Call] = []
@@ -539,6 +541,27 @@ class FakeBotApi:
                 self._cond.notify_all()
             return ready
 
+    def flood(self, chat_id: int, retry_after: int, times: int = 1) -> None:
+        """Telegram's flood control for one chat: the next ``times`` requests carrying ``chat_id`` answer
+        429 "Too Many Requests: retry after N" with ``parameters.retry_after`` N; other chats go on."""
+        with self._cond:
+            if times > 0:
+                self.floods[int(chat_id)] = [retry_after, times]
+            else:
+                self.floods.pop(int(chat_id), None)
+
+    def _check_flood(self, chat_id: Any) -> None:
+        try:
+            flood = self.floods.get(int(chat_id)) if chat_id is not None else None
+        except (TypeError, ValueError):  # "@username"
+            flood = None
+        if flood is None:
+            return
+        retry_after, flood[1] = flood[0], flood[1] - 1
+        if flood[1] <= 0:
+            del self.floods[int(chat_id)]
+        raise ApiError(429, f"Too Many Requests: retry after {retry_after}", {"retry_after": retry_after})
+
     def migrate(self, group_id: int, supergroup_id: int) -> None:
         """The group becomes a supergroup, as Telegram does it: the service messages in both chats, and from
         then on the old id is refused with migrate_to_chat_id."""
@@ -590,6 +613,7 @@ class FakeBotApi:
         if method in self.failures:
             code, description = self.failures[method]
             raise ApiError(code, description)
+        self._check_flood(p.get("chat_id"))
         self._check_markup(p.get("reply_markup"))
         if method == "answerCallbackQuery" and len(str(p.get("text") or "")) > 200:
             raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")

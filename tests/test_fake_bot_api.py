@@ -189,3 +189,22 @@ async def test_html_is_parsed_into_entities_and_bad_html_is_refused(server):
             await bot.send_message(-100, "😀" * 2049)
         photo = await bot.send_photo(-100, png_bytes(), caption="<i>" + "ж" * 1024 + "</i>", parse_mode="HTML")
         assert photo.caption == "ж" * 1024 and photo.caption_entities[0].type == "italic"
+
+
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")  # PTB's own RetryAfter(int)
+async def test_a_flooded_chat_answers_429_with_retry_after_and_other_chats_go_on(server):
+    from telegram.error import RetryAfter
+
+    server.flood(-100, retry_after=7, times=2)
+    async with make_bot(server) as bot:
+        for _ in range(2):
+            with pytest.raises(RetryAfter) as refused:
+                await bot.send_message(-100, "доска")
+            assert "7" in str(refused.value)
+        assert (await bot.send_message(-200, "другой чат")).chat.id == -200
+        assert (await bot.send_message(-100, "снова можно")).text == "снова можно"
+    refusals = [c for c in server.calls_of("sendMessage") if c.error]
+    assert [c.chat_id for c in refusals] == [-100, -100]
+    assert refusals[0].error == "Too Many Requests: retry after 7"
+    assert [c.chat_id for c in server.sent] == [-200, -100]
+    assert not server.floods

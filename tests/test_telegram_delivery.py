@@ -137,6 +137,28 @@ async def test_a_board_telegram_failed_to_take_is_sent_later_and_nobody_is_told_
     await all_paid(service)
 
 
+async def test_a_chat_over_its_limit_waits_alone_and_gets_its_board(running):
+    server, service = running
+    board = await start_game(server)
+    await start_game(server, OTHER)
+    mover = ANNA if f"id={ANNA}" in board.text.rsplit("Ходит", 1)[-1] else BORIS
+    row = await service.store.open_game(GROUP)
+    build = GAMES["kingdom"].legal_actions(GAMES["kingdom"].load(row.state))[0]
+    server.flood(GROUP, retry_after=2, times=3)  # three 429s in a row: more than PTB's limiter ever retried
+    since = server.mark()
+    server.push_message(GROUP, mover, "Игрок", f"/{build}")
+    await server.wait_for_async(lambda c: c.chat_id == GROUP and c.error is not None, TIMEOUT, since)
+    server.push_message(OTHER, BORIS, "Борис", "/board")
+    quiet = await board_of(server, OTHER, since)
+    later = await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == GROUP
+                                        and c.error is None, 3 * TIMEOUT, since)
+    refused = [c for c in server.calls[since:] if c.chat_id == GROUP and c.error]
+    assert len(refused) == 3 and all("Too Many Requests" in c.error for c in refused)
+    assert quiet.time < later.time and later.time - refused[0].time >= 5.5  # waited out 3 × 2 s, alone
+    assert build.split()[1] in later.text
+    await all_paid(service)
+
+
 async def test_boards_owed_from_before_a_restart_go_out_at_start(server, tmp_path):
     service = await Service.open(str(tmp_path / "bot.db"))
     chat = Chat(id=GROUP, title="Стол")

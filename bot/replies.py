@@ -40,6 +40,10 @@ class Reply:
     to_user: int | None = None  # None: into the chat; a user id: privately to that user
     # a board owed to the chat: (game id, version); the front end reports its delivery (Service.announced)
     announces: tuple[int, int] | None = None
+    # a message the game keeps track of, as (kind, game id): ("lobby", 12), ("board", 12); the front end
+    # reports the id of the message that shows it (Service.shown)
+    remember: tuple[str, int] | None = None
+    replaces: int | None = None  # the id of a message to edit into this one instead of sending a new one
 
 
 @dataclass

@@ -8,10 +8,12 @@ an exception reach a front end: a refusal is a Russian reply and changes nothing
 from __future__ import annotations
 
 import asyncio
+import difflib
 import logging
 import random
 import re
 from collections import defaultdict
+from dataclasses import replace
 from html import escape
 
 from bot import buttons, menus, rule_answers
@@ -164,6 +166,14 @@ class Service:
             await self.store.move_chat(old_chat_id, new_chat_id)
         log.info("chat %s is now %s: its games moved with it", old_chat_id, new_chat_id)
 
+    async def shown(self, remember: tuple[str, int], message_id: int) -> None:
+        """The front end sent or edited the message of a `Reply.remember`: the game's lobby or latest board."""
+        kind, game_id = remember
+        try:
+            await self.store.set_message(game_id, kind, message_id)
+        except Exception:  # the next lobby change is then sent anew rather than edited in place
+            log.exception("could not remember message %s of game %s", message_id, game_id)
+
     async def announced(self, announces: tuple[int, int]) -> None:
         """The front end delivered the board of (game, version): that board and older ones are no longer owed."""
         try:
@@ -253,7 +263,16 @@ class Service:
             if row is not None:
                 return [Reply("Партия ещё не началась: сначала соберите игроков и нажмите «Начать» (/begin).")]
             return [Reply("Сейчас партии нет, ходить некуда. Начните новую: /new.")]
-        return [Reply(f"Не знаю команды /{escape(name)}. Список команд — /help.")]
+        return self._unknown_command(name)
+
+    def _unknown_command(self, name: str) -> list[Reply]:
+        """A command that is none of ours: in a group it is most likely meant for another bot (/roll 2d6), so
+        it is left alone, unless it is one letter or two away from one of ours (a typo: /bord)."""
+        ours = [command for command, _ in self.commands()]
+        close = difflib.get_close_matches(name, ours, n=1, cutoff=0.75)
+        if not close:
+            return []
+        return [Reply(f"Не знаю команды /{escape(name)}. Может быть, /{close[0]}? Все команды — /help.")]
 
     async def _new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is not None:
@@ -294,7 +313,7 @@ class Service:
         seats = [(s.user_id, s.name) for s in row.seats] + [(user.id, user.name)]
         await self.store.set_seats(row.id, row.version, seats)
         row = await self.store.game(row.id)
-        return [self._lobby_reply(row, f"{mention(user.id, user.name)} садится за стол.")]
+        return [self._lobby_reply(row, f"{plain(user.name)} садится за стол.", row.lobby_message_id)]
 
     def _join_refusal(self, user: User, row: GameRow | None) -> str | None:
         if row is None:
@@ -309,30 +328,44 @@ class Service:
         return None
 
     async def _leave(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        if row is None or row.seat_of(user.id) is None:
-            return [Reply(f"{plain(user.name)}, вы и так не за столом.")]
-        if row.status != LOBBY:
-            return [Reply("Из идущей партии выйти нельзя: остальные ждут ваших ходов. "
-                          "Прервать партию может её создатель или администратор: /abort.")]
+        refusal = self._leave_refusal(user, row)
+        if refusal:
+            return [Reply(refusal)]
         seats = [(s.user_id, s.name) for s in row.seats if s.user_id != user.id]
         if not seats:
             await self.store.close_game(row.id, row.version, ABORTED)
-            return [Reply("За столом никого не осталось, набор закрыт. Новый — /new.")]
+            return [Reply("За столом никого не осталось, набор закрыт. Новый — /new.",
+                          replaces=row.lobby_message_id)]
         await self.store.set_seats(row.id, row.version, seats)
         row = await self.store.game(row.id)
-        return [self._lobby_reply(row, f"{plain(user.name)} выходит из-за стола.")]
+        return [self._lobby_reply(row, f"{plain(user.name)} выходит из-за стола.", row.lobby_message_id)]
 
-    async def _begin(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        if row is None:
-            return [Reply("Сначала соберите игроков: /new.")]
+    def _leave_refusal(self, user: User, row: GameRow | None) -> str | None:
+        if row is None or row.seat_of(user.id) is None:
+            return f"{plain(user.name)}, вы и так не за столом."
         if row.status != LOBBY:
-            return [Reply("Партия уже идёт. Доска — /board.")]
+            return ("Из идущей партии выйти нельзя: остальные ждут ваших ходов. "
+                    "Прервать партию может её создатель или администратор: /abort.")
+        return None
+
+    def _begin_refusal(self, user: User, row: GameRow | None) -> str | None:
+        if row is None:
+            return "Сначала соберите игроков: /new."
+        if row.status != LOBBY:
+            return "Партия уже идёт. Доска — /board."
         if row.seat_of(user.id) is None:
-            return [Reply("Начать партию может только тот, кто сидит за столом. Сядьте: /join.")]
+            return "Начать партию может только тот, кто сидит за столом. Сядьте: /join."
         game = self._game(row)
         if len(row.seats) < game.min_players:
-            return [Reply(f"За столом {self._players(len(row.seats))}, а для «{game.title}» нужно "
-                          f"хотя бы {game.min_players}. Позовите друзей: /join.")]
+            return (f"За столом {self._players(len(row.seats))}, а для «{game.title}» нужно "
+                    f"хотя бы {game.min_players}. Позовите друзей: /join.")
+        return None
+
+    async def _begin(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        refusal = self._begin_refusal(user, row)
+        if refusal:
+            return [Reply(refusal)]
+        game = self._game(row)
         state = game.new([s.name for s in row.seats], seed=row.seed)
         first = row.seats[game.current_seat(state)]
         order = " → ".join(plain(s.name) for s in row.seats)
@@ -341,8 +374,16 @@ class Service:
         await self.store.start(row.id, row.version, game.dump(state), intro)
         row = await self.store.game(row.id)
         players = [seat for seat in row.seats if seat.seat != game.current_seat(state)]
-        return [await self._board_reply(row, game, state, intro),
-                *await self._secret_notes(chat, row, game, state, players)]
+        board = [await self._board_reply(row, game, state, intro),
+                 *await self._secret_notes(chat, row, game, state, players)]
+        if row.lobby_message_id is None:
+            return board
+        return [replace(self._closed_lobby(row), replaces=row.lobby_message_id), *board]
+
+    def _closed_lobby(self, row: GameRow) -> Reply:
+        """The lobby message once the game has begun: who plays, and no buttons any more."""
+        seated = ", ".join(plain(s.name) for s in row.seats)
+        return Reply(f"«{escape(self._game(row).title)}»: за столом {seated}. Партия началась, доска ниже.")
 
     async def _board(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None:
@@ -493,12 +534,7 @@ class Service:
         if kind == buttons.SECRET:
             return self._secret(row, user)
         if kind in (buttons.JOIN, buttons.LEAVE, buttons.BEGIN):
-            if row.status != LOBBY:
-                return stale
-            handler = {buttons.JOIN: self._join, buttons.LEAVE: self._leave, buttons.BEGIN: self._begin}[kind]
-            replies = await handler(chat, user, row, "")
-            started = kind == buttons.BEGIN and (await self.store.game(row.id)).status == ACTIVE
-            return ButtonAnswer(replies=replies, clear_buttons=started)
+            return await self._lobby_button(chat, user, row, kind)
         if kind == buttons.ABORT_YES:
             if not self._may_abort(row, user):
                 return ButtonAnswer(toast="Прервать партию может только её создатель или администратор.")
@@ -510,6 +546,23 @@ class Service:
         if kind == buttons.ABORT_NO:
             return ButtonAnswer(toast="Играем дальше!", clear_buttons=True)
         return self._my_score(row, user)
+
+    async def _lobby_button(self, chat: Chat, user: User, row: GameRow, kind: str) -> ButtonAnswer:
+        """Sit down, stand up or begin from the lobby's buttons: the lobby message itself changes; a refusal
+        is a toast for the presser alone, not a message to the whole group."""
+        if row.status != LOBBY:
+            return ButtonAnswer(toast=STALE)
+        refuse, handler = {buttons.JOIN: (self._join_refusal, self._join),
+                           buttons.LEAVE: (self._leave_refusal, self._leave),
+                           buttons.BEGIN: (self._begin_refusal, self._begin)}[kind]
+        refusal = refuse(user, row)
+        if refusal:
+            return ButtonAnswer(toast=refusal, alert=len(refusal) > 60)
+        replies = await handler(chat, user, row, "")
+        if kind == buttons.BEGIN:
+            board = [r for r in replies if r.replaces is None]
+            return ButtonAnswer(edit=self._closed_lobby(row), replies=board)
+        return ButtonAnswer(edit=replace(replies[0], replaces=None), replies=replies[1:])
 
     async def _menu_button(self, row: GameRow, user: User, version: int, index: int, depth: int) -> ButtonAnswer:
         """Open a group of the action menu (or go back up): the board's keyboard shows that level, and the
@@ -587,7 +640,8 @@ class Service:
 
     # --- pieces of replies ---------------------------------------------------------------------
 
-    def _lobby_reply(self, row: GameRow, headline: str) -> Reply:
+    def _lobby_reply(self, row: GameRow, headline: str, replaces: int | None = None) -> Reply:
+        """The lobby message; `replaces`: the lobby message to edit into it (a join, a leave)."""
         game = self._game(row)
         names = ", ".join(plain(s.name) for s in row.seats)
         limits = f"{game.min_players}–{game.max_players}"
@@ -600,21 +654,21 @@ class Service:
         keyboard = [[Button("🙋 Сесть", buttons.encode(buttons.JOIN, row.id)),
                      Button("🚪 Выйти", buttons.encode(buttons.LEAVE, row.id)),
                      Button("▶️ Начать", buttons.encode(buttons.BEGIN, row.id))]]
-        return Reply(text, buttons=keyboard)
+        return Reply(text, buttons=keyboard, remember=("lobby", row.id), replaces=replaces)
 
     async def _board_reply(self, row: GameRow, game: Game, state, headline: str = "", notify: bool = True) -> Reply:
         picture = await asyncio.to_thread(RENDERERS[row.game], game.view(state, None))
         lines = [headline] if headline else []
         if game.is_over(state):
             lines.append(self._final_text(row, game, state))
-            return Reply("\n".join(lines), image=picture, announces=(row.id, row.version))
+            return Reply("\n".join(lines), image=picture, announces=(row.id, row.version), remember=("board", row.id))
         seat = game.current_seat(state)
         player = row.seats[seat]
         lines.append(f"Ходит {mention(player.user_id, player.name) if notify else plain(player.name)}.")
         actions = game.legal_actions(state)
         paths = self._paths(game, state, actions)
         return Reply("\n".join(lines), image=picture, buttons=self._menu(row, game, state, actions, paths, ())[1],
-                     announces=(row.id, row.version))
+                     announces=(row.id, row.version), remember=("board", row.id))
 
     @staticmethod
     def _paths(game: Game, state, actions: list[str]) -> list[tuple[str, ...]]:

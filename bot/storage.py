@@ -91,6 +91,11 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # an owed board being sent by one bot process, until then: the others leave it alone
     "ALTER TABLE announcements ADD COLUMN claimed_until REAL NOT NULL DEFAULT 0;",
+    # the messages a game keeps editing: its lobby (joins and leaves) and its latest board (linked to)
+    """
+    ALTER TABLE games ADD COLUMN lobby_message_id INTEGER;
+    ALTER TABLE games ADD COLUMN board_message_id INTEGER;
+    """,
 )
 HANDLED_KEPT = 7 * 24 * 3600  # seconds; Telegram keeps an unconfirmed update for 24 hours
 
@@ -148,6 +153,8 @@ class GameRow:
     state: dict | None
     version: int
     seats: tuple[Seat, ...]
+    lobby_message_id: int | None = None  # the lobby message, edited as players join and leave
+    board_message_id: int | None = None  # the latest board sent to the chat
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -212,6 +219,22 @@ class StoreBase:
         async with self._transaction(game_id, version, None, status=status):
             pass
 
+    async def set_message(self, game_id: int, kind: str, message_id: int) -> None:
+        """Remember the chat's message that shows the game's lobby (`kind` "lobby") or latest board ("board")."""
+        column = {"lobby": "lobby_message_id", "board": "board_message_id"}[kind]
+        async with self._write() as tx:
+            await self._run(tx, f"UPDATE games SET {column} = ? WHERE id = ?", message_id, game_id)
+
+    # Statements written once for both backends use "?" placeholders; each backend runs them its own way.
+
+    async def _rows(self, sql: str, *params) -> list:
+        """The rows of a query outside any write."""
+        raise NotImplementedError
+
+    async def _run(self, tx, sql: str, *params) -> list:
+        """A statement inside a write (`tx` is what `_write` or `_transaction` gave); its rows, if any."""
+        raise NotImplementedError
+
 
 class Store(StoreBase):
     def __init__(self, db: aiosqlite.Connection):
@@ -256,6 +279,12 @@ class Store(StoreBase):
     async def close(self) -> None:
         await self._db.close()
 
+    async def _rows(self, sql: str, *params) -> list:
+        return list(await self._db.execute_fetchall(sql, params))
+
+    async def _run(self, tx, sql: str, *params) -> list:
+        return list(await self._db.execute_fetchall(sql, params))
+
     async def _migrate(self) -> None:
         (current,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
@@ -285,7 +314,8 @@ class Store(StoreBase):
 
     async def game(self, game_id: int) -> GameRow | None:
         cursor = await self._db.execute(
-            "SELECT id, chat_id, game, status, creator_id, seed, state, version FROM games WHERE id = ?",
+            "SELECT id, chat_id, game, status, creator_id, seed, state, version, lobby_message_id, board_message_id "
+            "FROM games WHERE id = ?",
             (game_id,),
         )
         row = await cursor.fetchone()
@@ -299,7 +329,7 @@ class Store(StoreBase):
         return GameRow(
             id=row[0], chat_id=row[1], game=row[2], status=row[3], creator_id=row[4], seed=row[5],
             state=json.loads(row[6]) if row[6] else None, version=row[7],
-            seats=tuple(Seat(*s) for s in seats),
+            seats=tuple(Seat(*s) for s in seats), lobby_message_id=row[8], board_message_id=row[9],
         )
 
     async def log(self, game_id: int, limit: int) -> list[LogLine]:

@@ -11,7 +11,10 @@ process got there first).
 from __future__ import annotations
 
 import asyncio
+import functools
+import itertools
 import json
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -96,9 +99,24 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     "ALTER TABLE announcements ADD COLUMN claimed_until DOUBLE PRECISION NOT NULL DEFAULT 0;",
+    """
+    ALTER TABLE games ADD COLUMN lobby_message_id BIGINT;
+    ALTER TABLE games ADD COLUMN board_message_id BIGINT;
+    """,
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
+
+
+@functools.lru_cache(maxsize=256)
+def numbered(sql: str) -> str:
+    """A statement written for both backends ("?" placeholders) in PostgreSQL's terms ($1, $2, ...).
+
+    >>> numbered("UPDATE games SET board_message_id = ? WHERE id = ?")
+    'UPDATE games SET board_message_id = $1 WHERE id = $2'
+    """
+    counter = itertools.count(1)
+    return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
 
 
 def is_postgres_url(database: str) -> bool:
@@ -147,6 +165,12 @@ class PgStore(StoreBase):
                                "права пользователя из DATABASE_URL или укажите другую базу.") from None
         return store
 
+    async def _rows(self, sql: str, *params) -> list:
+        return await self._pool.fetch(numbered(sql), *params)
+
+    async def _run(self, tx: asyncpg.Connection, sql: str, *params) -> list:
+        return await tx.fetch(numbered(sql), *params)
+
     async def close(self) -> None:
         await self._pool.close()
 
@@ -179,7 +203,7 @@ class PgStore(StoreBase):
     async def game(self, game_id: int) -> GameRow | None:
         # one statement, one snapshot: the seats always belong to the game's version read with them
         row = await self._pool.fetchrow(
-            "SELECT id, chat_id, game, status, creator_id, seed, state, version, "
+            "SELECT id, chat_id, game, status, creator_id, seed, state, version, lobby_message_id, board_message_id, "
             "ARRAY(SELECT seat FROM seats WHERE game_id = g.id ORDER BY seat), "
             "ARRAY(SELECT user_id FROM seats WHERE game_id = g.id ORDER BY seat), "
             "ARRAY(SELECT name FROM seats WHERE game_id = g.id ORDER BY seat) "
@@ -189,7 +213,8 @@ class PgStore(StoreBase):
         return GameRow(
             id=row[0], chat_id=row[1], game=row[2], status=row[3], creator_id=row[4], seed=row[5],
             state=json.loads(row[6]) if row[6] else None, version=row[7],
-            seats=tuple(Seat(*s) for s in zip(row[8], row[9], row[10], strict=True)),
+            seats=tuple(Seat(*s) for s in zip(row[10], row[11], row[12], strict=True)),
+            lobby_message_id=row[8], board_message_id=row[9],
         )
 
     async def log(self, game_id: int, limit: int) -> list[LogLine]:

@@ -349,6 +349,8 @@ async def show_button_answer(context: ContextTypes.DEFAULT_TYPE, chat: Chat, use
         if pressed and await edit_in_place(pressed, answer.edit):
             if answer.edit.announces is not None:
                 await service_of(context.application).announced(answer.edit.announces)
+            if answer.edit.remember is not None:
+                await service_of(context.application).shown(answer.edit.remember, pressed.message_id)
         else:
             replies = [answer.edit, *replies]  # the pressed message cannot show it: send it anew
     if answer.keyboard is not None and pressed:
@@ -494,17 +496,24 @@ def track(stack: list[tuple[str, str]], token: str) -> None:
 async def edit_in_place(message: Message, reply: Reply) -> bool:
     """Show `reply` in place of `message` (a board redrawn, a rule page turned). False when that is
     impossible: a picture for a text message, or Telegram refusing the edit (a message too old)."""
+    if reply.image is not None and not message.photo:
+        return False
+    return await edit_message(message.get_bot(), message.chat_id, message.message_id, reply)
+
+
+async def edit_message(bot: Any, chat_id: int, message_id: int, reply: Reply) -> bool:
+    """Show `reply` in place of the message `message_id` (a picture's caption, or a text); False when
+    Telegram refuses (a message too old or deleted, a text where a picture was) or cannot be reached."""
     markup = keyboard(reply.buttons)
     try:
         if reply.image is not None:
-            if not message.photo:
-                return False
             caption = split_text(reply.text, CAPTION_LIMIT)[0] if reply.text.strip() else None
-            await message.edit_media(InputMediaPhoto(reply.image, caption=caption, parse_mode=ParseMode.HTML),
-                                     reply_markup=markup)
+            await bot.edit_message_media(InputMediaPhoto(reply.image, caption=caption, parse_mode=ParseMode.HTML),
+                                         chat_id=chat_id, message_id=message_id, reply_markup=markup)
         else:
-            await message.edit_text(reply.text, parse_mode=ParseMode.HTML, reply_markup=markup,
-                                    link_preview_options=NO_PREVIEW)
+            await bot.edit_message_text(split_text(reply.text, TEXT_LIMIT)[0], chat_id=chat_id,
+                                        message_id=message_id, parse_mode=ParseMode.HTML, reply_markup=markup,
+                                        link_preview_options=NO_PREVIEW)
     except BadRequest as error:
         if "not modified" in str(error).lower():  # the same rule page pressed again
             return True
@@ -528,23 +537,26 @@ async def show_menu_level(message: Message, buttons: list[list[Button]], picture
         log.debug("Меню не показано: %s", error)
 
 
-async def send_reply(bot: Any, chat_id: int, reply: Reply, thread_id: int | None = None) -> None:
-    """One reply into one chat (and forum topic): a photo with a caption, or text messages."""
+async def send_reply(bot: Any, chat_id: int, reply: Reply, thread_id: int | None = None) -> int | None:
+    """One reply into one chat (and forum topic): a photo with a caption, or text messages. The id of the
+    message that carries the keyboard (the photo, or the last piece of a long text)."""
     markup = keyboard(reply.buttons)
     common: dict[str, Any] = {"parse_mode": ParseMode.HTML, "message_thread_id": thread_id}
     if reply.image is not None:
         pieces = split_text(reply.text, CAPTION_LIMIT) if reply.text.strip() else [""]
         caption, rest = pieces[0], "\n".join(pieces[1:])
-        await bot.send_photo(chat_id, photo=reply.image, caption=caption or None, reply_markup=markup,
-                             **common)
+        photo = await bot.send_photo(chat_id, photo=reply.image, caption=caption or None, reply_markup=markup,
+                                     **common)
         for piece in split_text(rest, TEXT_LIMIT) if rest.strip() else []:
             await bot.send_message(chat_id, piece, link_preview_options=NO_PREVIEW, **common)
-        return
+        return photo.message_id
     pieces = split_text(reply.text, TEXT_LIMIT) if reply.text.strip() else []
+    sent = None
     for i, piece in enumerate(pieces):
         last = i == len(pieces) - 1
-        await bot.send_message(chat_id, piece, reply_markup=markup if last else None,
-                               link_preview_options=NO_PREVIEW, **common)
+        sent = await bot.send_message(chat_id, piece, reply_markup=markup if last else None,
+                                      link_preview_options=NO_PREVIEW, **common)
+    return sent.message_id if sent is not None else None
 
 
 async def send_replies(
@@ -559,10 +571,14 @@ async def send_replies(
     told: set[int] = set()
     for reply in replies:
         if reply.to_user is None or (chat.private and reply.to_user == chat.id):
-            if reply.announces is None:
-                await send_to_chat(context.application, chat.id, reply, thread_id)
+            if reply.replaces is not None and await edit_message(context.bot, chat.id, reply.replaces, reply):
+                shown = reply.replaces  # the lobby changed in place
+            elif reply.announces is None:
+                shown = await send_to_chat(context.application, chat.id, reply, thread_id)
             else:
-                await send_board(context.application, chat.id, reply, thread_id)
+                shown = await send_board(context.application, chat.id, reply, thread_id)
+            if reply.remember is not None and shown is not None:
+                await service_of(context.application).shown(reply.remember, shown)
             continue
         try:
             await send_reply(context.bot, reply.to_user, reply)
@@ -580,28 +596,31 @@ async def send_replies(
                                                link_preview_options=NO_PREVIEW)
 
 
-async def send_board(application: Application, chat_id: int, reply: Reply, thread_id: int | None = None) -> None:
+async def send_board(application: Application, chat_id: int, reply: Reply,
+                     thread_id: int | None = None) -> int | None:
     """A board that a move owes the chat. Delivered: the debt is paid. Telegram failing even after the rate
     limiter's retries (network down, 5xx, endless 429): it stays owed and `deliver_owed` sends it later,
     rather than the chat being told to try a move that was in fact recorded."""
     try:
-        await send_to_chat(application, chat_id, reply, thread_id)
+        message_id = await send_to_chat(application, chat_id, reply, thread_id)
     except (NetworkError, RetryAfter) as error:  # BadRequest is a NetworkError to PTB, but our own fault
         if isinstance(error, BadRequest):
             raise
         log.warning("Доска для чата %s не отправлена (%s): отправлю позже", chat_id, error)
-        return
+        return None
     await service_of(application).announced(reply.announces)
+    return message_id
 
 
-async def send_to_chat(application: Application, chat_id: int, reply: Reply, thread_id: int | None = None) -> None:
+async def send_to_chat(application: Application, chat_id: int, reply: Reply,
+                       thread_id: int | None = None) -> int | None:
     """`send_reply` into a group chat; if the group has just become a supergroup (an update from before the
     upgrade), its games move to the new id and the reply goes there."""
     try:
-        await send_reply(application.bot, chat_id, reply, thread_id)
+        return await send_reply(application.bot, chat_id, reply, thread_id)
     except ChatMigrated as moved:
         await service_of(application).chat_moved(chat_id, moved.new_chat_id)
-        await send_reply(application.bot, moved.new_chat_id, reply)
+        return await send_reply(application.bot, moved.new_chat_id, reply)
 
 
 async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -614,7 +633,9 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
             if reply is None:
                 continue
             try:
-                await send_board(context.application, chat_id, reply)
+                shown = await send_board(context.application, chat_id, reply)
+                if shown is not None and reply.remember is not None:
+                    await service.shown(reply.remember, shown)
             except TelegramError as error:  # the chat is gone, the bot was removed: nothing to deliver to
                 log.warning("Долг по доске для чата %s не отдан: %s", chat_id, error)
                 await service.announced(announces)

@@ -259,8 +259,8 @@ def play_table(server: ObservedBotApi, table: Table, presses: int, deadline: flo
     def say(user: int, text: str) -> None:
         server.push_message(chat, user, table.players[user], text)
 
-    def message(call: Call) -> bool:
-        return call.is_message and call.error is None
+    def message(call: Call) -> bool:  # a new message, or the lobby edited in place
+        return (call.is_message or call.method == "editMessageText") and call.error is None
 
     try:
         step(server, table, "command", lambda: say(creator, f"/new {FRONTEND_GAME}"), message,

@@ -107,10 +107,12 @@ class Table:
         return since
 
     def reply(self, since: int, photo: bool | None = None) -> Call:
-        """The first message into the group after `since` (a photo if photo=True)."""
+        """The first message into the group after `since` (a photo if photo=True), or a text message edited
+        in place (the lobby, as players join and leave)."""
         def wanted(call: Call) -> bool:
-            return (call.is_message and call.error is None and call.chat_id == GROUP
-                    and (photo is None or (call.method == "sendPhoto") == photo))
+            edited = call.method == "editMessageText" and photo is not True
+            return ((call.is_message or edited) and call.error is None and call.chat_id == GROUP
+                    and (photo is None or (call.method == "sendPhoto") == photo or edited))
         try:
             return self.server.wait_for(wanted, timeout=REPLY_TIMEOUT, since=since)
         except TimeoutError as error:

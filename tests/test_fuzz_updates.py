@@ -13,11 +13,11 @@ import time
 
 import pytest
 import pytest_asyncio
-from telegram.ext import AIORateLimiter
 
 from bot import service as service_module
 from bot import telegram_app
 from bot.config import Settings
+from bot.rate_limit import ChatRateLimiter
 from bot.service import Service
 from bot.telegram_app import build_application
 
@@ -173,8 +173,8 @@ async def running(server, tmp_path_factory):
     settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
                         webhook_url="", webhook_port=8443)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(telegram_app, "AIORateLimiter",
-                      lambda **kwargs: AIORateLimiter(overall_max_rate=0, group_max_rate=0, **kwargs))
+        patch.setattr(telegram_app, "ChatRateLimiter",
+                      lambda **kwargs: ChatRateLimiter(overall_max_rate=0, group_max_rate=0, **kwargs))
         application = build_application(settings, service)
     await application.initialize()
     await application.post_init(application)
@@ -184,7 +184,8 @@ async def running(server, tmp_path_factory):
         for user_id, text in ((ANNA, "/new valdora"), (BORIS, "/join"), (VERA, "/join"), (ANNA, "/begin")):
             since = server.mark()
             server.push_message(GROUP, user_id, NAMES[user_id], text, chat_type="supergroup")
-            await server.wait_for_async(lambda c: c.is_message and c.chat_id == GROUP, TIMEOUT, since)
+            await server.wait_for_async(lambda c: (c.is_message or c.method == "editMessageText")
+                                        and c.chat_id == GROUP, TIMEOUT, since)  # a join edits the lobby
         yield server, service
     finally:
         await application.updater.stop()

@@ -135,8 +135,10 @@ async def test_three_webhook_processes_on_one_postgres_apply_every_move_once_and
                 assert logged == moves
                 boards = [c for c in server.calls_of("sendPhoto", since) if c.chat_id == chat and c.error is None]
                 assert len(boards) == 1 + MOVES  # the first board, then one per move: none lost, none twice
-                lobby = [c for c in server.calls_of("sendMessage", since) if c.chat_id == chat and "Сесть" in c.text]
-                assert len(lobby) == 3  # /new and two /join, each delivered twice, each answered once
+                lobby = [c for c in server.calls_of("sendMessage", since) if c.chat_id == chat and c.buttons]
+                joins = [c for c in server.calls_of("editMessageText", since) if c.chat_id == chat
+                         and "садится" in c.text]
+                assert len(lobby) == 1 and len(joins) == 2  # /new and two /join, each delivered twice, answered once
             assert not await db.fetchval("SELECT count(*) FROM announcements")  # every board paid
         finally:
             await db.close()

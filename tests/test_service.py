@@ -189,12 +189,46 @@ async def test_abort_needs_the_creator_or_an_admin_and_a_confirmation(service):
     assert "собирает" in reply.text
 
 
+async def test_the_lobby_is_one_message_edited_as_players_come_and_go(service):
+    lobby, = await service.command(GROUP, ANYA, "new", "valdora")
+    assert lobby.remember == ("lobby", 1) and lobby.replaces is None and lobby.buttons
+    await service.shown(lobby.remember, 555)  # the front end sent it as message 555
+    joined, = await service.command(GROUP, BORIS, "join", "")
+    assert joined.replaces == 555 and "Борис" in joined.text and joined.buttons
+    left, = await service.command(GROUP, BORIS, "leave", "")
+    assert left.replaces == 555 and "Борис выходит" in left.text
+    for user in (BORIS, VERA):
+        await service.command(GROUP, user, "join", "")
+    closed, board, *_ = await service.command(GROUP, ANYA, "begin", "")
+    assert closed.replaces == 555 and not closed.buttons and "началась" in closed.text  # no stale lobby buttons
+    assert board.image and board.remember == ("board", 1)
+
+
+async def test_lobby_buttons_change_the_lobby_and_refuse_with_a_toast(service):
+    lobby, = await service.command(GROUP, ANYA, "new", "valdora")
+    join, leave, begin = (b.data for b in lobby.buttons[0])
+    refused = await service.button(GROUP, ANYA, join)
+    assert "уже за столом" in refused.toast and not refused.replies and refused.edit is None
+    refused = await service.button(GROUP, ANYA, begin)
+    assert "хотя бы 3" in refused.toast and refused.alert and not refused.replies
+    joined = await service.button(GROUP, BORIS, join)
+    assert joined.toast is None and "Борис садится" in joined.edit.text and joined.edit.buttons
+    await service.button(GROUP, VERA, join)
+    started = await service.button(GROUP, ANYA, begin)
+    assert "началась" in started.edit.text and not started.edit.buttons
+    assert started.replies[0].image and "Порядок хода" in started.replies[0].text
+    assert "устарела" in (await service.button(GROUP, BORIS, leave)).toast
+
+
 async def test_private_chat_gets_a_hint_and_help_works(service):
     private = Chat(id=1, private=True)
     assert "в групповой чат" in (await service.command(private, ANYA, "start", ""))[0].text
     assert "/new valdora" in (await service.command(GROUP, ANYA, "help", ""))[0].text
     assert await service.text(GROUP, ANYA, "привет всем") == []
-    assert "Не знаю команды /frobnicate" in (await service.command(GROUP, ANYA, "frobnicate", ""))[0].text
+    assert await service.command(GROUP, ANYA, "roll", "2d6") == []  # another bot's command: not ours to answer
+    assert await service.command(GROUP, ANYA, "frobnicate", "") == []
+    typo, = await service.command(GROUP, ANYA, "bord", "")
+    assert "/bord" in typo.text and "/board?" in typo.text
 
 
 async def test_the_last_moves_by_buttons_end_the_game_with_scores(service):

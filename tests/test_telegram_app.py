@@ -68,6 +68,9 @@ class ScriptedService:
     async def announced(self, announces: tuple[int, int]) -> None:
         self.calls.append(("announced", announces))
 
+    async def shown(self, remember: tuple[str, int], message_id: int) -> None:
+        self.calls.append(("shown", remember, message_id))
+
     async def close(self) -> None:
         self.calls.append(("close",))
 

@@ -55,6 +55,8 @@ def test_group_plays_valdora_across_a_restart(server, tmp_path):
         for user_id in JOINERS:
             joined = table.command(user_id, "/join")
             assert PLAYERS[user_id] in html.unescape(joined.text), joined
+            # one lobby message, edited as players sit down
+            assert joined.method == "editMessageText" and joined.message_id == lobby.message_id, joined
         # A command addressed to another bot is not ours: no answer.
         since = table.say(CREATOR, "/board@SomeOtherBot")
         assert not [c for c in table.settle(since) if c.is_message], "answered /cmd@OtherBot"
@@ -62,6 +64,8 @@ def test_group_plays_valdora_across_a_restart(server, tmp_path):
         # --- the start: the board as a photo with buttons and a mention of the player to move
         since = table.say(CREATOR, "/begin@RefereeTestBot")
         start = table.reply(since, photo=True)
+        closed = server.calls_of("editMessageText", since)[-1]
+        assert closed.message_id == lobby.message_id and not closed.buttons  # the lobby's buttons are gone
         assert start.photo.startswith(b"\x89PNG") and len(start.photo) > 1000, start
         assert start.params.get("parse_mode") == "HTML"
         assert start.buttons and all(data for _, data in start.buttons), start

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.kingdom import engine, notation, scoring, state, view
+from rules.kingdom import autopilot, engine, notation, scoring, state, view
 from rules.kingdom.data import CARD_ORDER, CARD_TITLES, PLAYERS, SECTIONS, TERRAIN_NAMES
 from rules.protocol import Event, RuleError
 
@@ -105,6 +105,15 @@ class KingdomBuilder:
 
     def is_over(self, st: state.State) -> bool:
         return st.phase == "over"
+
+    def autopilot(self, st: state.State) -> str:
+        """The best legal action one step ahead by `autopilot.prospects` (gold now plus small positional
+        terms); never looks at the deck or at hidden cards."""
+        return autopilot.autopilot(st)
+
+    def reveals(self, st: state.State, action: str) -> bool:
+        """Whether the action ends the turn: a terrain card is drawn and the next player's card is shown."""
+        return autopilot.reveals(st, action)
 
     def dump(self, st: state.State) -> dict:
         return state.dump(st)

@@ -23,12 +23,18 @@ from rules.kingdom.layout import NBRS, ROW, SECTOR, Layout
 from rules.kingdom.state import State
 
 
-def groups(owners: list[int | None], seat: int) -> list[list[int]]:
-    """The connected groups of a seat's settlements (flood fill over neighbours)."""
+def own_hexes(owners: list[int | None], seat: int) -> list[int]:
+    """The hexes of a seat's settlements, in index order."""
+    return [h for h, o in enumerate(owners) if o == seat]
+
+
+def groups(owners: list[int | None], seat: int, own: list[int] | None = None) -> list[list[int]]:
+    """The connected groups of a seat's settlements (flood fill over neighbours); `own`: its hexes, when
+    the caller has them already."""
     seen: set[int] = set()
     out = []
-    for h, o in enumerate(owners):
-        if o != seat or h in seen:
+    for h in own_hexes(owners, seat) if own is None else own:
+        if h in seen:
             continue
         seen.add(h)
         group, stack = [], [h]
@@ -43,11 +49,10 @@ def groups(owners: list[int | None], seat: int) -> list[list[int]]:
     return out
 
 
-def sector_counts(owners: list[int | None], seat: int) -> list[int]:
+def sector_counts(owners: list[int | None], seat: int, own: list[int] | None = None) -> list[int]:
     counts = [0, 0, 0, 0]
-    for h, o in enumerate(owners):
-        if o == seat:
-            counts[SECTOR[h]] += 1
+    for h in own_hexes(owners, seat) if own is None else own:
+        counts[SECTOR[h]] += 1
     return counts
 
 
@@ -55,7 +60,10 @@ def lords(owners: list[int | None], players: int) -> list[int]:
     """Per seat: in each sector, everyone tied for the most settlements gets 12, everyone tied for the
     next lower count gets 6; no settlements in a sector, no gold there."""
     gold = [0] * players
-    counts = [sector_counts(owners, s) for s in range(players)]
+    counts = [[0, 0, 0, 0] for _ in range(players)]
+    for h, o in enumerate(owners):  # one pass for all seats
+        if o is not None:
+            counts[o][SECTOR[h]] += 1
     for sector in range(4):
         present = sorted({counts[s][sector] for s in range(players) if counts[s][sector] > 0}, reverse=True)
         for s in range(players):
@@ -67,9 +75,11 @@ def lords(owners: list[int | None], players: int) -> list[int]:
     return gold
 
 
-def card_gold(card: str, lay: Layout, owners: list[int | None], seat: int) -> int:
-    """The gold one Kingdom Builder card gives one seat (Lords: see `lords`)."""
-    own = [h for h, o in enumerate(owners) if o == seat]
+def card_gold(card: str, lay: Layout, owners: list[int | None], seat: int, own: list[int] | None = None) -> int:
+    """The gold one Kingdom Builder card gives one seat (Lords: see `lords`); `own`: the seat's hexes
+    (`own_hexes`), when the caller has them already."""
+    if own is None:
+        own = own_hexes(owners, seat)
     terrain = lay.terrain
     if card == "fishermen":  # a settlement on water never counts (official rules)
         return sum(1 for h in own if lay.near_water[h] and terrain[h] != WATER)
@@ -85,14 +95,14 @@ def card_gold(card: str, lay: Layout, owners: list[int | None], seat: int) -> in
             rows[ROW[h]] += 1
         return KNIGHTS_GOLD * max(rows)
     if card == "hermits":
-        return len(groups(owners, seat))
+        return len(groups(owners, seat, own))
     if card == "citizens":
-        return max((len(g) for g in groups(owners, seat)), default=0) // 2
+        return max((len(g) for g in groups(owners, seat, own)), default=0) // 2
     if card == "farmers":
-        return FARMERS_GOLD * min(sector_counts(owners, seat))
+        return FARMERS_GOLD * min(sector_counts(owners, seat, own))
     if card == "merchants":
         linked: set[int] = set()
-        for g in groups(owners, seat):
+        for g in groups(owners, seat, own):
             touched = {x for h in g for x in lay.near_special[h]}
             if len(touched) >= 2:
                 linked |= touched

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.protocol import Event, RuleError
-from rules.sylvan import engine, notation, scoring, state, view
+from rules.sylvan import autopilot, engine, notation, scoring, state, view
 from rules.sylvan.data import SECTIONS
 
 __all__ = ["GAME", "SECTIONS", "SylvanDale"]
@@ -103,6 +103,15 @@ class SylvanDale:
 
     def is_over(self, st: state.State) -> bool:
         return st.step == "over"
+
+    def autopilot(self, st: state.State) -> str:
+        """The current seat's action when its player is away: the best by `autopilot.estimate`, one step ahead."""
+        return autopilot.choose(st)
+
+    def reveals(self, st: state.State, action: str) -> bool:
+        """True for the actions that draw from the deck or reshuffle the discard: redraw, refresh, taking the deck,
+        taking a face-up card while cards are left to refill it (see `autopilot.reveals`)."""
+        return autopilot.reveals(st, action)
 
     def dump(self, st: state.State) -> dict:
         return state.dump(st)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import heapq
 import io
 import unicodedata
+import zlib
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,6 +29,26 @@ RGB = tuple[int, int, int]
 # How many boards a renderer keeps drawn (their static background): one per game being played, so that a
 # bot running many chats does not redraw a board for every picture. A board costs about 5 MB.
 BOARD_CACHE = 32
+# Behind them, more boards kept packed (zlib, about 0.3 MB each): unpacking one takes a few milliseconds,
+# drawing it again a hundred.
+PACKED_CACHE = 256
+
+
+@dataclass(frozen=True)
+class Packed:
+    """An image kept compressed: `pack` and `unpack` in a few milliseconds, a tenth of its memory."""
+
+    mode: str
+    size: tuple[int, int]
+    data: bytes
+
+
+def pack(image: Image.Image) -> Packed:
+    return Packed(image.mode, image.size, zlib.compress(image.tobytes(), 1))
+
+
+def unpack(packed: Packed) -> Image.Image:
+    return Image.frombytes(packed.mode, packed.size, zlib.decompress(packed.data))
 
 # Colours that are not specific to one game.
 WHITE: RGB = (255, 255, 255)

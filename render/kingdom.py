@@ -36,18 +36,22 @@ from render.common import (
     HIGHLIGHT_SOFT,
     INK,
     MUTED,
+    PACKED_CACHE,
     PANEL_EDGE,
     PAPER,
     RGB,
     WHITE,
     WIN,
+    Packed,
     clean,
     contrast,
     fit,
     font,
+    pack,
     player_colour,
     text,
     to_png,
+    unpack,
     width,
 )
 
@@ -254,10 +258,15 @@ def background(view: dict) -> Board:
 
 @lru_cache(maxsize=BOARD_CACHE)
 def _board(terrain: tuple[str, ...], sectors: tuple, locations: tuple) -> Board:
+    plain, lit = _packed_board(terrain, sectors, locations)
+    return Board(unpack(plain), unpack(lit), {(r, c): (kind, title) for r, c, kind, title in locations})
+
+
+@lru_cache(maxsize=PACKED_CACHE)
+def _packed_board(terrain: tuple[str, ...], sectors: tuple, locations: tuple) -> tuple[Packed, Packed]:
+    """The two board pictures drawn once per game and kept packed, for when many games are played at once."""
     locs = {(r, c): (kind, title) for r, c, kind, title in locations}
-    plain = _draw_board(terrain, locs, lit=False)
-    lit = _draw_board(terrain, locs, lit=True)
-    return Board(plain, lit, locs)
+    return pack(_draw_board(terrain, locs, lit=False)), pack(_draw_board(terrain, locs, lit=True))
 
 
 def _draw_board(terrain: tuple[str, ...], locs: dict, lit: bool) -> Image.Image:

@@ -111,6 +111,11 @@ class KingdomBuilder:
         terms); never looks at the deck or at hidden cards."""
         return autopilot.autopilot(st)
 
+    def skip(self, st: state.State) -> list[Event]:
+        if st.current is None:
+            raise RuleError("Партия окончена: пропускать нечего.", "kingdom.end")
+        return engine.skip(st)
+
     def reveals(self, st: state.State, action: str) -> bool:
         """Whether the action ends the turn: a terrain card is drawn and the next player's card is shown."""
         return autopilot.reveals(st, action)

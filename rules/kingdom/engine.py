@@ -205,6 +205,16 @@ def _move(state: State, kind: str, origin: int, target: int) -> list[Event]:
     return events + _gain_tiles(state, target)
 
 
+def skip(state: State) -> list[Event]:
+    """The current player's turn ends now: the mandatory builds not made and the tiles not used are lost,
+    the card is discarded and a new one drawn as at every turn's end (our house rule for an absent player)."""
+    events = [Event(f"{state.player().name} пропускает ход.", "end_turn", {"seat": state.current})]
+    events += end_turn(state)
+    state.actions += 1
+    state.touch()
+    return events + settle(state)
+
+
 def settle(state: State) -> list[Event]:
     """After an action: mandatory builds that cannot go on lapse, and a turn with nothing but `end` left
     ends by itself (possibly several turns in a row)."""

@@ -324,3 +324,47 @@ def test_a_tie_shares_the_win():
     assert GAME.is_over(state2) and GAME.winners(state2) == [0, 1]
     assert texts(events)[-1] == "Игра окончена. Ничья: Аня и Борис — по 3 золота."
     assert [s["total"] for s in GAME.scores(state2)] == [3, 3]
+
+
+# --- a skipped turn (our house rule for an absent player) ----------------------------------------------------
+
+
+def test_a_skipped_turn_builds_nothing_draws_the_next_card_and_passes_the_turn():
+    state = GAME.new(["Аня", "Борис", "Вера"], seed=21, options={"first": 0})
+    GAME.apply(state, GAME.legal_actions(state)[0])  # one of the three builds made, two left
+    before = [p.settlements for p in state.players]
+    cards = all_cards(state)
+    events = GAME.skip(state)
+    assert GAME.current_seat(state) == 1 and events[0].text == "Аня пропускает ход."
+    assert [p.settlements for p in state.players] == before  # the builds left are lost
+    assert state.players[0].card is not None and all_cards(state) == cards  # a new card, none lost or made
+    assert state.builds_left == 3 and state.players[1].card is not None  # Борис's turn begins as usual
+
+
+def test_skipping_every_turn_ends_the_game_once_a_settlement_supply_runs_out():
+    state = GAME.new(["Аня", "Борис"], seed=5, options={"first": 0})
+    while not GAME.is_over(state):
+        if GAME.current_seat(state) == 0:
+            GAME.apply(state, GAME.autopilot(state))  # Аня plays on; Борис is away and skipped
+        else:
+            GAME.skip(state)
+    assert state.players[1].settlements == 40 and GAME.winners(state)
+    with pytest.raises(RuleError):
+        GAME.skip(state)
+
+
+def test_a_game_with_skipped_turns_replays_from_its_seed():
+    first = GAME.new(["Аня", "Борис"], seed=8)
+    log = []
+    for step in range(40):
+        if step % 5 == 4:
+            GAME.skip(first)
+            log.append(None)
+        else:
+            action = GAME.legal_actions(first)[step % len(GAME.legal_actions(first))]
+            GAME.apply(first, action)
+            log.append(action)
+    again = GAME.new(["Аня", "Борис"], seed=8)
+    for action in log:
+        GAME.skip(again) if action is None else GAME.apply(again, action)
+    assert GAME.dump(again) == GAME.dump(first)

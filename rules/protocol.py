@@ -96,6 +96,22 @@ class Game(Protocol):
 
     def is_over(self, state: Any) -> bool: ...
 
+    def autopilot(self, state: Any) -> str:
+        """A sensible legal action for the current seat when its player is away (the turn's time ran out, the
+        seat was handed over): the best one step ahead by the game's own estimate of a seat's prospects, not a
+        random one; the same state always gets the same action. Called again and again, it finishes the
+        turn in a bounded number of steps."""
+
+    def skip(self, state: Any) -> list[Event]:
+        """The current seat's turn ends at once, with nothing more done (its time ran out, or the other
+        players voted to skip it): what the rules require of every turn's end still happens (a card drawn,
+        the next seat to move), what the player would have chosen is lost. A house rule the rulebooks lack,
+        kept as close to "the player did nothing" as the game allows, and reproducible from the seed."""
+
+    def reveals(self, state: Any, action: str) -> bool:
+        """Whether playing this legal action shows something that was hidden or left to chance (a card drawn,
+        a deck reshuffled): after such a step its player can no longer take the turn back on their own."""
+
     def dump(self, state: Any) -> dict:
         """Plain JSON-safe data from which `load` rebuilds the same state."""
 

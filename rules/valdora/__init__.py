@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.protocol import Event, RuleError
-from rules.valdora import actions, engine, notation, scoring, state, view
+from rules.valdora import actions, autopilot, engine, notation, scoring, state, view
 from rules.valdora.data import SECTIONS
 
 __all__ = ["GAME", "SECTIONS", "Valdora"]
@@ -97,6 +97,15 @@ class Valdora:
 
     def is_over(self, st: state.State) -> bool:
         return st.phase == "over"
+
+    def autopilot(self, st: state.State) -> str:
+        """The current seat's action when its player is away: the best one step ahead by `autopilot.estimate`
+        (revealing actions valued by their public effect only)."""
+        return autopilot.choose(st)
+
+    def reveals(self, st: state.State, action: str) -> bool:
+        """True for flips, a buy that uncovers a page, and a step that ends the game (see `autopilot.reveals`)."""
+        return autopilot.reveals(st, action)
 
     def dump(self, st: state.State) -> dict:
         return state.dump(st)

@@ -108,6 +108,12 @@ class SylvanDale:
         """The current seat's action when its player is away: the best by `autopilot.estimate`, one step ahead."""
         return autopilot.choose(st)
 
+    def skip(self, st: state.State) -> list[Event]:
+        """The current turn ends at once (the player is away): see `engine.skip`."""
+        if st.step == "over" or st.current is None:
+            raise RuleError("Партия окончена: пропускать нечего.", "sylvan.end")
+        return engine.skip(st)
+
     def reveals(self, st: state.State, action: str) -> bool:
         """True for the actions that draw from the deck or reshuffle the discard: redraw, refresh, taking the deck,
         taking a face-up card while cards are left to refill it (see `autopilot.reveals`)."""

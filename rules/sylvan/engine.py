@@ -439,6 +439,39 @@ _HANDLERS = {
 }
 
 
+# --- a skipped turn (our house rule for an absent player) ---------------------------------------------------
+
+
+def skip(state: State) -> list[Event]:
+    """End the current turn at once, wherever it stands (our house rule for an absent player).
+
+    A turn with no dwelling built or boxed yet (step play or place) boxes the top dwelling of the stack, as
+    `pass` does, so a round still ends; a pending flag is not attached; no set, no item. A card played this turn
+    is replaced by the top card of the deck (as `take deck`, when there is one); a player who played nothing
+    keeps the hand. Then the turn ends as usual. Draws only through `draw`, so it replays from the seed."""
+    seat = state.current
+    assert seat is not None
+    player = state.players[seat]
+    turn = state.turn
+    if turn.placed is None and not turn.skipped:
+        style = state.stack(seat).pop(0)
+        state.boxed.append([seat, style])
+        lost = f"верхнее {STYLE_EMOJI[style]} {STYLE_NEUT[style]} жилище стопки уходит в коробку"
+        lost = ("жилище не построено, " if turn.card is not None else "карта не сыграна, ") + lost
+    elif turn.flag_tree is not None:
+        lost = f"флаг на {turn.flag_tree} не прикреплён"
+    else:
+        lost = "наборы и предметы в этот ход больше не используются"
+    events = [Event(f"{player.name} пропускает ход: {lost}.", data={"seat": seat})]
+    if turn.card is not None:
+        card = draw(state)
+        if card is not None:
+            player.hand.append(card)
+            events.append(Event(f"{player.name} берёт карту из колоды."))
+    state.actions += 1
+    return events + end_turn(state)
+
+
 # --- turns and rounds ----------------------------------------------------------------------------------------
 
 

@@ -613,3 +613,172 @@ def test_round_scoring_adds_trees_and_regions_once_per_round():
     for seat, p in enumerate(state.players):
         assert p.fame[0]["trees"] == result["trees"][seat] and p.fame[0]["regions"] == result["regions"][seat]
         assert p.fame[1] == {"flags": 0, "bridges": 0, "trees": 0, "regions": 0}
+
+
+# --- a skipped turn (our house rule for an absent player) ---------------------------------------------------------
+
+
+def tally(state):
+    """Check that all 80 cards are somewhere (deck, discard, face up, hands, played rows); return each seat's
+    dwellings in its stacks, on trees and in the box (16 in a game played from the start)."""
+    cards = state.deck + state.discard + [c for c in state.face_up if c is not None]
+    cards += [c for p in state.players for c in p.hand + p.played]
+    assert sorted(cards) == list(range(80))
+    on_trees = Counter(s for t in state.trees.values() for s, _ in t.tiles)
+    boxed = Counter(s for s, _ in state.boxed)
+    return [len(p.stacks[0]) + len(p.stacks[1]) + on_trees[seat] + boxed[seat] for seat, p in enumerate(state.players)]
+
+
+def built(state, seat=0):
+    return [t.name for t in state.trees.values() for s, _ in t.tiles if s == seat]
+
+
+def test_skip_at_play_boxes_the_top_dwelling_and_keeps_the_hand():
+    state = fresh()
+    hand_before, top, deck = list(state.players[0].hand), state.stack(0)[0], len(state.deck)
+    dwellings = tally(state)
+    assert dwellings == [16, 16]
+    events = GAME.skip(state)
+    assert events[0].text.startswith("Аня пропускает ход: карта не сыграна, верхнее")
+    assert "в коробку" in events[0].text and events[-1].kind == "turn"
+    assert state.players[0].hand == hand_before and len(state.deck) == deck  # nothing played, nothing taken
+    assert len(state.stack(0)) == 7 and state.boxed == [[0, top]] and built(state) == []
+    assert state.current == 1 and state.step == "play" and state.turns == 1
+    assert tally(state) == dwellings
+
+
+def test_skip_at_place_boxes_the_top_dwelling_and_replaces_the_played_card():
+    state = fresh()
+    GAME.apply(state, GAME.legal_actions(state)[0])
+    assert state.step == "place"
+    card, top, deck = state.turn.card, state.stack(0)[0], len(state.deck)
+    dwellings = tally(state)
+    events = GAME.skip(state)
+    assert events[0].text.startswith("Аня пропускает ход: жилище не построено, верхнее")
+    assert events[1].text == "Аня берёт карту из колоды."
+    assert len(state.players[0].hand) == 4 and len(state.deck) == deck - 1
+    assert state.players[0].played == [card]  # the card stays played
+    assert len(state.stack(0)) == 7 and state.boxed == [[0, top]] and built(state) == []
+    assert state.current == 1 and state.step == "play"
+    assert tally(state) == dwellings
+
+
+def test_skip_at_flag_attaches_no_flag():
+    state = fresh()
+    clear_board(state, "leaf")
+    tree(state, "Б3", "mushroom", [(1, "mushroom")])
+    top_tiles(state, 0, ["mushroom"])
+    hand(state, 0, [MUSH_AXE, LEAF_HAMMER, LEAF_BRIDGE, FLOWER_AXE])
+    GAME.apply(state, f"play {MUSH_AXE}")
+    GAME.apply(state, "place Б3")
+    assert state.step == "flag"
+    dwellings = tally(state)
+    events = GAME.skip(state)
+    assert events[0].text == "Аня пропускает ход: флаг на Б3 не прикреплён."
+    assert state.trees["Б3"].flags == [] and state.players[0].flags_left == 16
+    assert state.players[0].fame[0]["flags"] == 0
+    assert len(state.stack(0)) == 7 and state.boxed == [] and built(state) == ["Б3"]  # the build stands
+    assert len(state.players[0].hand) == 4 and state.current == 1 and state.turn.flag_tree is None
+    assert tally(state) == dwellings
+
+
+def test_skip_at_act_does_nothing_more_and_takes_the_deck_top():
+    state = fresh()
+    played(state, 0, [MUSH_AXE, FLOWER_AXE, key("leaf", "axe")])  # a set of axes is ready
+    GAME.apply(state, GAME.legal_actions(state)[0])
+    GAME.apply(state, GAME.legal_actions(state)[0])
+    if state.step == "flag":
+        GAME.apply(state, "noflag")
+    assert state.step == "act" and "set топор" in GAME.legal_actions(state)
+    top = state.deck[-1]
+    dwellings = tally(state)
+    events = GAME.skip(state)
+    assert events[0].text == "Аня пропускает ход: наборы и предметы в этот ход больше не используются."
+    assert state.players[0].items["axe"] == 0 and len(state.players[0].played) == 4  # no set claimed
+    assert top in state.players[0].hand and len(state.players[0].hand) == 4
+    assert len(state.stack(0)) == 7 and state.boxed == [] and len(built(state)) == 1
+    assert state.current == 1
+    assert tally(state) == dwellings
+
+
+def test_skip_after_a_pass_boxes_nothing_more_and_keeps_the_hand():
+    state = fresh()
+    only_mushroom_open(state)
+    hand(state, 0, [FLOWER_AXE, LEAF_HAMMER, NUT_TOP, FLOWER_HAMMER])
+    deck_top(state, [LEAF_BRIDGE, FLOWER_AXE, NUT_DUAL])
+    GAME.apply(state, "redraw")
+    GAME.apply(state, "pass")
+    assert state.step == "act" and len(state.stack(0)) == 7
+    kept, dwellings = list(state.players[0].hand), tally(state)
+    GAME.skip(state)
+    assert state.players[0].hand == kept and len(kept) == 3  # nothing was played: nothing is taken
+    assert len(state.stack(0)) == 7 and len(state.boxed) == 1 and state.current == 1
+    assert tally(state) == dwellings
+
+
+def test_skip_after_a_redraw_at_play_boxes_the_dwelling_and_keeps_the_three_cards():
+    state = fresh()
+    only_mushroom_open(state)
+    hand(state, 0, [FLOWER_AXE, LEAF_HAMMER, NUT_TOP, FLOWER_HAMMER])
+    deck_top(state, [MUSH_AXE, FLOWER_AXE, NUT_DUAL])
+    GAME.apply(state, "redraw")
+    assert state.step == "play" and len(state.players[0].hand) == 3
+    GAME.skip(state)
+    assert len(state.players[0].hand) == 3 and len(state.stack(0)) == 7 and len(state.boxed) == 1
+
+
+def test_skip_with_no_card_left_to_take_just_ends_the_turn():
+    state = fresh()
+    GAME.apply(state, GAME.legal_actions(state)[0])
+    state.players[1].played = state.deck + state.discard  # keep the count: the cards lie in front of Борис
+    state.deck, state.discard = [], []
+    dwellings = tally(state)
+    events = GAME.skip(state)
+    assert len(state.players[0].hand) == 3 and state.current == 1
+    assert not any("берёт карту" in e.text for e in events)
+    assert tally(state) == dwellings
+
+
+def test_a_seat_skipped_every_turn_still_lets_the_game_end():
+    state = fresh(3, seed=4)
+    kept = list(state.players[1].hand)
+    for _ in range(2000):
+        if GAME.is_over(state):
+            break
+        if GAME.current_seat(state) == 1:
+            GAME.skip(state)  # Борис is away: skipped at the start of every turn
+        else:
+            GAME.apply(state, GAME.autopilot(state))
+    assert GAME.is_over(state) and len(state.round_results) == 2 and GAME.winners(state)
+    assert built(state, 1) == [] and sum(1 for s, _ in state.boxed if s == 1) == 16
+    assert state.players[1].hand == kept and state.players[1].played == []
+    assert tally(state) == [16, 16, 16]
+    with pytest.raises(RuleError) as err:
+        GAME.skip(state)
+    assert err.value.section == "sylvan.end"
+
+
+def test_skips_at_every_step_keep_the_game_consistent_and_replay_from_the_seed():
+    first = fresh(2, seed=9)
+    log, steps = [], set()
+    while not GAME.is_over(first):
+        if len(log) % 5 == 3:
+            seat, step, stack, turns = first.current, first.step, first.stack(first.current), first.turns
+            size, tiles = len(stack), sum(len(t.tiles) for t in first.trees.values())
+            steps.add(step)
+            GAME.skip(first)
+            log.append(None)
+            assert len(stack) == size - (step in ("play", "place"))  # the top dwelling boxed when none was built
+            assert sum(len(t.tiles) for t in first.trees.values()) == tiles  # nothing built
+            assert len(first.players[seat].hand) <= 4 and first.turns == turns + 1
+            assert first.step in ("play", "over") and first.turn.card is None  # the next turn (or the end)
+            assert tally(first) == [16, 16]
+        else:
+            action = GAME.autopilot(first)
+            GAME.apply(first, action)
+            log.append(action)
+    assert {"play", "place", "act"} <= steps
+    again = fresh(2, seed=9)
+    for action in log:
+        GAME.skip(again) if action is None else GAME.apply(again, action)
+    assert GAME.dump(again) == GAME.dump(first)

@@ -78,7 +78,7 @@ SECTOR_TITLES = TILE_TITLES  # each sector is named after its location (rulebook
 
 SECTIONS: tuple[str, ...] = (
     "kingdom.overview", "kingdom.components", "kingdom.setup", "kingdom.players", "kingdom.board",
-    "kingdom.terrain", "kingdom.turn", "kingdom.terrain-cards", "kingdom.building", "kingdom.adjacency",
+    "kingdom.terrain", "kingdom.turn", "kingdom.skip", "kingdom.terrain-cards", "kingdom.building", "kingdom.adjacency",
     "kingdom.no-terrain", "kingdom.extra-actions", "kingdom.location-tiles", "kingdom.lose-tile",
     "kingdom.oracle", "kingdom.farm", "kingdom.oasis", "kingdom.tower", "kingdom.tavern", "kingdom.barn",
     "kingdom.harbor", "kingdom.paddock", "kingdom.castles", "kingdom.cards", "kingdom.fishermen",

@@ -184,5 +184,5 @@ SECTIONS: tuple[str, ...] = (
     "sylvan.refresh", "sylvan.deck", "sylvan.flags", "sylvan.flag-limit", "sylvan.items", "sylvan.item-timing",
     "sylvan.axe", "sylvan.hammer", "sylvan.treetop", "sylvan.bridge", "sylvan.bridge-points",
     "sylvan.advantage", "sylvan.tree-points", "sylvan.regions", "sylvan.region-tie", "sylvan.rounds",
-    "sylvan.round-two", "sylvan.scoring", "sylvan.supply", "sylvan.end", "sylvan.tie-break",
+    "sylvan.round-two", "sylvan.scoring", "sylvan.supply", "sylvan.end", "sylvan.tie-break", "sylvan.skip",
 )

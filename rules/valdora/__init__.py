@@ -103,6 +103,12 @@ class Valdora:
         (revealing actions valued by their public effect only)."""
         return autopilot.choose(st)
 
+    def skip(self, st: state.State) -> list[Event]:
+        """The current turn ends at once (the player is away): see `engine.skip`."""
+        if st.phase == "over" or st.current is None:
+            raise RuleError("Игра уже закончилась — пропускать нечего.", "valdora.end")
+        return engine.skip(st)
+
     def reveals(self, st: state.State, action: str) -> bool:
         """True for flips, a buy that uncovers a page, and a step that ends the game (see `autopilot.reveals`)."""
         return autopilot.reveals(st, action)

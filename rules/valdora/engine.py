@@ -260,6 +260,23 @@ def _end(state: State, args: list[str]) -> list[Event]:
     return end_turn(state)
 
 
+def skip(state: State) -> list[Event]:
+    """End the current turn at once, as `end` (or `pass`, before the move) would end it now: our house rule
+    for an absent player. A pawn that has not moved stays where it is, and no action is taken (or the one
+    begun is not carried on); the turn passes clockwise, and the final round's last turn ends the game.
+    Nothing is drawn at a Valdora turn's end, so a skip needs no randomness."""
+    player = state.player()
+    if state.phase == "move":
+        lost = ": фишка остаётся на месте, действия в этот ход нет"
+    elif state.turn.action is None:
+        lost = ": действия в этот ход нет"
+    else:
+        lost = ""
+    events = [Event(f"{player.name} пропускает ход{lost}.", "skip", {"seat": state.current})]
+    state.actions += 1
+    return events + end_turn(state)
+
+
 def end_turn(state: State) -> list[Event]:
     """Pass the turn clockwise, or end the game after the final round's last turn."""
     n = len(state.players)

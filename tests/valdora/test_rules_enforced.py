@@ -10,6 +10,7 @@ from positions import NAMES, card, fresh, stand
 
 from rules.protocol import RuleError
 from rules.valdora import GAME
+from rules.valdora.engine import end_turn
 from rules.valdora.movement import routes
 from rules.valdora.state import State, no_gems
 
@@ -568,3 +569,102 @@ def test_illegal_actions_change_nothing():
         with pytest.raises(RuleError):
             GAME.apply(state, text)
         assert json.dumps(GAME.dump(state), sort_keys=True) == before, text
+
+
+# --- a skipped turn (our house rule for an absent player) ----------------------------------------------------
+
+
+def test_a_skip_before_moving_leaves_the_pawn_and_passes_the_turn():
+    state = fresh()
+    before = GAME.dump(state)
+    events = GAME.skip(state)
+    assert [e.text for e in events] == ["Аня пропускает ход: фишка остаётся на месте, действия в этот ход нет.",
+                                        "Теперь ходит Борис."]
+    assert state.current == 1 and state.phase == "move" and state.actions == 1
+    after = GAME.dump(state)
+    assert after["players"] == before["players"] and after["bank"] == before["bank"]  # no move, no meeting paid
+
+
+def test_a_skip_after_moving_or_acting_ends_the_turn_as_end_would():
+    state = fresh()
+    GAME.apply(state, "д9")
+    assert state.phase == "act" and GAME.legal_actions(state)[-1] == "end"
+    ended = GAME.load(GAME.dump(state))
+    events = GAME.skip(state)
+    assert events[0].text == "Аня пропускает ход: действия в этот ход нет."
+    assert GAME.apply(ended, "end") == events[1:] and GAME.dump(ended) == GAME.dump(state)
+    assert state.players[0].position == "Д9" and state.current == 1 and state.phase == "move"
+
+    state = fresh()
+    stand(state, "Б")
+    state.players[0].equipment["pan"] = "gold"  # the turn stays open after the flip
+    GAME.apply(state, "flip next")
+    book = GAME.dump(state)["books"]
+    assert [e.text for e in GAME.skip(state)] == ["Аня пропускает ход.", "Теперь ходит Борис."]
+    assert GAME.dump(state)["books"] == book and state.players[0].equipment == {"pan": "gold"}  # nothing bought
+
+
+def test_a_skipped_last_turn_of_the_final_round_ends_the_game_as_its_end_would():
+    state = GAME.new(NAMES[:4], seed=3, options={"first_seat": 1})
+    state.final_round = True
+    state.masters = {c: 0 for c in state.masters} | {"yellow": 5}
+    GAME.skip(state)  # seat 1, not the last of the round: the game goes on
+    assert state.current == 2 and not GAME.is_over(state)
+    stand(state, "Д9", seat=0)  # seat 0 sits just before the first seat (1): the last turn
+    for phase in ("move", "act"):
+        state.phase = phase
+        skipped, ended = GAME.load(GAME.dump(state)), GAME.load(GAME.dump(state))
+        events = GAME.skip(skipped)
+        assert events[1:] == end_turn(ended) and events[-1].text.startswith("Игра окончена!")
+        assert GAME.is_over(skipped) and skipped.current is None and GAME.winners(skipped)
+    state.phase = "act"
+    ended = GAME.load(GAME.dump(state))
+    events = GAME.skip(state)
+    assert GAME.apply(ended, "end") == events[1:] and GAME.dump(ended) == GAME.dump(state)
+
+
+def test_a_finished_game_cannot_be_skipped():
+    state = fresh()
+    state.phase, state.current = "over", None
+    before = GAME.dump(state)
+    with pytest.raises(RuleError) as err:
+        GAME.skip(state)
+    assert "закончилась" in err.value.message and err.value.section == "valdora.end"
+    assert GAME.dump(state) == before
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_seat_skipped_every_turn_does_not_stop_the_game(players):
+    state = GAME.new(list(NAMES[:players]), seed=11)
+    away = (state.first_seat + 1) % players
+    for _ in range(20_000):
+        if GAME.is_over(state):
+            break
+        if state.current == away:
+            GAME.skip(state)
+        else:
+            GAME.apply(state, GAME.autopilot(state))
+    assert GAME.is_over(state) and GAME.winners(state)
+    skipped = state.players[away]
+    assert skipped.position == "Порт" and not skipped.delivered and GAME.scores(state)[away]["total"] == 0
+
+
+def test_a_game_with_skipped_turns_replays_from_its_seed():
+    first = GAME.new(list(NAMES[:3]), seed=8)
+    log: list[str | None] = []
+    for step in range(200):
+        if GAME.is_over(first):
+            break
+        if step % 7 == 3:
+            GAME.skip(first)
+            log.append(None)
+        else:
+            legal = GAME.legal_actions(first)
+            action = GAME.autopilot(first) if step % 2 else legal[step % len(legal)]
+            GAME.apply(first, action)
+            log.append(action)
+    again = GAME.new(list(NAMES[:3]), seed=8)
+    for action in log:
+        GAME.skip(again) if action is None else GAME.apply(again, action)
+    assert GAME.dump(again) == GAME.dump(first)
+    assert GAME.dump(GAME.load(json.loads(json.dumps(GAME.dump(first))))) == GAME.dump(first)

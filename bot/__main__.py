@@ -57,7 +57,11 @@ def main(argv: list[str]) -> int:
         from bot.console import main as console_main
 
         return asyncio.run(console_main(argv[1:]))
-    settings = Settings.load()
+    try:
+        settings = Settings.load()
+    except ValueError as error:  # a chat default in the environment that cannot be read
+        print(f"Настройка в окружении не понята: {error}", file=sys.stderr)
+        return 2
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2

@@ -19,7 +19,13 @@ MOVE, JOIN, LEAVE, BEGIN, ABORT_YES, ABORT_NO, MY_SCORE = "g", "join", "leave", 
 # GROUP opens a level of the action menu: game, version, the group's first action and its depth (bot.menus);
 # SECRET shows the presser their own secrets (hand, hidden card) in an alert only they see
 GROUP, SECRET = "k", "s"
-KINDS = {MOVE: 3, JOIN: 1, LEAVE: 1, BEGIN: 1, ABORT_YES: 2, ABORT_NO: 1, MY_SCORE: 1, GROUP: 4, SECRET: 1}
+# UNDO takes back the presser's last move (game, version); VOTE is a ballot (game, version, VOTE_KINDS index,
+# 1 yes / 0 no); SETTING switches a chat setting (SETTING_NAMES index) to its next usual value
+UNDO, VOTE, SETTING = "u", "v", "set"
+VOTE_KINDS = ("skip", "kick", "undo")
+SETTING_NAMES = ("remind", "limit", "timeout", "quiet")
+KINDS = {MOVE: 3, JOIN: 1, LEAVE: 1, BEGIN: 1, ABORT_YES: 2, ABORT_NO: 1, MY_SCORE: 1, GROUP: 4, SECRET: 1,
+         UNDO: 2, VOTE: 4, SETTING: 1}
 # rule buttons carry a section id or a game id: RULE sends the section as a new message, RULE_PAGE
 # shows it in place of the message that had the button, RULE_LIST lists a game's sections
 RULE, RULE_PAGE, RULE_LIST = "rule", "page", "list"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from bot.chat_settings import ChatSettings
 
 DEFAULT_API_URL = "https://api.telegram.org"
 
@@ -37,9 +39,13 @@ class Settings:
     database_url: str = ""  # postgresql://…: PostgreSQL instead of the SQLite file at database_path
     webhook_secret: str = ""  # Telegram sends it with every webhook request; others are refused
     webhook_listen: str = "0.0.0.0"  # the address the webhook server listens on (behind a reverse proxy)
+    # every chat's settings until it changes them (/settings): TURN_REMINDER_AFTER, TURN_TIME_LIMIT,
+    # TURN_TIMEOUT, QUIET_HOURS, TIMEZONE
+    chat_defaults: ChatSettings = field(default_factory=ChatSettings)
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Settings:
+        """ValueError (Russian, naming the variable) for a chat default that cannot be read."""
         merged = read_env_file(env_file)
         merged.update(os.environ if env is None else env)
         return cls(
@@ -52,6 +58,7 @@ class Settings:
             webhook_port=int(merged.get("TELEGRAM_WEBHOOK_PORT") or 8443),
             webhook_secret=merged.get("TELEGRAM_WEBHOOK_SECRET", "").strip(),
             webhook_listen=(merged.get("TELEGRAM_WEBHOOK_LISTEN") or "0.0.0.0").strip(),
+            chat_defaults=ChatSettings.from_env(merged),
         )
 
     @property

@@ -44,6 +44,7 @@ class Reply:
     # reports the id of the message that shows it (Service.shown)
     remember: tuple[str, int] | None = None
     replaces: int | None = None  # the id of a message to edit into this one instead of sending a new one
+    link_board: bool = False  # a private note: the front end adds a link to the board it has just sent
 
 
 @dataclass

@@ -12,14 +12,19 @@ import difflib
 import logging
 import random
 import re
+import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 
 from bot import buttons, menus, rule_answers
+from bot.chat_settings import ChatSettings
 from bot.database import DATABASE_ERRORS, open_store
+from bot.history import History
 from bot.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.rulebook import RuleBook
+from bot.settings_menu import SettingsMenu
 from bot.storage import (
     ABORTED,
     ACTIVE,
@@ -35,6 +40,8 @@ from bot.storage import (
     write_failure,
 )
 from bot.texts import PRIVATE_HINT, help_text, mention, plain
+from bot.turns import Turns
+from bot.undo import Undo
 from render.registry import RENDERERS
 from rules.protocol import Game, RuleError
 from rules.registry import GAMES
@@ -48,7 +55,8 @@ PRIVATE_QUERY = re.compile(r"#(\d{1,12})")
 PRIVATE_GROUP = "\0private"  # the menu group of a game's private choices; never a game's own label
 SORRY = "Что-то пошло не так, ход не записан. Попробуйте ещё раз."
 STALE = "Эта кнопка устарела. Свежая доска — /board."
-LOOKING = ("board", "moves", "score", "log", "abort")  # what anyone may do in a group, without a seat
+# what anyone may do in a group, without a seat (an anonymous administrator too)
+LOOKING = ("board", "moves", "score", "log", "abort", "turn", "history", "stats", "settings")
 BUSY = "Стол как раз менялся, команда не выполнена. Попробуйте ещё раз."
 CONFLICT_RETRIES = 3  # a lobby join that lost a race with another join is simply tried again
 
@@ -62,24 +70,35 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("moves", "Все разрешённые ходы"),
     ("score", "Счёт"),
     ("log", "Последние ходы"),
+    ("turn", "Чей ход и сколько ждём"),
+    ("undo", "Отменить свой ход"),
+    ("skip", "Пропустить ход отсутствующего"),
+    ("kick", "Отдать место отсутствующего автопилоту"),
+    ("settings", "Напоминания, время на ход, тихие часы"),
+    ("history", "Сыгранные партии"),
+    ("stats", "Статистика чата"),
+    ("games", "Мои партии (в личке)"),
     ("abort", "Прервать партию"),
     ("rules", "Правила: /rules провиант"),
     ("help", "Как играть"),
 )
 
 
-class Service:
-    def __init__(self, store: Store, games: dict[str, Game] | None = None, rulebook: RuleBook | None = None):
+class Service(Turns, Undo, History, SettingsMenu):
+    def __init__(self, store: Store, games: dict[str, Game] | None = None, rulebook: RuleBook | None = None,
+                 defaults: ChatSettings | None = None, clock: Callable[[], float] = time.time):
         self.store = store
         self.games = GAMES if games is None else games
         self.rulebook = RuleBook.load() if rulebook is None else rulebook
+        self.defaults = defaults or ChatSettings()  # a chat's settings until it changes them (/settings)
+        self.clock = clock  # seconds, as time.time(): the tests turn it forward
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.bot_username: str | None = None  # set by the Telegram front end: makes t.me deep links
 
     @classmethod
-    async def open(cls, database: str) -> Service:
+    async def open(cls, database: str, defaults: ChatSettings | None = None) -> Service:
         """The service on a SQLite file path or a postgresql:// URL."""
-        return cls(await open_store(database))
+        return cls(await open_store(database), defaults=defaults)
 
     async def close(self) -> None:
         await self.store.close()
@@ -244,14 +263,15 @@ class Service:
             row = None if chat.private else await self.store.open_game(chat.id)
             return [self._rules(row, args) if name == "rules" else self._section(section_id)]
         if chat.private:
-            return [Reply(PRIVATE_HINT)]
+            return await self._my_games(user) if name == "games" else [Reply(PRIVATE_HINT)]
         if user.id < 0 and name not in LOOKING:  # an anonymous administrator: nobody to seat or move for
             return [Reply("Анонимный администратор может смотреть доску и прервать партию (/abort), но сесть за "
                           "стол и ходить — только от своего имени.")]
         handler = {
             "new": self._new, "join": self._join, "leave": self._leave, "begin": self._begin,
             "board": self._board, "moves": self._moves, "score": self._score, "log": self._log,
-            "abort": self._abort,
+            "abort": self._abort, "turn": self._turn, "skip": self._skip, "kick": self._kick, "undo": self._undo,
+            "settings": self._settings, "history": self._history, "stats": self._stats, "games": self._games,
         }.get(name)
         row = await self.store.open_game(chat.id)
         if handler is not None:
@@ -286,7 +306,7 @@ class Service:
             return [Reply(hint + "Могу провести: " + names + ".")]
         seed = random.SystemRandom().randrange(2**31)
         try:
-            row = await self.store.create_lobby(chat.id, game.name, Seat(0, user.id, user.name), seed)
+            row = await self.store.create_lobby(chat.id, game.name, Seat(0, user.id, user.name), seed, chat.title)
         except Conflict:
             return [Reply("В этом чате уже открыта партия. Посмотреть её — /board.")]
         return [self._lobby_reply(row, f"{mention(user.id, user.name)} собирает игру «{game.title}».")]
@@ -328,6 +348,10 @@ class Service:
         return None
 
     async def _leave(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        if row is not None and row.status == ACTIVE and row.seat_of(user.id) is not None:
+            if row.seats[row.seat_of(user.id)].away:
+                return [Reply(f"{plain(user.name)}, за вас и так ходит автопилот.")]
+            return await self._leave_game(chat, user, row)
         refusal = self._leave_refusal(user, row)
         if refusal:
             return [Reply(refusal)]
@@ -344,8 +368,7 @@ class Service:
         if row is None or row.seat_of(user.id) is None:
             return f"{plain(user.name)}, вы и так не за столом."
         if row.status != LOBBY:
-            return ("Из идущей партии выйти нельзя: остальные ждут ваших ходов. "
-                    "Прервать партию может её создатель или администратор: /abort.")
+            return "Партия уже идёт: выйти из неё можно командой /leave — за вас будет ходить автопилот."
         return None
 
     def _begin_refusal(self, user: User, row: GameRow | None) -> str | None:
@@ -371,7 +394,8 @@ class Service:
         order = " → ".join(plain(s.name) for s in row.seats)
         intro = (f"Партия «{game.title}» началась! Порядок хода: {order}.\n"
                  f"Жребий выбрал первым {mention(first.user_id, first.name)}.")
-        await self.store.start(row.id, row.version, game.dump(state), intro)
+        await self.store.start(row.id, row.version, game.dump(state), intro,
+                               await self._turn_change(row, game, state))
         row = await self.store.game(row.id)
         players = [seat for seat in row.seats if seat.seat != game.current_seat(state)]
         board = [await self._board_reply(row, game, state, intro),
@@ -387,7 +411,7 @@ class Service:
 
     async def _board(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None:
-            return [Reply("Сейчас партии нет. Начните: /new.")]
+            return await self._finished_board(chat)
         if row.status == LOBBY:
             return [self._lobby_reply(row, "Идёт набор игроков.")]
         game, state = self._state(row)
@@ -408,8 +432,10 @@ class Service:
         return [Reply(f"Ходит {plain(row.seats[seat].name)}. Можно:\n" + "\n".join(lines))]
 
     async def _score(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        if row is None or row.status != ACTIVE:
-            return [Reply("Сейчас партия не идёт. Начните: /new.")]
+        if row is None:
+            return await self._finished_score(chat)
+        if row.status != ACTIVE:
+            return [Reply("Партия ещё не началась: идёт набор игроков.")]
         game, state = self._state(row)
         hidden = set(game.secret_score_parts)
         lines = []
@@ -425,13 +451,18 @@ class Service:
         return [Reply("<b>Открытый счёт</b>\n" + "\n".join(lines) + note, buttons=keyboard)]
 
     async def _log(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        if row is None or row.status != ACTIVE:
-            return [Reply("Сейчас партия не идёт.")]
+        if row is None:
+            return await self._finished_log(chat, LOG_LINES)
+        if row.status != ACTIVE:
+            return [Reply("Партия ещё не началась: ходов нет.")]
         lines = await self.store.log(row.id, LOG_LINES)
         if not lines:
             return [Reply("Ходов ещё не было.")]
         text = "\n".join(f"{line.number}. {escape(line.summary)}" for line in lines)
         return [Reply("<b>Последние ходы</b>\n" + text)]
+
+    async def _games(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        return [Reply("Список ваших партий во всех чатах — в личке со мной: напишите мне /games.")]
 
     async def _abort(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None:
@@ -456,31 +487,33 @@ class Service:
             action = game.parse(state, text)
             seat = game.current_seat(state)
             secrets = [game.secret(state, s.seat) for s in row.seats]
+            reveals = game.reveals(state, action)
             events = game.apply(state, action)
         except RuleError as error:
             rule = self.rulebook.section(error.section) if error.section else None
             keyboard = [[Button("📖 Правило", f"{buttons.RULE}:{rule.id}")]] if rule else []
             return [Reply(f"❌ {escape(error.message)}\nРазрешённые ходы — /moves или кнопки под доской.",
                           buttons=keyboard)], False
-        summary = " ".join(event.text for event in events)
-        # the caption names the next player (with a mention) or the results itself
-        headline = escape(" ".join(event.text for event in events if event.kind not in ("turn", "end")))
-        # ping the next player only when the turn passes: the mover is already at the phone
-        goes_on = game.current_seat(state) == seat
         try:
-            await self.store.record_move(row.id, row.version, game.dump(state), seat, user.id, action, summary,
-                                         game.is_over(state), headline, notify=not goes_on)
+            # the caption names the next player (with a mention) or the results itself
+            row, headline, goes_on = await self._record(row, game, state, seat, user.id, action, events, reveals)
         except Conflict:
             if await self.store.handled_elsewhere():  # this very update, delivered to another process too
                 raise Duplicate("applied by another process") from None
             return [Reply("Доска уже изменилась, ход не записан. Вот она сейчас:"),
                     *await self._board(chat, user, await self.store.game(row.id), "")], False
-        row = await self.store.game(row.id)
+        headlines = [headline]
+        if not goes_on:  # seats the autopilot plays move at once
+            row = await self._autoplay(row, game, state, headlines)
         # a secret that changed goes privately to its owner, unless it is on the table now (their turn)
         changed = [s for s in row.seats if s.seat != game.current_seat(state)
                    and game.secret(state, s.seat) not in (None, secrets[s.seat])]
         notes = await self._secret_notes(chat, row, game, state, changed)
-        return [await self._board_reply(row, game, state, headline, notify=not goes_on), *notes], goes_on
+        if not goes_on:
+            notes += await self._turn_notes(chat, row, game, state)
+        # ping the next player only when the turn passes: the mover is already at the phone
+        board = await self._board_reply(row, game, state, "\n".join(headlines), notify=not goes_on)
+        return [board, *notes], goes_on
 
     async def _secret_notes(self, chat: Chat, row: GameRow, game: Game, state, seats: list[Seat]) -> list[Reply]:
         """The secrets of `seats`, privately, for those players who have started the bot in private."""
@@ -510,6 +543,8 @@ class Service:
         kind, target, *rest = decoded  # target: a game's row id, or a section or game name for rule buttons
         if kind in (buttons.RULE, buttons.RULE_PAGE, buttons.RULE_LIST):
             return self._rule_button(kind, target)
+        if kind == buttons.SETTING:
+            return await self._setting_button(chat, user, target)
         row = await self.store.game(target)
         if row is None or row.chat_id != chat.id:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")
@@ -531,6 +566,17 @@ class Service:
             return ButtonAnswer(replies=replies)
         if kind == buttons.GROUP:
             return await self._menu_button(row, user, *rest)
+        if kind == buttons.UNDO:
+            if row.status != ACTIVE or row.version != rest[0]:
+                return stale
+            log = await self.store.log(row.id, 1)
+            if not self._may_undo_alone(row, log, user):
+                return ButtonAnswer(toast="Отменить ход может только тот, кто его сделал, пока его ход не кончился.")
+            board, *rest = await self._undo(chat, user, row, "")
+            return ButtonAnswer(edit=board, replies=rest)  # the board goes back in place
+        if kind == buttons.VOTE:
+            toast, replies, edit = await self._ballot(chat, user, row, *rest)
+            return ButtonAnswer(toast=toast, replies=replies, edit=edit)
         if kind == buttons.SECRET:
             return self._secret(row, user)
         if kind in (buttons.JOIN, buttons.LEAVE, buttons.BEGIN):
@@ -664,11 +710,16 @@ class Service:
             return Reply("\n".join(lines), image=picture, announces=(row.id, row.version), remember=("board", row.id))
         seat = game.current_seat(state)
         player = row.seats[seat]
-        lines.append(f"Ходит {mention(player.user_id, player.name) if notify else plain(player.name)}.")
+        who = mention(player.user_id, player.name) if notify else plain(player.name)
+        waiting = self._waiting(row)  # nothing right after the turn passed
+        lines.append(f"Ходит {who}{' 🤖' if player.away else ''}{waiting}.")
         actions = game.legal_actions(state)
         paths = self._paths(game, state, actions)
-        return Reply("\n".join(lines), image=picture, buttons=self._menu(row, game, state, actions, paths, ())[1],
-                     announces=(row.id, row.version), remember=("board", row.id))
+        keyboard = self._menu(row, game, state, actions, paths, ())[1]
+        if row.status == ACTIVE and await self._can_undo(row):
+            keyboard.append([self._undo_button(row)])
+        return Reply("\n".join(lines), image=picture, buttons=keyboard, announces=(row.id, row.version),
+                     remember=("board", row.id))
 
     @staticmethod
     def _paths(game: Game, state, actions: list[str]) -> list[tuple[str, ...]]:

@@ -96,6 +96,38 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN lobby_message_id INTEGER;
     ALTER TABLE games ADD COLUMN board_message_id INTEGER;
     """,
+    # games over days: a chat's settings, timers of the turn, votes, seats the autopilot plays, the results
+    """
+    CREATE TABLE chat_settings (
+        chat_id INTEGER PRIMARY KEY,
+        overrides TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE timers (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        due_at REAL NOT NULL,
+        fired INTEGER NOT NULL DEFAULT 0,
+        claimed_until REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, kind)
+    );
+    CREATE TABLE votes (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        target INTEGER NOT NULL,
+        started_by INTEGER NOT NULL,
+        ballots TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, kind)
+    );
+    ALTER TABLE games ADD COLUMN chat_title TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN turn_since REAL;
+    ALTER TABLE games ADD COLUMN results TEXT;
+    ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE actions ADD COLUMN reveals INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 HANDLED_KEPT = 7 * 24 * 3600  # seconds; Telegram keeps an unconfirmed update for 24 hours
 
@@ -140,6 +172,11 @@ class Seat:
     seat: int
     user_id: int
     name: str
+    away: bool = False  # the player left or was voted out: the autopilot plays this seat
+
+
+GAME_COLUMNS = ("id, chat_id, game, status, creator_id, seed, state, version, lobby_message_id, board_message_id, "
+                "chat_title, turn_since, results, updated_at")
 
 
 @dataclass(frozen=True)
@@ -155,6 +192,18 @@ class GameRow:
     seats: tuple[Seat, ...]
     lobby_message_id: int | None = None  # the lobby message, edited as players join and leave
     board_message_id: int | None = None  # the latest board sent to the chat
+    chat_title: str = ""
+    turn_since: float | None = None  # when the seat to move got the turn (time.time())
+    results: list[dict] | None = None  # a finished game: per seat {seat, user_id, name, total, won}
+    updated_at: float = 0.0  # the last change (for a finished game: when it ended)
+
+    @classmethod
+    def of(cls, row, seats: tuple[Seat, ...]) -> GameRow:
+        """From a row of GAME_COLUMNS and the game's seats."""
+        return cls(id=row[0], chat_id=row[1], game=row[2], status=row[3], creator_id=row[4], seed=row[5],
+                   state=json.loads(row[6]) if row[6] else None, version=row[7], seats=seats,
+                   lobby_message_id=row[8], board_message_id=row[9], chat_title=row[10], turn_since=row[11],
+                   results=json.loads(row[12]) if row[12] else None, updated_at=row[13])
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -173,6 +222,41 @@ class Announcement:
 
 
 @dataclass(frozen=True)
+class TurnChange:
+    """What a move also writes when the turn passes to another seat (or the game ends): when the wait began,
+    the new turn's timers (kind, due time) in place of the old ones, and a finished game's results."""
+
+    seat: int | None  # the seat to move now; None: the game is over
+    since: float  # when (time.time() of the service's clock)
+    timers: tuple[tuple[str, float], ...] = ()
+    results: list[dict] | None = None
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A reminder or a deadline of one game's current turn."""
+
+    game_id: int
+    kind: str  # "remind" or "deadline"
+    seat: int
+    due_at: float
+    fired: int  # how many times it has fired this turn (reminders repeat)
+
+
+@dataclass(frozen=True)
+class Vote:
+    """A vote of a game's players: skip or hand over a seat, or take moves back (`target`: a seat, or the
+    version to go back to); it holds while the game stays at `version`. `ballots`: user id -> yes/no."""
+
+    game_id: int
+    kind: str
+    version: int
+    target: int
+    started_by: int
+    ballots: dict[int, bool]
+
+
+@dataclass(frozen=True)
 class LogLine:
     number: int  # 1 for the game's first move
     version: int
@@ -180,6 +264,8 @@ class LogLine:
     notation: str
     summary: str
     created_at: float
+    user_id: int = 0  # who played it; 0: the autopilot
+    reveals: bool = False  # it showed something hidden (a card drawn): its player cannot take it back alone
 
 
 def usable_path(path: str) -> None:
@@ -218,6 +304,128 @@ class StoreBase:
         """Abort a lobby or a running game."""
         async with self._transaction(game_id, version, None, status=status):
             pass
+
+    async def _turn_changed(self, tx, game_id: int, turn: TurnChange) -> None:
+        """In a move's transaction: the turn passed (or the game ended); its timers and votes start afresh."""
+        results = json.dumps(turn.results, ensure_ascii=False) if turn.results is not None else None
+        await self._run(tx, "UPDATE games SET turn_since = ?, results = ? WHERE id = ?", turn.since, results, game_id)
+        await self._run(tx, "DELETE FROM timers WHERE game_id = ?", game_id)
+        await self._run(tx, "DELETE FROM votes WHERE game_id = ?", game_id)
+        for kind, due_at in turn.timers if turn.seat is not None else ():
+            await self._run(tx, "INSERT INTO timers (game_id, kind, seat, due_at) VALUES (?, ?, ?, ?)",
+                            game_id, kind, turn.seat, due_at)
+
+    async def log(self, game_id: int, limit: int | None = None) -> list[LogLine]:
+        """The last `limit` moves (all without one), oldest first."""
+        rows = await self._rows(
+            "SELECT ROW_NUMBER() OVER (ORDER BY version), version, seat, notation, summary, created_at, user_id, "
+            "reveals FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT ?", game_id, limit or 2**31 - 1)
+        return [LogLine(*row[:7], reveals=bool(row[7])) for row in reversed(rows)]
+
+    # --- a chat's settings -----------------------------------------------------------------------
+
+    async def chat_overrides(self, chat_id: int) -> dict:
+        """What the chat changed of the default settings (`bot.chat_settings`)."""
+        rows = await self._rows("SELECT overrides FROM chat_settings WHERE chat_id = ?", chat_id)
+        return json.loads(rows[0][0]) if rows else {}
+
+    async def set_chat_overrides(self, chat_id: int, overrides: dict) -> None:
+        async with self._write() as tx:
+            await self._run(tx, "DELETE FROM chat_settings WHERE chat_id = ?", chat_id)
+            await self._run(tx, "INSERT INTO chat_settings (chat_id, overrides, updated_at) VALUES (?, ?, ?)",
+                            chat_id, json.dumps(overrides, ensure_ascii=False), time.time())
+
+    async def _chat_moved(self, tx, old_chat_id: int, new_chat_id: int) -> None:
+        """In `move_chat`'s transaction: the chat's settings follow it too."""
+        await self._run(tx, "DELETE FROM chat_settings WHERE chat_id = ?", new_chat_id)
+        await self._run(tx, "UPDATE chat_settings SET chat_id = ? WHERE chat_id = ?", new_chat_id, old_chat_id)
+
+    # --- timers ----------------------------------------------------------------------------------
+
+    _SKIP_LOCKED = ""  # PostgreSQL: rows another process is claiming are skipped, not waited for
+
+    async def claim_timers(self, now: float, lease: float) -> list[Timer]:
+        """Timers due by `now` of running games, claimed by this process for `lease` seconds: with several
+        bot processes each due timer fires in one of them."""
+        async with self._write() as tx:
+            rows = await self._run(
+                tx, "UPDATE timers SET claimed_until = ? WHERE (game_id, kind) IN ("
+                "SELECT t.game_id, t.kind FROM timers t JOIN games g ON g.id = t.game_id "
+                f"WHERE t.due_at <= ? AND t.claimed_until <= ? AND g.status = 'active'{self._SKIP_LOCKED}) "
+                "RETURNING game_id, kind, seat, due_at, fired", now + lease, now, now)
+        return sorted((Timer(r[0], r[1], r[2], r[3], r[4]) for r in rows), key=lambda t: (t.due_at, t.game_id))
+
+    async def timers(self, game_id: int) -> list[Timer]:
+        rows = await self._rows("SELECT game_id, kind, seat, due_at, fired FROM timers WHERE game_id = ? "
+                                "ORDER BY kind", game_id)
+        return [Timer(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def timer_fired(self, timer: Timer, due_again: float | None) -> None:
+        """A claimed timer has done its work: it fires again at `due_again` (a reminder repeats), or is gone.
+        Only the very timer claimed: one the turn has replaced meanwhile is left alone."""
+        async with self._write() as tx:
+            if due_again is None:
+                await self._run(tx, "DELETE FROM timers WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
+                                timer.game_id, timer.kind, timer.seat, timer.due_at)
+            else:
+                await self._run(tx, "UPDATE timers SET due_at = ?, fired = fired + 1, claimed_until = 0 "
+                                "WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
+                                due_again, timer.game_id, timer.kind, timer.seat, timer.due_at)
+
+    async def timer_postponed(self, timer: Timer, due_at: float) -> None:
+        """A claimed timer waits until `due_at` (the chat's quiet hours) without counting as fired."""
+        async with self._write() as tx:
+            await self._run(tx, "UPDATE timers SET due_at = ?, claimed_until = 0 "
+                            "WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
+                            due_at, timer.game_id, timer.kind, timer.seat, timer.due_at)
+
+    # --- votes and seats ---------------------------------------------------------------------------
+
+    async def vote(self, game_id: int, kind: str) -> Vote | None:
+        rows = await self._rows("SELECT game_id, kind, version, target, started_by, ballots FROM votes "
+                                "WHERE game_id = ? AND kind = ?", game_id, kind)
+        if not rows:
+            return None
+        r = rows[0]
+        return Vote(r[0], r[1], r[2], r[3], r[4], {int(k): v for k, v in json.loads(r[5]).items()})
+
+    async def save_vote(self, vote: Vote | None, game_id: int, kind: str) -> None:
+        """Start or update a vote (`vote`), or end it (None)."""
+        async with self._write() as tx:
+            await self._run(tx, "DELETE FROM votes WHERE game_id = ? AND kind = ?", game_id, kind)
+            if vote is not None:
+                await self._run(tx, "INSERT INTO votes (game_id, kind, version, target, started_by, ballots, "
+                                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", vote.game_id, vote.kind, vote.version,
+                                vote.target, vote.started_by, json.dumps(vote.ballots), time.time())
+
+    async def set_away(self, game_id: int, version: int, seat: int) -> None:
+        """The autopilot plays `seat` from now on (its player left or was voted out); guarded by the version."""
+        async with self._transaction(game_id, version, ACTIVE) as tx:
+            await self._run(tx, "UPDATE seats SET away = 1 WHERE game_id = ? AND seat = ?", game_id, seat)
+            await self._run(tx, "DELETE FROM votes WHERE game_id = ?", game_id)
+
+    # --- a chat's past games and a player's games ----------------------------------------------------
+
+    async def last_finished(self, chat_id: int) -> GameRow | None:
+        """The chat's most recently finished game."""
+        rows = await self._rows("SELECT id FROM games WHERE chat_id = ? AND status = 'finished' "
+                                "ORDER BY COALESCE(turn_since, updated_at) DESC, id DESC LIMIT 1", chat_id)
+        return await self.game(rows[0][0]) if rows else None
+
+    async def finished_games(self, chat_id: int, limit: int | None = None) -> list[GameRow]:
+        """The chat's finished games, the latest first (without their state: only what history needs)."""
+        columns = GAME_COLUMNS.replace(", state,", ", NULL,")
+        rows = await self._rows(
+            f"SELECT {columns} FROM games WHERE chat_id = ? AND status = 'finished' "
+            "ORDER BY COALESCE(turn_since, updated_at) DESC, id DESC" + (f" LIMIT {int(limit)}" if limit else ""),
+            chat_id)
+        return [GameRow.of(row, ()) for row in rows]
+
+    async def games_of(self, user_id: int) -> list[GameRow]:
+        """The running games `user_id` plays in, in any chat."""
+        rows = await self._rows("SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id "
+                                "WHERE s.user_id = ? AND g.status = 'active' ORDER BY g.id", user_id)
+        return [row for (game_id,) in rows if (row := await self.game(game_id)) is not None]
 
     async def set_message(self, game_id: int, kind: str, message_id: int) -> None:
         """Remember the chat's message that shows the game's lobby (`kind` "lobby") or latest board ("board")."""
@@ -313,35 +521,17 @@ class Store(StoreBase):
         return await self.game(row[0]) if row else None
 
     async def game(self, game_id: int) -> GameRow | None:
-        cursor = await self._db.execute(
-            "SELECT id, chat_id, game, status, creator_id, seed, state, version, lobby_message_id, board_message_id "
-            "FROM games WHERE id = ?",
-            (game_id,),
-        )
+        cursor = await self._db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         row = await cursor.fetchone()
         if row is None:
             return None
         seats = await (
             await self._db.execute(
-                "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+                "SELECT seat, user_id, name, away FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
             )
         ).fetchall()
-        return GameRow(
-            id=row[0], chat_id=row[1], game=row[2], status=row[3], creator_id=row[4], seed=row[5],
-            state=json.loads(row[6]) if row[6] else None, version=row[7],
-            seats=tuple(Seat(*s) for s in seats), lobby_message_id=row[8], board_message_id=row[9],
-        )
+        return GameRow.of(row, tuple(Seat(s[0], s[1], s[2], bool(s[3])) for s in seats))
 
-    async def log(self, game_id: int, limit: int) -> list[LogLine]:
-        """The last `limit` moves, oldest first."""
-        rows = await (
-            await self._db.execute(
-                "SELECT ROW_NUMBER() OVER (ORDER BY version), version, seat, notation, summary, created_at "
-                "FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT ?",
-                (game_id, limit),
-            )
-        ).fetchall()
-        return [LogLine(*row) for row in reversed(rows)]
 
     async def notations(self, game_id: int) -> list[str]:
         """The whole action log of a game, in order: with the seed it replays the game."""
@@ -369,10 +559,11 @@ class Store(StoreBase):
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup (a new chat id): its games and owed boards follow it."""
-        async with self._write():
+        async with self._write() as tx:
             await self._db.execute("UPDATE games SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))
             await self._db.execute("UPDATE announcements SET chat_id = ? WHERE chat_id = ?",
                                    (new_chat_id, old_chat_id))
+            await self._chat_moved(tx, old_chat_id, new_chat_id)
 
     async def remember_private(self, user_id: int) -> None:
         """The user has written to the bot in private (Telegram lets the bot answer there from now on)."""
@@ -381,15 +572,15 @@ class Store(StoreBase):
                 "INSERT OR IGNORE INTO private_users (user_id, started_at) VALUES (?, ?)", (user_id, time.time())
             )
 
-    async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int) -> GameRow:
+    async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int, chat_title: str = "") -> GameRow:
         """A new lobby with its creator in seat 0; Conflict if the chat already has an open game."""
         now = time.time()
         async with self._write():
             try:
                 cursor = await self._db.execute(
-                    "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at) "
-                    "VALUES (?, ?, 'lobby', ?, ?, ?, ?)",
-                    (chat_id, game, creator.user_id, seed, now, now),
+                    "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title) "
+                    "VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    (chat_id, game, creator.user_id, seed, now, now, chat_title),
                 )
             except aiosqlite.IntegrityError as error:
                 raise Conflict("the chat already has an open game") from error
@@ -409,25 +600,41 @@ class Store(StoreBase):
                 [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
             )
 
-    async def start(self, game_id: int, version: int, state: dict, headline: str) -> None:
+    async def start(self, game_id: int, version: int, state: dict, headline: str,
+                    turn: TurnChange | None = None) -> None:
         """The lobby becomes a running game; its first board is owed to the chat (`announcements`)."""
-        async with self._transaction(game_id, version, LOBBY, status=ACTIVE, state=state):
+        async with self._transaction(game_id, version, LOBBY, status=ACTIVE, state=state) as tx:
             await self._announce(game_id, version + 1, headline, True)
+            if turn is not None:
+                await self._turn_changed(tx, game_id, turn)
 
     async def record_move(
         self, game_id: int, version: int, state: dict, seat: int, user_id: int, notation: str, summary: str,
-        finished: bool, headline: str = "", notify: bool = True,
+        finished: bool, headline: str = "", notify: bool = True, turn: TurnChange | None = None,
+        reveals: bool = False,
     ) -> None:
         """The new state, its log line and the board owed to the chat, in one transaction, only if the game
-        is still at `version`."""
+        is still at `version`; `turn` when the turn passed."""
         status = FINISHED if finished else ACTIVE
-        async with self._transaction(game_id, version, ACTIVE, status=status, state=state):
+        async with self._transaction(game_id, version, ACTIVE, status=status, state=state) as tx:
             await self._db.execute(
-                "INSERT INTO actions (game_id, version, seat, user_id, notation, summary, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, version + 1, seat, user_id, notation, summary, time.time()),
+                "INSERT INTO actions (game_id, version, seat, user_id, notation, summary, created_at, reveals) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, version + 1, seat, user_id, notation, summary, time.time(), int(reveals)),
             )
             await self._announce(game_id, version + 1, headline, notify)
+            if turn is not None:
+                await self._turn_changed(tx, game_id, turn)
+
+    async def rewind(self, game_id: int, version: int, state: dict, keep: int, headline: str,
+                     turn: TurnChange | None) -> None:
+        """Moves taken back: the log keeps the actions up to version `keep`, the state is the game replayed to
+        there, and its board is owed to the chat; only if the game is still at `version`."""
+        async with self._transaction(game_id, version, ACTIVE, state=state) as tx:
+            await self._db.execute("DELETE FROM actions WHERE game_id = ? AND version > ?", (game_id, keep))
+            await self._announce(game_id, version + 1, headline, turn is not None)
+            if turn is not None:
+                await self._turn_changed(tx, game_id, turn)
 
     async def _announce(self, game_id: int, version: int, headline: str, notify: bool) -> None:
         await self._db.execute(

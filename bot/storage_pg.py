@@ -26,16 +26,17 @@ from bot.storage import (
     ACTIVE,
     CURRENT_UPDATE,
     FINISHED,
+    GAME_COLUMNS,
     HANDLED_KEPT,
     LOBBY,
     Announcement,
     Conflict,
     Duplicate,
     GameRow,
-    LogLine,
     Seat,
     StorageError,
     StoreBase,
+    TurnChange,
 )
 
 # Each entry moves the schema one version up, as bot.storage.MIGRATIONS does for SQLite (same tables, same
@@ -103,6 +104,37 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN lobby_message_id BIGINT;
     ALTER TABLE games ADD COLUMN board_message_id BIGINT;
     """,
+    """
+    CREATE TABLE chat_settings (
+        chat_id BIGINT PRIMARY KEY,
+        overrides TEXT NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE timers (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        due_at DOUBLE PRECISION NOT NULL,
+        fired INTEGER NOT NULL DEFAULT 0,
+        claimed_until DOUBLE PRECISION NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, kind)
+    );
+    CREATE TABLE votes (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        target BIGINT NOT NULL,
+        started_by BIGINT NOT NULL,
+        ballots TEXT NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, kind)
+    );
+    ALTER TABLE games ADD COLUMN chat_title TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN turn_since DOUBLE PRECISION;
+    ALTER TABLE games ADD COLUMN results TEXT;
+    ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE actions ADD COLUMN reveals INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
@@ -165,6 +197,8 @@ class PgStore(StoreBase):
                                "права пользователя из DATABASE_URL или укажите другую базу.") from None
         return store
 
+    _SKIP_LOCKED = " FOR UPDATE OF t SKIP LOCKED"
+
     async def _rows(self, sql: str, *params) -> list:
         return await self._pool.fetch(numbered(sql), *params)
 
@@ -203,26 +237,17 @@ class PgStore(StoreBase):
     async def game(self, game_id: int) -> GameRow | None:
         # one statement, one snapshot: the seats always belong to the game's version read with them
         row = await self._pool.fetchrow(
-            "SELECT id, chat_id, game, status, creator_id, seed, state, version, lobby_message_id, board_message_id, "
+            f"SELECT {GAME_COLUMNS}, "
             "ARRAY(SELECT seat FROM seats WHERE game_id = g.id ORDER BY seat), "
             "ARRAY(SELECT user_id FROM seats WHERE game_id = g.id ORDER BY seat), "
-            "ARRAY(SELECT name FROM seats WHERE game_id = g.id ORDER BY seat) "
+            "ARRAY(SELECT name FROM seats WHERE game_id = g.id ORDER BY seat), "
+            "ARRAY(SELECT away FROM seats WHERE game_id = g.id ORDER BY seat) "
             "FROM games g WHERE id = $1", game_id)
         if row is None:
             return None
-        return GameRow(
-            id=row[0], chat_id=row[1], game=row[2], status=row[3], creator_id=row[4], seed=row[5],
-            state=json.loads(row[6]) if row[6] else None, version=row[7],
-            seats=tuple(Seat(*s) for s in zip(row[10], row[11], row[12], strict=True)),
-            lobby_message_id=row[8], board_message_id=row[9],
-        )
+        seats = zip(row[14], row[15], row[16], row[17], strict=True)
+        return GameRow.of(row, tuple(Seat(seat, user, name, bool(away)) for seat, user, name, away in seats))
 
-    async def log(self, game_id: int, limit: int) -> list[LogLine]:
-        """The last `limit` moves, oldest first."""
-        rows = await self._pool.fetch(
-            "SELECT ROW_NUMBER() OVER (ORDER BY version), version, seat, notation, summary, created_at "
-            "FROM actions WHERE game_id = $1 ORDER BY version DESC LIMIT $2", game_id, limit)
-        return [LogLine(*row) for row in reversed(rows)]
 
     async def notations(self, game_id: int) -> list[str]:
         """The whole action log of a game, in order: with the seed it replays the game."""
@@ -248,6 +273,7 @@ class PgStore(StoreBase):
         async with self._write() as db:
             await db.execute("UPDATE games SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id)
             await db.execute("UPDATE announcements SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id)
+            await self._chat_moved(db, old_chat_id, new_chat_id)
 
     async def remember_private(self, user_id: int) -> None:
         """The user has written to the bot in private (Telegram lets the bot answer there from now on)."""
@@ -255,15 +281,15 @@ class PgStore(StoreBase):
             await db.execute("INSERT INTO private_users (user_id, started_at) VALUES ($1, $2) "
                              "ON CONFLICT (user_id) DO NOTHING", user_id, time.time())
 
-    async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int) -> GameRow:
+    async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int, chat_title: str = "") -> GameRow:
         """A new lobby with its creator in seat 0; Conflict if the chat already has an open game."""
         now = time.time()
         async with self._write() as db:
             try:
                 game_id = await db.fetchval(
-                    "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at) "
-                    "VALUES ($1, $2, 'lobby', $3, $4, $5, $6) RETURNING id",
-                    chat_id, game, creator.user_id, seed, now, now)
+                    "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title) "
+                    "VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $7) RETURNING id",
+                    chat_id, game, creator.user_id, seed, now, now, chat_title)
             except asyncpg.UniqueViolationError as error:
                 raise Conflict("the chat already has an open game") from error
             await db.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1, 0, $2, $3)",
@@ -277,24 +303,40 @@ class PgStore(StoreBase):
             await db.executemany("INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
                                  [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)])
 
-    async def start(self, game_id: int, version: int, state: dict, headline: str) -> None:
+    async def start(self, game_id: int, version: int, state: dict, headline: str,
+                    turn: TurnChange | None = None) -> None:
         """The lobby becomes a running game; its first board is owed to the chat (`announcements`)."""
         async with self._transaction(game_id, version, LOBBY, status=ACTIVE, state=state) as db:
             await self._announce(db, game_id, version + 1, headline, True)
+            if turn is not None:
+                await self._turn_changed(db, game_id, turn)
 
     async def record_move(
         self, game_id: int, version: int, state: dict, seat: int, user_id: int, notation: str, summary: str,
-        finished: bool, headline: str = "", notify: bool = True,
+        finished: bool, headline: str = "", notify: bool = True, turn: TurnChange | None = None,
+        reveals: bool = False,
     ) -> None:
         """The new state, its log line and the board owed to the chat, in one transaction, only if the game
-        is still at `version`."""
+        is still at `version`; `turn` when the turn passed."""
         status = FINISHED if finished else ACTIVE
         async with self._transaction(game_id, version, ACTIVE, status=status, state=state) as db:
             await db.execute(
-                "INSERT INTO actions (game_id, version, seat, user_id, notation, summary, created_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                game_id, version + 1, seat, user_id, notation, summary, time.time())
+                "INSERT INTO actions (game_id, version, seat, user_id, notation, summary, created_at, reveals) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                game_id, version + 1, seat, user_id, notation, summary, time.time(), int(reveals))
             await self._announce(db, game_id, version + 1, headline, notify)
+            if turn is not None:
+                await self._turn_changed(db, game_id, turn)
+
+    async def rewind(self, game_id: int, version: int, state: dict, keep: int, headline: str,
+                     turn: TurnChange | None) -> None:
+        """Moves taken back: the log keeps the actions up to version `keep`, the state is the game replayed to
+        there, and its board is owed to the chat; only if the game is still at `version`."""
+        async with self._transaction(game_id, version, ACTIVE, state=state) as db:
+            await db.execute("DELETE FROM actions WHERE game_id = $1 AND version > $2", game_id, keep)
+            await self._announce(db, game_id, version + 1, headline, turn is not None)
+            if turn is not None:
+                await self._turn_changed(db, game_id, turn)
 
     @staticmethod
     async def _announce(db: asyncpg.Connection, game_id: int, version: int, headline: str, notify: bool) -> None:

@@ -15,6 +15,7 @@ import logging
 import re
 import sqlite3
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from telegram import (
@@ -52,6 +53,7 @@ from bot import webhook
 from bot.config import Settings
 from bot.rate_limit import ChatRateLimiter
 from bot.replies import Button, ButtonAnswer, Chat, Reply, User
+from bot.texts import board_link
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -68,6 +70,7 @@ ANONYMOUS_ADMIN = "Администратор чата"
 OWED_EVERY = 15.0  # seconds between looks for boards that moves still owe their chats
 OWED_AFTER = 30.0  # a board is owed when its move is older than this and Telegram has not taken it
 OWED_LEASE = 60.0  # seconds this process has to send an owed board it took before another process may try
+TIMERS_EVERY = 10.0  # seconds between looks for due reminders and turn deadlines
 # "/move Порт", "/move@RefereeBot Порт": a Latin command name, maybe addressed to a bot.
 COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]+))?(?:\s+|$)(.*)$", re.DOTALL)
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
@@ -86,7 +89,7 @@ def build_application(settings: Settings, service: Service | None = None) -> App
             from bot.storage import StorageError
 
             try:
-                application.bot_data[SERVICE_KEY] = await Service.open(settings.database)
+                application.bot_data[SERVICE_KEY] = await Service.open(settings.database, settings.chat_defaults)
             except (OSError, sqlite3.Error, StorageError) as error:  # Store.open closed what it opened
                 raise SystemExit(f"Не удалось открыть базу данных: {error}") from None
             application.bot_data["owns_service"] = True
@@ -97,6 +100,9 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         # boards owed since the last run go out at once, then whatever Telegram failed to take meanwhile
         application.job_queue.run_repeating(deliver_owed, interval=OWED_EVERY, first=0.1, data={"first": True},
                                             name="deliver_owed")
+        # reminders and deadlines are rows: those due while the bot was stopped fire at once, each once
+        application.job_queue.run_repeating(fire_timers, interval=timers_every(settings),
+                                            first=0.5, name="fire_timers")
         log.info("Бот @%s запущен", application.bot.username)
 
     async def post_shutdown(application: Application) -> None:
@@ -263,7 +269,7 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
                 if parsed is None:
                     return  # /cmd@OtherBot, or not a command Telegram would send us ("/ привет")
                 name, args = parsed
-                user = await user_of(update, context, check_admin=name == "abort")
+                user = await user_of(update, context, check_admin=name in ("abort", "settings"))
                 log.debug("Команда /%s %r от %s в чате %s", name, args, user.id, chat.id)
                 replies = await service.command(chat, user, name, args, update.update_id)
             else:
@@ -309,7 +315,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         data = query.data or ""
         chat = chat_of(update)
         async with chat_turn(context.application, chat.id):
-            user = await user_of(update, context, check_admin=data.startswith("abort"))
+            user = await user_of(update, context, check_admin=data.startswith(("abort", "set:")))
             log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
             answer = await service_of(context.application).button(chat, user, data, update.update_id)
             answered = True  # even if answering fails, do not try a second time
@@ -569,6 +575,7 @@ async def send_replies(
     """Send in order; private replies go to the user's own chat with the bot. If Telegram refuses
     (the user never started the bot), the chat is told once per user."""
     told: set[int] = set()
+    board: int | None = None  # the board just sent, for private notes to link to
     for reply in replies:
         if reply.to_user is None or (chat.private and reply.to_user == chat.id):
             if reply.replaces is not None and await edit_message(context.bot, chat.id, reply.replaces, reply):
@@ -576,10 +583,12 @@ async def send_replies(
             elif reply.announces is None:
                 shown = await send_to_chat(context.application, chat.id, reply, thread_id)
             else:
-                shown = await send_board(context.application, chat.id, reply, thread_id)
+                shown = board = await send_board(context.application, chat.id, reply, thread_id)
             if reply.remember is not None and shown is not None:
                 await service_of(context.application).shown(reply.remember, shown)
             continue
+        if reply.link_board and (link := board_link(chat.id, board)):
+            reply = replace(reply, text=f'{reply.text}\n<a href="{link}">К доске</a>')
         try:
             await send_reply(context.bot, reply.to_user, reply)
         except (Forbidden, BadRequest) as error:
@@ -639,6 +648,29 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
             except TelegramError as error:  # the chat is gone, the bot was removed: nothing to deliver to
                 log.warning("Долг по доске для чата %s не отдан: %s", chat_id, error)
                 await service.announced(announces)
+
+
+def timers_every(settings: Settings) -> float:
+    """Look for due timers often enough for the shortest reminder (a test's 2 s), at most every 10 s."""
+    shortest = min(filter(None, (settings.chat_defaults.remind_after, settings.chat_defaults.time_limit)),
+                   default=TIMERS_EVERY)
+    return max(0.5, min(TIMERS_EVERY, shortest / 4))
+
+
+async def fire_timers(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """JobQueue: reminders and turn deadlines that are due, with what they say sent to their chats."""
+    service = service_of(context.application)
+    try:
+        fired = await service.fire_timers()
+    except Exception:
+        log.exception("Таймеры не сработали (попробую в следующий раз)")
+        return
+    for chat_id, replies in fired:
+        async with chat_turn(context.application, chat_id):
+            try:
+                await send_replies(context, Chat(chat_id), User(0, ""), replies)
+            except TelegramError as error:  # the chat is gone; a board stays owed and is sent later
+                log.warning("Напоминание в чат %s не отправлено: %s", chat_id, error)
 
 
 async def member_name(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> str:

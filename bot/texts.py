@@ -42,6 +42,18 @@ PRIVATE_HINT = (
 )
 
 
+def board_link(chat_id: int, message_id: int | None) -> str | None:
+    """A t.me link to a message of a supergroup (the members open it); ordinary groups have none.
+
+    >>> board_link(-1001234567890, 42), board_link(-4567, 42)
+    ('https://t.me/c/1234567890/42', None)
+    """
+    text = str(chat_id)
+    if message_id is None or not text.startswith("-100"):
+        return None
+    return f"https://t.me/c/{text[4:]}/{message_id}"
+
+
 def mention(user_id: int, name: str) -> str:
     """A link that makes Telegram notify the user."""
     return f'<a href="tg://user?id={user_id}">{escape(name)}</a>'

@@ -79,6 +79,16 @@ class Toy:
     def is_over(self, state):
         return len(state["taken"]) >= 44
 
+    def autopilot(self, state):
+        return self.legal_actions(state)[0]
+
+    def reveals(self, state, action):
+        return False
+
+    def skip(self, state):
+        state["turn"] += 1
+        return [Event("Ход пропущен.")]
+
     def dump(self, state):
         return state
 
@@ -209,7 +219,7 @@ async def test_secrets_go_privately_only_to_players_who_started_the_bot(service)
     replies = await service.command(GROUP, ANYA, "begin", "")
     row = await service.store.open_game(GROUP.id)
     first = row.seats[Toy().current_seat(row.state)].user_id
-    notes = [r for r in replies if r.to_user is not None]
+    notes = [r for r in replies if r.to_user is not None and "тайное" in r.text]
     # the first player's card is on the table; only Борис started the bot
     assert [n.to_user for n in notes] == ([BORIS.id] if first != BORIS.id else [])
     if notes:
@@ -217,8 +227,12 @@ async def test_secrets_go_privately_only_to_players_who_started_the_bot(service)
     # after each turn the mover's changed secret goes to them privately, if they started the bot
     mover = ANYA if first == ANYA.id else BORIS
     replies = await service.command(GROUP, mover, "pick", "a1")
-    notes = [r for r in replies if r.to_user is not None]
+    notes = [r for r in replies if r.to_user is not None and "тайное" in r.text]
     assert [n.to_user for n in notes] == ([BORIS.id] if mover is BORIS else [])
+    # the player whose turn it now is hears so privately, if they started the bot (with a link to the board)
+    turn = [r for r in replies if r.to_user is not None and "Ваш ход" in r.text]
+    assert [(n.to_user, n.link_board) for n in turn] == ([(BORIS.id, True)] if mover is ANYA else [])
+    assert not turn or "«Друзья»" in turn[0].text
     # the deep link during the game answers with the current secret
     hello, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", "g-200")
     row = await service.store.open_game(GROUP.id)

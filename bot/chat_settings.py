@@ -1,0 +1,162 @@
+"""A chat's settings for games that last days: when to remind the player to move, a time limit per turn and
+what happens when it runs out, quiet hours in the chat's time zone.
+
+The operator's defaults come from the environment (`ChatSettings.from_env`); a chat stores only what it
+changed (`overrides`), so a new default reaches every chat that kept the old one.
+
+>>> settings = ChatSettings().changed("remind", "6ч").changed("quiet", "с 22 до 9")
+>>> settings.remind_after, str(settings.quiet), settings.overrides()
+(21600, '22:00–09:00', {'remind_after': 21600, 'quiet': '22:00–09:00'})
+>>> ChatSettings().changed("limit", "никогда").time_limit is None
+True
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, fields, replace
+
+from bot.clock import (
+    HOUR,
+    QuietHours,
+    format_duration,
+    parse_optional_duration,
+    parse_quiet_hours,
+    parse_timezone,
+    timezone_name,
+)
+
+SKIP, AUTOPILOT = "skip", "autopilot"
+TIMEOUT_WORDS = {SKIP: ("skip", "пропуск", "пропустить", "пропуск хода"),
+                 AUTOPILOT: ("autopilot", "автопилот", "бот", "автоход")}
+TIMEOUT_TITLES = {SKIP: "ход пропускается", AUTOPILOT: "за игрока ходит автопилот"}
+
+# The settings a chat can change, by the names players type after /settings (Russian or English).
+FIELD_NAMES = {
+    "remind": ("remind", "reminder", "напоминание", "напоминать", "напомнить"),
+    "limit": ("limit", "лимит", "время", "время на ход"),
+    "timeout": ("timeout", "таймаут", "тайм-аут", "по таймауту", "когда время вышло"),
+    "quiet": ("quiet", "тихие", "тихие часы", "ночь", "не беспокоить"),
+    "timezone": ("timezone", "tz", "пояс", "часовой пояс", "зона"),
+}
+# What a press of a setting's button switches to next: the usual values, round and round.
+CYCLES = {
+    "remind": (None, HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR),
+    "limit": (None, 6 * HOUR, 12 * HOUR, 24 * HOUR, 48 * HOUR),
+    "timeout": (SKIP, AUTOPILOT),
+    "quiet": (None, QuietHours(dt.time(22), dt.time(8)), QuietHours(dt.time(23), dt.time(8)),
+              QuietHours(dt.time(0), dt.time(9))),
+}
+EXAMPLES = ("<code>/settings напоминание 6ч</code>, <code>/settings лимит 24ч</code> (или «выкл»), "
+            "<code>/settings таймаут автопилот</code>, <code>/settings тихие 23-8</code>, "
+            "<code>/settings пояс Екатеринбург</code>")
+
+
+@dataclass(frozen=True)
+class ChatSettings:
+    remind_after: int | None = 12 * HOUR  # seconds of waiting before the player to move is reminded; None: never
+    time_limit: int | None = None  # seconds a turn may take; None: no limit
+    on_timeout: str = SKIP  # when the limit runs out: SKIP the turn, or the AUTOPILOT plays it
+    quiet: QuietHours | None = QuietHours(dt.time(23), dt.time(8))  # no reminders then (the chat's time)
+    timezone: str = "Europe/Moscow"  # an IANA name or "UTC+05:00"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str]) -> ChatSettings:
+        """The operator's defaults: TURN_REMINDER_AFTER, TURN_TIME_LIMIT, TURN_TIMEOUT, QUIET_HOURS, TIMEZONE
+        (missing ones keep ours). ValueError, in Russian and naming the variable, for a value that is wrong."""
+        settings = cls()
+        for variable, name in (("TURN_REMINDER_AFTER", "remind"), ("TURN_TIME_LIMIT", "limit"),
+                               ("TURN_TIMEOUT", "timeout"), ("QUIET_HOURS", "quiet"), ("TIMEZONE", "timezone")):
+            value = env.get(variable, "").strip()
+            if value:
+                try:
+                    settings = settings.changed(name, value)
+                except ValueError as error:
+                    raise ValueError(f"{variable}={value}: {error}") from None
+        return settings
+
+    def changed(self, name: str, text: str) -> ChatSettings:
+        """These settings with one of them set from what a person typed; ValueError (Russian) if it is wrong."""
+        if name == "remind":
+            return replace(self, remind_after=parse_optional_duration(text))
+        if name == "limit":
+            return replace(self, time_limit=parse_optional_duration(text))
+        if name == "timeout":
+            wanted = " ".join(text.lower().replace("ё", "е").split())
+            choice = next((key for key, words in TIMEOUT_WORDS.items() if wanted in words), None)
+            if choice is None:
+                raise ValueError("Когда время на ход вышло, можно пропустить ход («пропуск») или отдать его "
+                                 "автопилоту («автопилот»).")
+            return replace(self, on_timeout=choice)
+        if name == "quiet":
+            return replace(self, quiet=parse_quiet_hours(text))
+        if name == "timezone":
+            return replace(self, timezone=timezone_name(parse_timezone(text)))
+        raise ValueError(f"Такой настройки нет. Можно так: {EXAMPLES}.")
+
+    def cycled(self, name: str) -> ChatSettings:
+        """The next of the usual values of a setting (a press of its button)."""
+        field = {"remind": "remind_after", "limit": "time_limit", "timeout": "on_timeout", "quiet": "quiet"}[name]
+        values = CYCLES[name]
+        current = getattr(self, field)
+        following = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+        return replace(self, **{field: following})
+
+    def overrides(self, defaults: ChatSettings | None = None) -> dict:
+        """What differs from `defaults`, as JSON-safe values (what a chat stores)."""
+        base = defaults or ChatSettings()
+        return {f.name: str(getattr(self, f.name)) if f.name == "quiet" and self.quiet else getattr(self, f.name)
+                for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
+
+    def with_overrides(self, stored: dict) -> ChatSettings:
+        """These settings (the defaults) with what a chat stored on top."""
+        values = dict(stored)
+        if values.get("quiet"):
+            values["quiet"] = QuietHours.parse(values["quiet"])
+        known = {f.name for f in fields(self)}
+        return replace(self, **{k: v for k, v in values.items() if k in known})
+
+    @property
+    def tz(self) -> dt.tzinfo:
+        return parse_timezone(self.timezone)
+
+    def lines(self) -> list[str]:
+        """The settings as Russian lines for /settings and /help."""
+        remind = f"через {format_duration(self.remind_after)}" if self.remind_after else "не напоминать"
+        limit = format_duration(self.time_limit) if self.time_limit else "нет"
+        lines = [f"⏰ Напомнить игроку о ходе: {remind}",
+                 f"⌛ Время на ход: {limit}"]
+        if self.time_limit:
+            lines.append(f"   Когда оно вышло: {TIMEOUT_TITLES[self.on_timeout]}")
+        quiet = f"{self.quiet} ({self.timezone})" if self.quiet else "нет"
+        lines.append(f"🌙 Тихие часы: {quiet}")
+        return lines
+
+    def button_labels(self) -> dict[str, str]:
+        """Short labels of the /settings buttons (each press switches to the next usual value)."""
+        return {
+            "remind": f"⏰ {format_duration(self.remind_after) if self.remind_after else 'не напоминать'}",
+            "limit": f"⌛ {format_duration(self.time_limit) if self.time_limit else 'без лимита'}",
+            "timeout": "⏭ пропуск хода" if self.on_timeout == SKIP else "🤖 автопилот",
+            "quiet": f"🌙 {self.quiet}" if self.quiet else "🌙 без тихих часов",
+        }
+
+
+def field_of(word: str) -> str | None:
+    """The setting a typed name means: «напоминание» -> "remind"; None if none."""
+    wanted = " ".join(word.lower().replace("ё", "е").split())
+    return next((name for name, words in FIELD_NAMES.items() if wanted in words), None)
+
+
+def parse_command(args: str) -> tuple[str, str] | None:
+    """`/settings <name> <value>` split as (setting, value text): the longest known name at the start.
+
+    >>> parse_command("тихие часы с 23 до 8"), parse_command("лимит выкл"), parse_command("цвет синий")
+    (('quiet', 'с 23 до 8'), ('limit', 'выкл'), None)
+    """
+    words = args.split()
+    for size in range(min(4, len(words)), 0, -1):
+        name = field_of(" ".join(words[:size]))
+        if name is not None:
+            return name, " ".join(words[size:])
+    return None

@@ -1,0 +1,118 @@
+"""A chat's finished games stay readable: the last one's board, score and log, the list of past games and
+the chat's statistics; and, in private, the games a player is in. A mixin of `bot.service.Service`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from html import escape
+
+from bot.replies import Chat, Reply, User
+from bot.storage import GameRow
+from bot.texts import plain
+from rules.text import count
+
+HISTORY_LINES = 10
+
+
+class History:
+    """Needs `store`, `games`, `clock` and `chat_settings` of `Service`."""
+
+    async def _finished_board(self, chat: Chat) -> list[Reply]:
+        row = await self.store.last_finished(chat.id)
+        if row is None:
+            return [Reply("Сейчас партии нет. Начните: /new.")]
+        game, state = self._state(row)
+        when = await self._date(row)
+        return [await self._board_reply(row, game, state, f"Последняя партия ({when}):")]
+
+    async def _finished_score(self, chat: Chat) -> list[Reply]:
+        row = await self.store.last_finished(chat.id)
+        if row is None:
+            return [Reply("Сейчас партия не идёт. Начните: /new.")]
+        game, state = self._state(row)
+        lines = [f"<b>Итог последней партии</b> «{escape(game.title)}», {await self._date(row)}"]
+        winners = set(game.winners(state))
+        for entry in sorted(game.scores(state), key=lambda e: -e["total"]):
+            parts = ", ".join(f"{game.score_names.get(k, k)} {v}" for k, v in entry["breakdown"].items() if v)
+            cup = "🏆 " if entry["seat"] in winners else ""
+            lines.append(f"{cup}<b>{plain(entry['name'])}</b>: {count(entry['total'], *game.score_unit)}"
+                         + (f" ({parts})" if parts else ""))
+        return [Reply("\n".join(lines))]
+
+    async def _finished_log(self, chat: Chat, limit: int) -> list[Reply]:
+        row = await self.store.last_finished(chat.id)
+        if row is None:
+            return [Reply("Сейчас партия не идёт.")]
+        lines = await self.store.log(row.id, limit)
+        text = "\n".join(f"{line.number}. {escape(line.summary)}" for line in lines)
+        return [Reply(f"<b>Последние ходы партии {await self._date(row)}</b>\n{text}")]
+
+    async def _history(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        rows = await self.store.finished_games(chat.id, HISTORY_LINES)
+        if not rows:
+            return [Reply("В этом чате ещё не доиграли ни одной партии. Начните: /new.")]
+        lines = ["<b>Сыгранные партии</b> (последние сверху)"]
+        for past in rows:
+            game = self.games.get(past.game)
+            title = game.title if game else past.game
+            ranked = sorted(past.results or [], key=lambda r: -r["total"])
+            players = " · ".join(("🏆 " if r["won"] else "") + f"{plain(r['name'])} {r['total']}" for r in ranked)
+            lines.append(f"{await self._date(past)} — «{escape(title)}»: {players}")
+        return [Reply("\n".join(lines))]
+
+    async def _stats(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        rows = await self.store.finished_games(chat.id)
+        if not rows:
+            return [Reply("Статистики пока нет: в этом чате ещё не доиграли ни одной партии.")]
+        by_game: dict[str, list[GameRow]] = defaultdict(list)
+        for past in rows:
+            by_game[past.game].append(past)
+        lines = [f"📊 <b>Статистика чата</b>: {count(len(rows), 'партия', 'партии', 'партий')}"]
+        for name, games in by_game.items():
+            game = self.games.get(name)
+            lines.append(f"\n<b>«{escape(game.title if game else name)}»</b> — "
+                         f"{count(len(games), 'партия', 'партии', 'партий')}")
+            players: dict[int, list[dict]] = defaultdict(list)
+            for past in games:
+                for result in past.results or []:
+                    players[result["user_id"]].append(result)
+            ranked = sorted(players.values(), key=lambda rs: (-sum(r["won"] for r in rs), -len(rs)))
+            for results in ranked:
+                wins = sum(1 for r in results if r["won"])
+                average = round(sum(r["total"] for r in results) / len(results), 1)
+                unit = game.score_unit if game else ("очко", "очка", "очков")
+                lines.append(f"{plain(results[-1]['name'])}: {count(len(results), 'партия', 'партии', 'партий')}, "
+                             f"{count(wins, 'победа', 'победы', 'побед')}, в среднем {_amount(average, unit)}")
+        return [Reply("\n".join(lines))]
+
+    async def _my_games(self, user: User) -> list[Reply]:
+        """`/games` in private: every running game the user is in, whose turn it is and for how long."""
+        rows = await self.store.games_of(user.id)
+        if not rows:
+            return [Reply("Сейчас вы не играете ни в одной партии. Позовите друзей в группе: /new.")]
+        lines = ["<b>Ваши партии</b>"]
+        for row in rows:
+            game, state = self._state(row)
+            player = row.seats[game.current_seat(state)]
+            where = f" в «{escape(row.chat_title)}»" if row.chat_title else ""
+            turn = "ваш ход" if player.user_id == user.id else f"ходит {plain(player.name)}"
+            lines.append(f"«{escape(game.title)}»{where}: {turn}{self._waiting(row)}")
+        return [Reply("\n".join(lines))]
+
+    async def _date(self, row: GameRow) -> str:
+        """When a finished game ended (its last turn change), in the chat's time zone."""
+        tz = (await self.chat_settings(row.chat_id)).tz
+        return dt.datetime.fromtimestamp(row.turn_since or row.updated_at, tz).strftime("%d.%m.%Y")
+
+
+def _amount(value: float, unit: tuple[str, str, str]) -> str:
+    """«31 очко», «32 очка», «31,5 очка»: a fraction takes the form of 2 (the genitive singular).
+
+    >>> _amount(31.0, ("очко", "очка", "очков")), _amount(31.5, ("очко", "очка", "очков"))
+    ('31 очко', '31,5 очка')
+    """
+    if value == int(value):
+        return count(int(value), *unit)
+    return f"{value:.1f}".replace(".", ",") + " " + unit[1]

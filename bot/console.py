@@ -2,6 +2,7 @@
 
 Lines look like `@Аня /new valdora`, `@Борис /join`, `@Аня move Д5` or `@Аня 3` (press button 3 of
 the last keyboard). Without `@name` the line acts for the last named player. Pictures go to files.
+Reminders and turn deadlines fire here too, between lines (`TURN_REMINDER_AFTER=30s python -m bot console`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from html import unescape
 from pathlib import Path
 
+from bot.config import Settings
 from bot.replies import Article, Button, Chat, Reply, User
 from bot.service import Service
 from bot.storage import StorageError
@@ -24,6 +26,7 @@ INTRO = """Консоль бота-судьи. Каждая строка — о�
   @Аня #2   (выбрать вариант 2 из тех, что кнопка «тайного» выбора показала только Ане)
 Без @имени строка идёт от последнего названного игрока. Выход — quit или Ctrl-D."""
 
+TICK = 1.0  # seconds between looks for due reminders and deadlines
 LINK = re.compile(r'<a href="tg://user\?id=\d+">(.*?)</a>')
 TAG = re.compile(r"</?(b|i|code)>")
 
@@ -104,9 +107,16 @@ class Console:
         listed = "  ".join(f"[#{i}] {a.title}" for i, a in enumerate(self.choices, 1))
         self.write(f"(лично для {self.user.name}, другие не видят) {listed}")
 
+    async def tick(self) -> None:
+        """Reminders and deadlines that are due: shown as the bot would post them."""
+        for _, replies in await self.service.fire_timers():
+            self._show(replies)
+
     def _show(self, replies: list[Reply]) -> None:
         for reply in replies:
             who = f"(лично для {self._name_of(reply.to_user)}) " if reply.to_user else ""
+            if reply.replaces is not None:
+                who = "(сообщение изменено) " + who
             self.write(who + to_plain(reply.text))
             if reply.image:
                 self._save_picture(reply.image)
@@ -134,12 +144,13 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--out", default="boards", help="папка для картинок доски")
     args = parser.parse_args(argv)
     try:
-        service = await Service.open(args.db)
-    except StorageError as error:
+        service = await Service.open(args.db, Settings.load().chat_defaults)
+    except (StorageError, ValueError) as error:
         print(error, file=sys.stderr)
         return 2
     console = Console(service, Path(args.out))
     print(INTRO)
+    timers = asyncio.create_task(tick_every(console, TICK))
     try:
         while True:
             try:
@@ -150,8 +161,15 @@ async def main(argv: list[str]) -> int:
                 break
             await console.handle(line)
     finally:
+        timers.cancel()
         await service.close()
     return 0
+
+
+async def tick_every(console: Console, seconds: float) -> None:
+    while True:
+        await asyncio.sleep(seconds)
+        await console.tick()
 
 
 if __name__ == "__main__":

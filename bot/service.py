@@ -256,7 +256,8 @@ class Service(Turns, Undo, History, SettingsMenu):
         if name == "start" and chat.private and args:
             return await self._deep_link(user, args)
         if name in ("start", "help"):
-            text = help_text(self.games.values(), None if chat.private else self._private_link(chat.id))
+            settings = None if chat.private else (await self.chat_settings(chat.id)).lines()
+            text = help_text(self.games.values(), None if chat.private else self._private_link(chat.id), settings)
             return [Reply(text if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + text)]
         section_id = rule_answers.section_from_command(name)
         if name == "rules" or section_id:

@@ -7,10 +7,14 @@ from html import escape
 from rules.text import plural
 
 
-def help_text(games, private_link: str | None = None) -> str:
-    """The /help memo: the games we can referee (from their protocol objects) and how to play."""
+def help_text(games, private_link: str | None = None, settings: list[str] | None = None) -> str:
+    """The /help memo: the games we can referee (from their protocol objects), how to play, and the chat's
+    settings (`ChatSettings.lines()`, in a group)."""
     listed = "\n".join(f"/new {g.name} — «{escape(g.title)}», {g.min_players}–{g.max_players} "
                        f"{plural(g.max_players, 'игрок', 'игрока', 'игроков')}" for g in games)
+    chat_settings = ""
+    if settings:
+        chat_settings = "\n\n<b>Настройки чата</b> (/settings)\n" + "\n".join(settings)
     secrets = ""
     if private_link:
         secrets = (f'\n\nСвои тайные карты смотрите кнопкой под доской. Чтобы они приходили и в личку, '
@@ -28,9 +32,18 @@ def help_text(games, private_link: str | None = None) -> str:
 <code>/place Б3</code> в «Зодчих».
 Карту из тайной руки разыгрывают кнопкой «🂠 Сыграть карту»: свои карты увидит только нажавший.
 /board — доска и кнопки, /moves — все разрешённые ходы списком
-/score — счёт (открытая часть), /log — последние ходы
+/score — счёт (открытая часть), /log — последние ходы, /turn — чей ход и сколько ждём
+/undo — отменить свой ход (пока ваш ход не кончился; потом — если все согласны)
 /abort — прервать партию (создатель партии или администратор чата)
 /rules вопрос — справка по правилам любой игры{secrets}
+
+<b>Если кто-то пропал</b>
+Бот напоминает тому, чей ход. /skip — пропустить его ход (сразу, если время вышло, иначе голосованием),
+/kick — голосованием отдать его место автопилоту 🤖, /leave — самому выйти из идущей партии.
+
+<b>История</b>
+/history — сыгранные партии, /stats — статистика чата, /games в личке — все ваши партии.
+Доска, счёт и ходы последней партии доступны и после её конца.{chat_settings}
 
 В одном чате идёт одна партия; играть можно сразу в нескольких чатах.
 Партия хранится, пока не закончится: можно ходить хоть раз в день."""

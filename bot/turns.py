@@ -111,7 +111,7 @@ class Turns:
             return [Reply("Сейчас партия не идёт. Начните: /new.")]
         game, state = self._state(row)
         player = row.seats[game.current_seat(state)]
-        away = " (за него играет автопилот)" if player.away else ""
+        away = " (вместо игрока ходит автопилот 🤖)" if player.away else ""
         settings = await self.chat_settings(row.chat_id)
         limit = ""
         if settings.time_limit and row.turn_since is not None:
@@ -128,8 +128,8 @@ class Turns:
             await self.store.close_game(row.id, row.version, ABORTED)
             return [Reply("За столом не осталось ни одного игрока, партия прервана. Новая — /new.")]
         await self.store.set_away(row.id, row.version, seat)
-        return await self._handed_over(chat, row.id, f"{plain(user.name)} выходит из партии: дальше за "
-                                       f"{plain(user.name)} ходит автопилот 🤖.")
+        return await self._handed_over(chat, row.id, f"{plain(user.name)} выходит из партии: место переходит "
+                                       "к автопилоту 🤖.")
 
     async def _handed_over(self, chat: Chat, game_id: int, text: str) -> list[Reply]:
         """A seat went to the autopilot: if it is that seat's turn, it moves now; the board follows."""
@@ -151,9 +151,9 @@ class Turns:
             return [Reply("Свой ход пропускать не нужно: просто сделайте его (или /leave — отдать место "
                           "автопилоту).")]
         if await self._time_ran_out(row):
-            return await self._skip_turn(chat, row, f"{plain(user.name)} пропускает ход "
-                                         f"{plain(row.seats[seat].name)}: время на ход вышло.")
-        return await self._start_vote(row, user, "skip", seat)
+            return await self._skip_turn(chat, row, f"⌛ {plain(row.seats[seat].name)}: время на ход вышло — "
+                                         f"{plain(user.name)} даёт команду /skip.")
+        return await self._start_vote(chat, row, user, "skip", seat)
 
     async def _kick(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None or row.status != ACTIVE:
@@ -166,10 +166,10 @@ class Turns:
             names = ", ".join(plain(s.name) for s in row.seats)
             return [Reply(f"Не понял, кого. За столом: {names}. Например: /kick {plain(row.seats[0].name)}")]
         if row.seats[target].away:
-            return [Reply(f"За {plain(row.seats[target].name)} и так ходит автопилот.")]
+            return [Reply(f"{plain(row.seats[target].name)}: это место и так у автопилота 🤖.")]
         if row.seats[target].user_id == user.id:
             return [Reply("Чтобы отдать своё место автопилоту, напишите /leave.")]
-        return await self._start_vote(row, user, "kick", target)
+        return await self._start_vote(chat, row, user, "kick", target)
 
     async def _time_ran_out(self, row: GameRow) -> bool:
         """The player to move has used up the time limit (without one: waited past a reminder)."""
@@ -198,8 +198,8 @@ class Turns:
     # --- votes -------------------------------------------------------------------------------------
 
     VOTE_QUESTIONS = {
-        "skip": "{by} предлагает пропустить ход {target}. Пропускаем?",
-        "kick": "{by} предлагает отдать место {target} автопилоту 🤖 до конца партии. Отдаём?",
+        "skip": "{by} предлагает пропустить этот ход (ходит {target}). Пропускаем?",
+        "kick": "{by} предлагает до конца партии отдать автопилоту 🤖 место игрока: {target}. Отдаём?",
         "undo": "{by} просит отменить свои ходы с «{target}» и всё, что было после. Согласны?",
     }
 
@@ -219,8 +219,12 @@ class Turns:
         """Yes votes that decide: every other player to take moves back, a majority otherwise."""
         return voters if kind == "undo" else voters // 2 + 1
 
-    async def _start_vote(self, row: GameRow, user: User, kind: str, target: int, subject: str = "") -> list[Reply]:
+    async def _start_vote(self, chat: Chat, row: GameRow, user: User, kind: str, target: int,
+                          subject: str = "") -> list[Reply]:
         vote = Vote(row.id, kind, row.version, target, user.id, {user.id: True})  # the one who asks says yes
+        voters = self._voters(row, vote)
+        if self._yes(vote, voters) >= self._needed(kind, len(voters)):  # two at the table: asking decides
+            return await self._vote_passed(chat, row, vote)
         await self.store.save_vote(vote, row.id, kind)
         return [self._vote_reply(row, vote, subject or row.seats[target].name)]
 
@@ -263,10 +267,11 @@ class Turns:
     async def _vote_passed(self, chat: Chat, row: GameRow, vote: Vote) -> list[Reply]:
         name = row.seats[vote.target].name if vote.kind != "undo" else ""
         if vote.kind == "skip":
-            return await self._skip_turn(chat, row, f"Решили пропустить ход {plain(name)}.")
+            return await self._skip_turn(chat, row, "🗳 Игроки решили пропустить этот ход.")
         if vote.kind == "kick":
             await self.store.set_away(row.id, row.version, vote.target)
-            return await self._handed_over(chat, row.id, f"Решили: за {plain(name)} дальше ходит автопилот 🤖.")
+            return await self._handed_over(chat, row.id, f"Игроки решили: место {plain(name)} → автопилот 🤖 до "
+                                           "конца партии.")
         return await self._undo_to(chat, row, vote.target, "Все согласны: ходы отменены.")
 
     # --- timers ------------------------------------------------------------------------------------
@@ -313,8 +318,7 @@ class Turns:
             player = row.seats[timer.seat]
             if settings.on_timeout == AUTOPILOT:
                 return row.chat_id, await self._timeout_autopilot(chat, row, player.name)
-            return row.chat_id, await self._skip_turn(chat, row, f"⌛ Время на ход {plain(player.name)} вышло: "
-                                                       "ход пропущен.")
+            return row.chat_id, await self._skip_turn(chat, row, f"⌛ {plain(player.name)}: время на ход вышло.")
         again = now + settings.remind_after if settings.remind_after and timer.fired + 1 < REMINDERS else None
         await self.store.timer_fired(timer, again)
         return row.chat_id, await self._reminder(row, game, timer.seat)
@@ -323,7 +327,7 @@ class Turns:
         """The time ran out: the autopilot finishes this one turn of the player."""
         game, state = self._state(row)
         seat = game.current_seat(state)
-        headlines = [f"⌛ Время на ход {plain(name)} вышло: этот ход за {plain(name)} доигрывает автопилот 🤖."]
+        headlines = [f"⌛ {plain(name)}: время на ход вышло, этот ход доигрывает автопилот 🤖."]
         for _ in range(AUTOPILOT_STEPS):
             if game.current_seat(state) != seat:
                 break

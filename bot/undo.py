@@ -35,7 +35,7 @@ class Undo:
                                        f"{escape(last.summary)}")
         if await self.store.vote(row.id, "undo") is not None:
             return [Reply("Голосование об отмене уже идёт: кнопки под ним.")]
-        return await self._start_vote(row, user, "undo", last.version - 1, last.summary)
+        return await self._start_vote(chat, row, user, "undo", last.version - 1, last.summary)
 
     def _may_undo_alone(self, row: GameRow, log: list[LogLine], user: User) -> bool:
         """The last move of the game is the user's, it is still their turn, and it showed nothing hidden."""

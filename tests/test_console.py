@@ -40,3 +40,22 @@ async def test_a_game_starts_and_moves_from_the_terminal(console, tmp_path):
     others = [name for name in ("Аня", "Борис", "Вера") if name != first]
     await console.handle(f"@{others[0]} /board")
     assert any(line.startswith("[картинка:") for line in console.lines[-3:])
+
+
+async def test_reminders_fire_in_the_terminal_too(tmp_path):
+    from bot.chat_settings import ChatSettings
+    from bot.storage import Store
+
+    now = [1780293600.0]  # 09:00 in Moscow
+    service = Service(await Store.open(str(tmp_path / "console.db")), defaults=ChatSettings(remind_after=60),
+                      clock=lambda: now[0])
+    lines: list[str] = []
+    console = Console(service, tmp_path / "boards", write=lines.append)
+    for line in ("@Аня /new kingdom", "@Борис /join", "@Аня /begin"):
+        await console.handle(line)
+    await console.tick()
+    assert not any("ваш ход" in line for line in lines)
+    now[0] += 60
+    await console.tick()
+    assert "ваш ход в «Kingdom Builder»" in lines[-1] and lines[-1].startswith("⏰ @")
+    await service.close()

@@ -146,7 +146,7 @@ async def test_a_turn_whose_time_ran_out_is_skipped_once(database, clock):
     await move(service, mover)  # one build of three, then nothing
     clock.now += 2 * HOUR
     (_, replies), = await service.fire_timers()
-    assert "Время на ход" in replies[0].text and "пропущен" in replies[0].text and replies[0].image
+    assert "время на ход вышло" in replies[0].text and "пропускает ход" in replies[0].text and replies[0].image
     row2, _, now_moving = await table(service)
     assert now_moving is not mover
     log = await service.store.log(row.id)
@@ -253,7 +253,7 @@ async def test_skip_is_at_once_when_the_time_ran_out_and_by_vote_before(service,
     _, _, mover = await table(service)
     others = [u for u in (ANYA, BORIS, VERA) if u is not mover]
     vote, = await service.command(GROUP, others[0], "skip", "")
-    assert "пропустить ход" in vote.text
+    assert "пропустить этот ход" in vote.text and "2 из 2" in vote.text  # a majority of the two others
     clock.now += 12 * HOUR  # waited past the reminder: anyone at the table may skip at once
     skipped, = await service.command(GROUP, others[1], "skip", "")
     assert "пропускает ход" in skipped.text and skipped.image
@@ -310,6 +310,8 @@ async def test_settings_are_changed_by_the_creator_or_an_admin_and_kept_per_chat
     other, = await service.command(Chat(-5, title="Другой"), ANYA, "settings", "")
     assert "через 12 часов" in other.text  # per chat
     assert buttons.decode(remind) == (buttons.SETTING, 0)
+    help_text, = await service.command(GROUP, BORIS, "help", "")
+    assert "Время на ход: 1 день" in help_text.text and "/skip" in help_text.text  # /help shows the settings
 
 
 def test_defaults_come_from_the_environment_and_wrong_ones_are_named():
@@ -356,3 +358,14 @@ async def test_finished_games_stay_readable_with_history_and_stats(service, cloc
     assert "в среднем" in stats.text
     wins = sum(1 for line in stats.text.splitlines() if "1 победа" in line or "2 победы" in line)
     assert wins >= 1
+
+
+async def test_with_two_at_the_table_asking_to_skip_decides(service):
+    await begin(service)
+    _, _, mover = await table(service)
+    other = BORIS if mover is ANYA else ANYA
+    skipped, = await service.command(GROUP, other, "skip", "")
+    assert "Игроки решили пропустить" in skipped.text and skipped.image
+    assert (await table(service))[2] is other
+    own, = await service.command(GROUP, other, "skip", "")
+    assert "Свой ход пропускать не нужно" in own.text

@@ -4,6 +4,7 @@ processes, undo, votes to skip or hand a seat to the autopilot, leaving a runnin
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
 
@@ -11,9 +12,9 @@ import pytest
 
 from bot import buttons
 from bot.chat_settings import ChatSettings
+from bot.database import open_store
 from bot.replies import Chat, User
 from bot.service import Service
-from bot.storage import Store
 from render.registry import RENDERERS
 from rules.registry import GAMES
 
@@ -39,18 +40,23 @@ def clock():
     return Clock(MORNING)
 
 
-@pytest.fixture
-def database(tmp_path, monkeypatch):
+@pytest.fixture(autouse=True)
+def quick_pictures(monkeypatch):
     monkeypatch.setitem(RENDERERS, "kingdom", lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
+
+
+@pytest.fixture
+def path(tmp_path):
     return str(tmp_path / "bot.db")
 
 
 async def opened(database, clock, defaults=None) -> Service:
-    return Service(await Store.open(database), defaults=defaults, clock=clock)
+    return Service(await open_store(database), defaults=defaults, clock=clock)
 
 
 @pytest.fixture
 async def service(database, clock):
+    """The service on SQLite and on PostgreSQL (conftest's `database`)."""
     service = await opened(database, clock)
     yield service
     await service.close()
@@ -124,12 +130,13 @@ async def test_a_reminder_due_at_night_waits_for_the_morning(service, clock):
 
 
 async def test_a_reminder_due_while_the_bot_was_stopped_fires_once_after_the_restart(database, clock):
+    """On SQLite and on PostgreSQL (the `database` fixture): two processes look at once, one reminds."""
     first = await opened(database, clock)
     await begin(first)
     await first.close()
     clock.now += 13 * HOUR  # the bot was down when the reminder was due (22:00 in Moscow now)
     one, two = await opened(database, clock), await opened(database, clock)  # two processes on the database
-    fired = [*await one.fire_timers(), *await two.fire_timers()]
+    fired = [timer for each in await asyncio.gather(one.fire_timers(), two.fire_timers()) for timer in each]
     assert len(fired) == 1 and "ваш ход" in fired[0][1][0].text
     assert await one.fire_timers() == [] and await two.fire_timers() == []
     await one.close()
@@ -139,8 +146,8 @@ async def test_a_reminder_due_while_the_bot_was_stopped_fires_once_after_the_res
 # --- deadlines --------------------------------------------------------------------------------------------------
 
 
-async def test_a_turn_whose_time_ran_out_is_skipped_once(database, clock):
-    service = await opened(database, clock, ChatSettings(time_limit=2 * HOUR, remind_after=None))
+async def test_a_turn_whose_time_ran_out_is_skipped_once(path, clock):
+    service = await opened(path, clock, ChatSettings(time_limit=2 * HOUR, remind_after=None))
     await begin(service)
     row, _, mover = await table(service)
     await move(service, mover)  # one build of three, then nothing
@@ -155,9 +162,9 @@ async def test_a_turn_whose_time_ran_out_is_skipped_once(database, clock):
     await service.close()
 
 
-async def test_a_turn_whose_time_ran_out_is_played_by_the_autopilot(database, clock):
+async def test_a_turn_whose_time_ran_out_is_played_by_the_autopilot(path, clock):
     defaults = ChatSettings(time_limit=HOUR, on_timeout="autopilot", remind_after=None)
-    service = await opened(database, clock, defaults)
+    service = await opened(path, clock, defaults)
     await begin(service)
     row, _, mover = await table(service)
     clock.now += HOUR

@@ -1,6 +1,7 @@
 """Reminders through the real bot and the fake Bot API, with TURN_REMINDER_AFTER=2s: the player to move is
 mentioned in the group after the idle time (not before), and privately too, with a link to the board, when
-they started the bot; a reminder that fell due while the bot was stopped fires once after the restart."""
+they started the bot; a reminder that fell due while the bot was stopped fires once after the restart; and
+none comes during the chat's quiet hours."""
 
 from __future__ import annotations
 
@@ -54,5 +55,23 @@ def test_the_player_to_move_is_reminded_after_the_idle_time_and_once_after_a_res
         time.sleep(1.0)
         assert len(reminders(server, stopped)) == 1, "the overdue reminder fired more than once"
         assert f"tg://user?id={mover}" in first.text
+    finally:
+        assert table.bot.stop(signal.SIGTERM) == 0
+
+
+def test_no_reminder_during_the_chats_quiet_hours(server, tmp_path):
+    hour = time.gmtime().tm_hour
+    quiet = {"TURN_REMINDER_AFTER": "1s", "TIMEZONE": "UTC", "QUIET_HOURS": f"{hour}-{(hour + 2) % 24}"}
+    table = Table(server)
+    table.bot = BotProcess(server, tmp_path, tmp_path / "bot.db", "quiet", quiet)
+    try:
+        table.command(CREATOR, "/new kingdom")
+        table.command(JOINER, "/join")
+        since = table.say(CREATOR, "/begin")
+        table.reply(since, photo=True)
+        time.sleep(4)  # four times the idle time: it is night in the chat, so nobody is pinged
+        assert not reminders(server, since)
+        settings = table.command(CREATOR, "/settings")
+        assert f"Тихие часы: {hour:02d}:00–{(hour + 2) % 24:02d}:00 (UTC)" in settings.text
     finally:
         assert table.bot.stop(signal.SIGTERM) == 0

@@ -12,6 +12,15 @@ import pytest
 _numbers = itertools.count(1)
 
 
+@pytest.fixture
+def server():
+    """A fake Bot API server on 127.0.0.1 for one test (tests/fake_bot_api.py)."""
+    from fake_bot_api import FakeBotApi
+
+    with FakeBotApi() as fake:
+        yield fake
+
+
 @pytest.fixture(scope="session")
 def postgres_server(tmp_path_factory):
     """A PostgreSQL server of our own, listening on a Unix socket only. As root (CI) pgserver runs it as a

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -31,6 +32,13 @@ BOARD_CHANGES = ("sendPhoto", "editMessageMedia", "editMessageReplyMarkup")
 MENTION = re.compile(r'tg://user\?id=(\d+)')
 REFUSAL = re.compile(r"(?i)(?<![а-яё])(не|нельзя|нет|подождите|уже)(?![а-яё])|❌")
 COMMAND_IN_CODE = re.compile(r"<code>(/[^<]+)</code>")
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (for a bot's webhook server)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def bot_env(server: FakeBotApi | None, database: Path | None) -> dict[str, str]:

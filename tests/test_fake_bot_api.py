@@ -19,12 +19,6 @@ except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.
 TOKEN = "123:TEST"
 
 
-@pytest.fixture
-def server():
-    with FakeBotApi() as fake:
-        yield fake
-
-
 def make_bot(server: FakeBotApi) -> Bot:
     return Bot(TOKEN, base_url=f"{server.url}/bot", base_file_url=f"{server.url}/file/bot")
 

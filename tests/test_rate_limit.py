@@ -9,7 +9,6 @@ import time
 import warnings
 
 import pytest
-from fake_bot_api import FakeBotApi
 from telegram.error import RetryAfter
 from telegram.ext import Application
 from telegram.warnings import PTBDeprecationWarning
@@ -148,12 +147,6 @@ async def test_idle_group_limiters_are_forgotten():
 
 
 # --------------------------------------------------------------------------- end to end, a real Application
-
-
-@pytest.fixture
-def server():
-    with FakeBotApi() as fake:
-        yield fake
 
 
 @pytest.fixture

@@ -15,8 +15,7 @@ import time
 
 import asyncpg
 import httpx
-import pytest
-from e2e_harness import REPLY_TIMEOUT, BotProcess, FakeBotApi
+from e2e_harness import REPLY_TIMEOUT, BotProcess, free_port
 
 from rules.registry import GAMES
 
@@ -25,18 +24,6 @@ PROCESSES = 3
 CHATS = 4
 MOVES = 14  # per chat, after the lobby
 KB = GAMES["kingdom"]
-
-
-@pytest.fixture
-def server():
-    with FakeBotApi() as fake:
-        yield fake
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def listening(port: int, bot: BotProcess) -> None:

@@ -12,11 +12,6 @@ from bot.config import Settings
 from bot.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.telegram_app import build_application, parse_command, split_text
 
-try:
-    from tests.fake_bot_api import FakeBotApi
-except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
-    from fake_bot_api import FakeBotApi
-
 GROUP = -100500
 ANNA, BORIS = 11, 12
 TIMEOUT = 10
@@ -79,12 +74,6 @@ def png() -> bytes:
     buffer = io.BytesIO()
     Image.new("RGB", (64, 48), "navy").save(buffer, format="PNG")
     return buffer.getvalue()
-
-
-@pytest.fixture
-def server():
-    with FakeBotApi() as fake:
-        yield fake
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from fake_bot_api import FakeBotApi
 
 from bot import telegram_app
 from bot.config import Settings
@@ -19,12 +18,6 @@ from rules.registry import GAMES
 GROUP, OTHER = -100700, -100800
 ANNA, BORIS = 21, 22
 TIMEOUT = 10
-
-
-@pytest.fixture
-def server():
-    with FakeBotApi() as fake:
-        yield fake
 
 
 @pytest.fixture

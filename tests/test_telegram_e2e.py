@@ -15,7 +15,6 @@ import signal
 import subprocess
 import sys
 
-import pytest
 from e2e_harness import (
     BOARD_CHANGES,
     COMMAND_IN_CODE,
@@ -25,19 +24,12 @@ from e2e_harness import (
     PLAYERS,
     REPLY_TIMEOUT,
     BotProcess,
-    FakeBotApi,
     Table,
     assert_no_board_change,
     assert_refusal,
     bot_env,
     player_to_move,
 )
-
-
-@pytest.fixture
-def server():
-    with FakeBotApi() as fake:
-        yield fake
 
 
 def test_group_plays_valdora_across_a_restart(server, tmp_path):

@@ -13,14 +13,12 @@ from __future__ import annotations
 import html
 import signal
 
-import pytest
 from e2e_harness import (
     BOARD_CHANGES,
     CREATOR,
     GROUP,
     REPLY_TIMEOUT,
     BotProcess,
-    FakeBotApi,
     Table,
     assert_no_board_change,
     assert_refusal,
@@ -35,12 +33,6 @@ KB = GAMES["kingdom"]
 BORIS = 102
 SECRET_BUTTON = "🂠 Моя карта"
 TILE_VERBS = ("oracle", "farm", "oasis", "tower", "tavern", "barn", "harbor", "paddock")
-
-
-@pytest.fixture
-def server():
-    with FakeBotApi() as fake:
-        yield fake
 
 
 

@@ -9,17 +9,10 @@ import re
 import signal
 import time
 
-import pytest
-from e2e_harness import CREATOR, GROUP, PLAYERS, REPLY_TIMEOUT, BotProcess, FakeBotApi, Table, player_to_move
+from e2e_harness import CREATOR, GROUP, PLAYERS, REPLY_TIMEOUT, BotProcess, Table, player_to_move
 
 SETTINGS = {"TURN_REMINDER_AFTER": "2s", "QUIET_HOURS": "off"}  # no quiet hours: the test runs at any hour
 JOINER = 102
-
-
-@pytest.fixture
-def server():
-    with FakeBotApi() as fake:
-        yield fake
 
 
 def reminders(server, since: int) -> list:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import signal
 
-import pytest
 from e2e_harness import (
     CREATOR,
     GROUP,
@@ -28,12 +27,6 @@ from rules.registry import GAMES
 
 SY = GAMES["sylvan"]
 BORIS = 102
-
-
-@pytest.fixture
-def server():
-    with FakeBotApi() as fake:
-        yield fake
 
 
 

@@ -10,22 +10,9 @@ import socket
 import urllib.error
 import urllib.request
 
-import pytest
-from e2e_harness import GROUP, REPLY_TIMEOUT, BotProcess, FakeBotApi
+from e2e_harness import GROUP, REPLY_TIMEOUT, BotProcess, free_port
 
 SECRET = "s3cret-Token_1"
-
-
-@pytest.fixture
-def server():
-    with FakeBotApi() as fake:
-        yield fake
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def post(port: int, update: dict, secret: str | None) -> int:

@@ -96,7 +96,7 @@ class History:
         for row in rows:
             game, state = self._state(row)
             player = row.seats[game.current_seat(state)]
-            where = f" в «{escape(row.chat_title)}»" if row.chat_title else ""
+            where = f" в чате «{escape(row.chat_title)}»" if row.chat_title else ""
             turn = "ваш ход" if player.user_id == user.id else f"ходит {plain(player.name)}"
             lines.append(f"«{escape(game.title)}»{where}: {turn}{self._waiting(row)}")
         return [Reply("\n".join(lines))]

@@ -42,6 +42,7 @@ from bot.storage import (
 from bot.texts import PRIVATE_HINT, help_text, mention, plain
 from bot.turns import Turns
 from bot.undo import Undo
+from bot.words import declined
 from render.registry import RENDERERS
 from rules.protocol import Game, RuleError
 from rules.registry import GAMES
@@ -345,7 +346,8 @@ class Service(Turns, Undo, History, SettingsMenu):
             return f"{plain(user.name)}, вы уже за столом."
         game = self._game(row)
         if len(row.seats) >= game.max_players:
-            return f"За столом уже {self._players(len(row.seats))}: больше в «{game.title}» не играют."
+            return (f"За столом уже {self._players(len(row.seats))}: больше в «{declined(game.title, 'accs')}» "
+                    "не играют.")
         return None
 
     async def _leave(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
@@ -381,7 +383,7 @@ class Service(Turns, Undo, History, SettingsMenu):
             return "Начать партию может только тот, кто сидит за столом. Сядьте: /join."
         game = self._game(row)
         if len(row.seats) < game.min_players:
-            return (f"За столом {self._players(len(row.seats))}, а для «{game.title}» нужно "
+            return (f"За столом {self._players(len(row.seats))}, а для «{declined(game.title, 'gent')}» нужно "
                     f"хотя бы {game.min_players}. Позовите друзей: /join.")
         return None
 
@@ -394,7 +396,7 @@ class Service(Turns, Undo, History, SettingsMenu):
         first = row.seats[game.current_seat(state)]
         order = " → ".join(plain(s.name) for s in row.seats)
         intro = (f"Партия «{game.title}» началась! Порядок хода: {order}.\n"
-                 f"Жребий выбрал первым {mention(first.user_id, first.name)}.")
+                 f"Первый ход по жребию: {mention(first.user_id, first.name)}.")
         await self.store.start(row.id, row.version, game.dump(state), intro,
                                await self._turn_change(row, game, state))
         row = await self.store.game(row.id)
@@ -472,7 +474,8 @@ class Service(Turns, Undo, History, SettingsMenu):
             return [Reply("Прервать партию может только тот, кто её создал, или администратор чата.")]
         keyboard = [[Button("Да, прервать", buttons.encode(buttons.ABORT_YES, row.id, row.version)),
                      Button("Нет, играем", buttons.encode(buttons.ABORT_NO, row.id))]]
-        return [Reply(f"Прервать «{self._game(row).title}»? Партию нельзя будет продолжить.", buttons=keyboard)]
+        title = declined(self._game(row).title, "accs")
+        return [Reply(f"Прервать «{title}»? Партию нельзя будет продолжить.", buttons=keyboard)]
 
     # --- moves ---------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from bot.clock import format_duration, not_quiet
 from bot.replies import Button, Chat, Reply, User
 from bot.storage import ABORTED, ACTIVE, Conflict, GameRow, Timer, TurnChange, Vote
 from bot.texts import board_link, mention, plain
+from bot.words import declined
 from rules.protocol import Event, Game
 
 log = logging.getLogger(__name__)
@@ -101,8 +102,10 @@ class Turns:
         player = row.seats[seat]
         if player.user_id not in await self.store.private_users([player.user_id]):
             return []
-        where = f" в «{escape(chat.title or row.chat_title)}»" if chat.title or row.chat_title else ""
-        return [Reply(f"Ваш ход{where}: «{escape(game.title)}».", to_user=player.user_id, link_board=True)]
+        title = chat.title or row.chat_title
+        where = f" (чат «{escape(title)}»)" if title else ""
+        return [Reply(f"Ваш ход в «{escape(declined(game.title, 'loct'))}»{where}.", to_user=player.user_id,
+                      link_board=True)]
 
     # --- /turn, /skip, /kick, /leave during a game --------------------------------------------------
 
@@ -346,12 +349,11 @@ class Turns:
         link to the board when the group is a supergroup)."""
         player = row.seats[seat]
         waited = f": ждём {format_duration(self.clock() - row.turn_since)}" if row.turn_since else ""
-        replies = [Reply(f"⏰ {mention(player.user_id, player.name)}, ваш ход в «{escape(game.title)}»{waited}. "
-                         "Доска — /board.")]
+        title = escape(declined(game.title, "loct"))
+        replies = [Reply(f"⏰ {mention(player.user_id, player.name)}, ваш ход в «{title}»{waited}. Доска — /board.")]
         if player.user_id in await self.store.private_users([player.user_id]):
-            where = f" в «{escape(row.chat_title)}»" if row.chat_title else ""
+            where = f" (чат «{escape(row.chat_title)}»)" if row.chat_title else ""
             link = board_link(row.chat_id, row.board_message_id)
             to_board = f'\n<a href="{link}">К доске</a>' if link else ""
-            replies.append(Reply(f"⏰ Ваш ход{where}: «{escape(game.title)}»{waited}.{to_board}",
-                                 to_user=player.user_id))
+            replies.append(Reply(f"⏰ Ваш ход в «{title}»{where}{waited}.{to_board}", to_user=player.user_id))
         return replies

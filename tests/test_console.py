@@ -27,7 +27,7 @@ async def test_a_game_starts_and_moves_from_the_terminal(console, tmp_path):
         await console.handle(line)
     assert any("началась" in line for line in console.lines)
     assert (tmp_path / "boards" / "board-001.png").read_bytes().startswith(b"\x89PNG")
-    first = next(line for line in console.lines if "Жребий выбрал первым" in line).split("@")[-1].rstrip(".")
+    first = next(line for line in console.lines if "Первый ход по жребию" in line).split("@")[-1].rstrip(".")
 
     keyboard = console.keyboard
     assert keyboard and console.lines[-1].startswith("[1] ")

@@ -296,7 +296,7 @@ async def test_the_console_offers_a_hidden_hand_to_its_owner_and_plays_the_choic
     console = Console(service, tmp_path / "boards", write=lines.append)
     for line in ("@Аня /new hand", "@Борис /join", "@Аня /begin"):
         await console.handle(line)
-    first = next(line for line in lines if "Жребий выбрал первым" in line).split("@")[-1].rstrip(".")
+    first = next(line for line in lines if "Первый ход по жребию" in line).split("@")[-1].rstrip(".")
     hand = HandToy.HANDS[0 if first == "Аня" else 1]
     number = 1 + [b.text for b in console.keyboard].index("🂠 Сыграть карту")
     other = "Борис" if first == "Аня" else "Аня"

@@ -292,7 +292,7 @@ async def test_games_in_private_lists_every_game_of_the_player(service, clock):
         row = await service.store.open_game(chat.id)
         mover = row.seats[KB.current_seat(KB.load(row.state))]
         turn = "ваш ход" if mover.user_id == ANYA.id else f"ходит {mover.name}"
-        assert f"«Kingdom Builder» в «{chat.title}»: {turn}, ждём 3 часа" in listing.text
+        assert f"«Kingdom Builder» в чате «{chat.title}»: {turn}, ждём 3 часа" in listing.text
     nothing, = await service.command(Chat(VERA.id, private=True), VERA, "games", "")
     assert "не играете" in nothing.text
 

@@ -500,13 +500,13 @@ class Service(Turns, Undo, History, SettingsMenu):
                           buttons=keyboard)], False
         try:
             # the caption names the next player (with a mention) or the results itself
-            row, headline, goes_on = await self._record(row, game, state, seat, user.id, action, events, reveals)
+            row, _, goes_on = await self._record(row, game, state, seat, user.id, action, events, reveals)
         except Conflict:
             if await self.store.handled_elsewhere():  # this very update, delivered to another process too
                 raise Duplicate("applied by another process") from None
             return [Reply("Доска уже изменилась, ход не записан. Вот она сейчас:"),
                     *await self._board(chat, user, await self.store.game(row.id), "")], False
-        headlines = [headline]
+        headlines = await self._turn_story(row, seat)  # the whole turn so far, this move last
         if not goes_on:  # seats the autopilot plays move at once
             row = await self._autoplay(row, game, state, headlines)
         # a secret that changed goes privately to its owner, unless it is on the table now (their turn)

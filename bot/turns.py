@@ -26,6 +26,7 @@ AUTOPILOT_STEPS = 400  # moves the autopilot makes in one go at most (several aw
 REMINDERS = 3  # reminders in one turn at most; then the group decides (/skip, /kick)
 TIMER_LEASE = 120.0  # seconds a process has to act on a timer it claimed before another may
 SHOWN_WAIT = 60.0  # a wait shorter than this is not mentioned on the board
+TURN_STORY = 40  # log lines looked at for what the player to move did in this turn
 
 
 class Turns:
@@ -67,14 +68,25 @@ class Turns:
     async def _record(self, row: GameRow, game: Game, state, seat: int, user_id: int, action: str,
                       events: list[Event], reveals: bool, mark: str = "") -> tuple[GameRow, str, bool]:
         """Store an action already applied to `state` (Conflict if the game moved meanwhile): the updated
-        row, the move's headline for the caption, and whether the same seat goes on."""
-        summary = mark + " ".join(event.text for event in events)
-        headline = escape(mark + " ".join(event.text for event in events if event.kind not in ("turn", "end")))
+        row, the move's headline for the caption, and whether the same seat goes on. The log keeps what the
+        action did; whose turn it is now and the final results are told by the board itself."""
+        summary = mark + " ".join(event.text for event in events if event.kind not in ("turn", "end"))
+        headline = escape(summary)
         goes_on = game.current_seat(state) == seat
         turn = None if goes_on else await self._turn_change(row, game, state)
         await self.store.record_move(row.id, row.version, game.dump(state), seat, user_id, action, summary,
                                      game.is_over(state), headline, notify=not goes_on, turn=turn, reveals=reveals)
         return await self.store.game(row.id), headline, goes_on
+
+    async def _turn_story(self, row: GameRow, seat: int) -> list[str]:
+        """Everything `seat` did in its latest turn, as the log tells it (for the caption: the board of a turn
+        keeps the whole turn, not just its last step)."""
+        story = []
+        for line in reversed(await self.store.log(row.id, TURN_STORY)):
+            if line.seat != seat:
+                break
+            story.append(escape(line.summary))
+        return story[::-1]
 
     async def _autoplay(self, row: GameRow, game: Game, state, headlines: list[str]) -> GameRow:
         """The autopilot plays every seat marked away, for as long as one of them is to move; its moves are
@@ -187,7 +199,7 @@ class Turns:
         events = game.skip(state)
         row, headline, _ = await self._record(row, game, state, seat, AUTOPILOT_USER, "skip", events, True,
                                               "⏭ ")
-        headlines = [text, headline]
+        headlines = [text, *await self._turn_story(row, seat)]
         row = await self._autoplay(row, game, state, headlines)
         return [await self._board_reply(row, game, state, "\n".join(headlines)),
                 *await self._turn_notes(chat, row, game, state)]

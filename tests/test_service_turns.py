@@ -376,3 +376,18 @@ async def test_with_two_at_the_table_asking_to_skip_decides(service):
     assert (await table(service))[2] is other
     own, = await service.command(GROUP, other, "skip", "")
     assert "Свой ход пропускать не нужно" in own.text
+
+
+async def test_the_board_of_a_turn_keeps_everything_the_player_did_in_it(service):
+    await begin(service)
+    _, _, mover = await table(service)
+    built = []
+    while (await table(service))[2] is mover:
+        _, state, _ = await table(service)
+        action = next(a for a in KB.legal_actions(state) if a.startswith("build"))
+        board, *_ = await move(service, mover, action)
+        built.append(action.split()[1])
+        assert all(f"на {cell}" in board.text for cell in built), board.text  # every step so far, not the last
+    assert len(built) == 3 and f"Ходит <a href=\"tg://user?id={(await table(service))[2].id}\"" in board.text
+    log = await service.store.log((await service.store.open_game(GROUP.id)).id)
+    assert not any("Ходит" in line.summary for line in log)  # the log tells what was done, not whose turn it is

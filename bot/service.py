@@ -305,13 +305,24 @@ class Service(Turns, Undo, History, SettingsMenu):
         if game is None:
             names = ", ".join(f"<code>/new {g.name}</code> — {g.title}" for g in self.games.values())
             hint = f"Не знаю игры «{escape(args)}». " if args else "Какую игру начнём? "
-            return [Reply(hint + "Могу провести: " + names + ".")]
+            keyboard = [[Button(g.title, buttons.encode(buttons.NEW, i))] for i, g in enumerate(self.games.values())]
+            return [Reply(hint + "Нажмите на игру или напишите: " + names + ".", buttons=keyboard)]
         seed = random.SystemRandom().randrange(2**31)
         try:
             row = await self.store.create_lobby(chat.id, game.name, Seat(0, user.id, user.name), seed, chat.title)
         except Conflict:
             return [Reply("В этом чате уже открыта партия. Посмотреть её — /board.")]
         return [self._lobby_reply(row, f"{mention(user.id, user.name)} собирает игру «{game.title}».")]
+
+    async def _new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
+        """A game chosen from the buttons of a bare /new: its lobby opens in place of the question."""
+        games = list(self.games.values())
+        if not 0 <= index < len(games) or chat.private or user.id < 0:
+            return ButtonAnswer(toast="Не понимаю эту кнопку. Новая партия — /new.")
+        first, *rest = await self._new(chat, user, await self.store.open_game(chat.id), games[index].name)
+        if not first.buttons:  # a refusal (a game is already open): for the presser alone
+            return ButtonAnswer(toast=first.text, alert=True)
+        return ButtonAnswer(edit=first, replies=rest)
 
     async def _deep_link(self, user: User, payload: str) -> list[Reply]:
         """`/start g<chat id>` from a t.me link in a group: the player opened the private chat to get
@@ -549,6 +560,8 @@ class Service(Turns, Undo, History, SettingsMenu):
             return self._rule_button(kind, target)
         if kind == buttons.SETTING:
             return await self._setting_button(chat, user, target)
+        if kind == buttons.NEW:
+            return await self._new_button(chat, user, target)
         row = await self.store.game(target)
         if row is None or row.chat_id != chat.id:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")

@@ -256,3 +256,15 @@ async def test_the_last_moves_by_buttons_end_the_game_with_scores(service):
     assert reply.image and not reply.buttons
     assert await service.store.open_game(GROUP.id) is None
     assert len(await service.store.notations(row.id)) == len(planned)
+
+
+async def test_new_without_a_game_offers_the_games_as_buttons(service):
+    question, = await service.command(GROUP, ANYA, "new", "")
+    titles = [b.text for row in question.buttons for b in row]
+    assert titles == [g.title for g in GAMES.values()] and "Какую игру начнём?" in question.text
+    valdora = next(b.data for row in question.buttons for b in row if b.text == "Валдора")
+    opened = await service.button(GROUP, BORIS, valdora)
+    assert "Борис</a> собирает игру «Валдора»" in opened.edit.text and opened.edit.remember == ("lobby", 1)
+    again = await service.button(GROUP, ANYA, valdora)
+    assert "уже идёт набор" in again.toast and again.edit is None
+    assert "Не понимаю" in (await service.button(GROUP, ANYA, "new:9")).toast

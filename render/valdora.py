@@ -1,30 +1,51 @@
-"""The Valdora picture: `draw(view) -> PNG bytes`, 1280 x 960, made to be read on a phone.
+"""The Valdora picture: `draw(view) -> PNG bytes`, portrait, 900 px wide, made for a phone.
 
-Layout (pixels):
+Layout (pixels; 900 wide; the map takes what the player rows leave, at most MAP_MAX_H, so the picture is
+1280 high with 4-5 players and 1250 with 3):
 
-    +---------------------------+-------------------+
-    | board 800 x 800           | header: turn      |  0..70
-    |  spaces with names, gems, | discard, bank     |  70..112
-    |  pawns                    | masters/workshops |  112..246
-    |                           | players (5 x 142) |  246..960
-    +---------------------------+                   |
-    | books A B V G (800 x 160) |                   |
-    +---------------------------+-------------------+
+    +--------------------------------------------------+
+    | the map: roads with their gems, towns, harbours, |  0..map_h (646 with 5 players,
+    | mines, client houses; pawns (pawn-shaped tokens  |            718 with 4, 760 with 3)
+    | in the seat colours, seat number on the head);   |
+    | while the current player moves: magenta rings    |
+    | where the pawn may go (`highlight`), a coin with |
+    | the meeting cost, a sack if provisions get spent |
+    +--------------------------------------------------+
+    | whose turn and the step; round                   |  78
+    | bank, bonus cards left, discard; legend of marks |
+    +--------------------------------------------------+
+    | the four books: town, kind, the two open pages   |  112
+    +--------------------------------------------------+
+    | masters left per colour; workshops need -> pts   |  84
+    +--------------------------------------------------+
+    | one row per player: pawn mark, name, masters,    |  72 per player
+    | workshops, bonuses, delivered; coins, provisions,|
+    | equipment (a tile framed in the gem it takes,    |
+    | the gem on it; cart and horse: rainbow ring and  |
+    | their loading cost on a coin), contracts (client |
+    | shield with its number, wants, points)           |
+    +--------------------------------------------------+
 
-Everything that never changes during a game (paths, space shapes and names, panel frames, table
-labels) is drawn once per board into a cached background; each call copies it and adds the pieces.
-Only the view dict is read (see `rules/valdora` for its schema); unknown or missing values are drawn
-as neutral rather than raising, so a picture is always produced.
+Text that a move depends on is at least 20-22 px, so that it stays readable when a phone shows the picture
+430 px wide. Everything that never changes during a game (paths, spaces and their names, block frames,
+captions, book titles) is drawn once per board and player count into a cached background; each call copies
+it and adds the pieces (about 20 ms, plus the palette PNG encoding). Place names are read from the view,
+never assumed. Only the view dict is read (schema in `rules/valdora/view.py`); unknown or missing values
+are drawn as neutral rather than raising.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.common import (
+    BOARD_CACHE,
     HIGHLIGHT,
     HIGHLIGHT_SOFT,
     INK,
@@ -39,18 +60,20 @@ from render.common import (
     contrast,
     fit,
     font,
-    initial,
     player_colour,
     text,
     to_png,
-    token,
     width,
 )
 
-WIDTH, HEIGHT = 1280, 960
-BOARD_W = BOARD_H = 800
-PANEL_X = BOARD_W  # right panel: players and reserves
-BOOKS_Y = BOARD_H  # bottom strip: the four books
+WIDTH = 900
+MAX_HEIGHT = 1280
+STATUS_H = 78  # whose turn; bank, bonuses, discard
+BOOKS_H = 112  # the four books
+TABLE_H = 84  # masters and workshops
+ROW_H = 72  # one player
+MAP_MAX_H = 760
+MAX_ROWS = 5
 
 GEM_ORDER = ("gold", "ruby", "sapphire", "amethyst", "emerald")
 GEM_RGB: dict[str, RGB] = {
@@ -69,15 +92,13 @@ CLIENT_RGB: dict[str, RGB] = {
     "blue": (30, 90, 215),
     "green": (25, 150, 60),
 }
-CLIENT_NAMES = {"grey": "серый", "yellow": "жёлтый", "white": "белый", "purple": "фиолет.", "red": "красный",
-                "blue": "синий", "green": "зелёный"}
 UNKNOWN: RGB = (200, 200, 200)
 TOOL_GEM = {"pan": "gold", "ruby": "ruby", "sapphire": "sapphire", "amethyst": "amethyst",
-            "emerald": "emerald"}  # the gem each tool mines; cart and horse mine any gem
+            "emerald": "emerald"}  # the gem each tool takes; cart and horse take any gem, for coins
 TOOL_NAMES = {"pan": "Лоток", "ruby": "Кирка", "sapphire": "Долото", "amethyst": "Молот", "emerald": "Лопата",
               "cart": "Телега", "horse": "Лошадь"}
 ACTIONS = {"buy": "покупка", "mine": "добыча", "deliver": "сдача контрактов"}
-PHASES = {"move": "ход: движение", "act": "ход: действие", "over": "игра окончена"}
+PHASES = {"move": "движение", "act": "действие"}
 
 BOARD_BG: RGB = (226, 234, 206)
 PATH_EDGE: RGB = (150, 118, 70)
@@ -94,23 +115,22 @@ EQUIP_RIBBON: RGB = (226, 170, 20)  # equipment is bought with gold (rulebook: g
 CONTRACT_RIBBON: RGB = (175, 180, 195)  # contracts are bought with coins (silver ribbon)
 DARK: RGB = (40, 40, 40)
 CART_RGB: RGB = (150, 100, 55)
+EMPTY_SLOT: RGB = (200, 192, 180)
+HL_RING: RGB = (215, 0, 150)  # where the pawn may go: magenta, like the other games' highlights
+LAST_ROUND: RGB = (200, 30, 30)
+PROVISIONS_RGB: RGB = (205, 160, 90)
 
-# right panel rows
-HEADER_H = 70
-RESERVE_Y, RESERVE_H = 70, 42
-TABLE_Y, TABLE_H = 112, 134
-PLAYERS_Y = TABLE_Y + TABLE_H
-PLAYER_H = (HEIGHT - PLAYERS_Y) // 5
-
-# board geometry
-SCALE = 8.4
-PAWN_R = 15
-ROAD_W, ROAD_H = 96, 86
-CHIP_R = 14
-
-
-def _px(x: float, y: float) -> tuple[float, float]:
-    return 400 + (x - 50) * SCALE, 388 + (y - 50) * SCALE
+# map geometry: board positions are on a 100 x 100 grid, spaces between 10 and 90
+MAP_MX = 62  # left and right margin to the centre of the outermost spaces
+MAP_TOP, MAP_BOTTOM = 54, 90  # room above the top row and below the bottom row (pawns hang below)
+ROAD_W, ROAD_H = 104, 96
+TOWN_R, PORT_R = 44, 48
+HARBOUR_W, HARBOUR_H = 112, 66
+MINE_W, MINE_H = 86, 64
+HOUSE_H = 34
+CHIP_R = 15  # a gem on a road
+PAWN_H = 50  # a pawn on the map
+HL_GAP, HL_W = 4, 7  # the ring of a reachable space: gap to the space, width
 
 
 def gem_rgb(gem: Any) -> RGB:
@@ -121,22 +141,105 @@ def client_rgb(colour: Any) -> RGB:
     return CLIENT_RGB.get(colour, UNKNOWN)
 
 
+def _int(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+# ---------------------------------------------------------------- layout
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each block starts, for a number of player rows."""
+
+    rows: int
+    map_h: int
+    status_y: int
+    books_y: int
+    table_y: int
+    players_y: int
+    height: int
+
+
+def layout(view: dict) -> Layout:
+    """The blocks for this view: the map gets what the player rows leave, up to MAP_MAX_H."""
+    rows = max(1, min(MAX_ROWS, len(_players(view))))
+    map_h = min(MAP_MAX_H, MAX_HEIGHT - STATUS_H - BOOKS_H - TABLE_H - rows * ROW_H)
+    status_y = map_h
+    books_y = status_y + STATUS_H
+    table_y = books_y + BOOKS_H
+    players_y = table_y + TABLE_H
+    return Layout(rows, map_h, status_y, books_y, table_y, players_y, players_y + rows * ROW_H)
+
+
+def map_point(x: float, y: float, map_h: int) -> tuple[float, float]:
+    """Picture pixels of a board position (the grid is stretched to the map's width and height)."""
+    sx = (WIDTH - 2 * MAP_MX) / 80
+    sy = (map_h - MAP_TOP - MAP_BOTTOM) / 80
+    return MAP_MX + (x - 10) * sx, MAP_TOP + (y - 10) * sy
+
+
 # ---------------------------------------------------------------- small pictures
+
+
+def _supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int], None], k: int = 4
+                  ) -> Image.Image:
+    """An RGBA sprite painted at k times the size by `paint(draw, k)` and scaled down smoothly."""
+    im = Image.new("RGBA", (size[0] * k, size[1] * k), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(im), k)
+    return im.resize(size, Image.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def pawn_sprite(fill: RGB, label: str, height: int) -> Image.Image:
+    """A pawn (head, body, base) in a seat's colour with the seat number on its head; edged dark on a
+    light colour and white on a dark one, so that it shows on every space. Nothing on the board has
+    this shape: towns are discs with letters, roads are boxes with names."""
+    s = height / 40
+    w = round(30 * s)
+    edge = WHITE if contrast(fill) == WHITE else DARK
+    pad = 2
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        def p(x: float, y: float) -> tuple[float, float]:
+            return (pad + w / 2 + x * s) * k, (pad + y * s) * k
+
+        lw = max(2, round(2 * k))
+        body = [p(-7, 17), p(7, 17), p(12, 33), p(-12, 33)]
+        d.polygon(body, fill=fill, outline=edge, width=lw)
+        d.rounded_rectangle((*p(-14, 31), *p(14, 39)), radius=3 * k, fill=fill, outline=edge, width=lw)
+        d.ellipse((*p(-11, 1), *p(11, 23)), fill=fill, outline=edge, width=lw)
+        if label:
+            f = font(round(15 * s * k), True)
+            d.text(p(0, 12.5), label, font=f, fill=contrast(fill), anchor="mm")
+
+    return _supersampled((w + 2 * pad, round(40 * s) + 2 * pad), paint)
+
+
+def pawn(im: Image.Image, cx: float, cy: float, seat: Any, height: int = PAWN_H) -> None:
+    """The mark of a seat centred on (cx, cy): the same on the map, in the rows and in the header."""
+    label = str(seat + 1) if isinstance(seat, int) and 0 <= seat < 9 else ""
+    sprite = pawn_sprite(player_colour(seat), label, height)
+    im.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
 
 
 def chip(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, label: str = "") -> None:
     """A gem (or colour) disc with an optional count on it."""
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=DARK, width=2)
     if label:
-        size = int(r * (1.35 if len(label) == 1 else 1.1))
+        size = round(r * (1.4 if len(label) == 1 else 1.1))
         text(d, (cx, cy + 1), label, size, contrast(fill), bold=True, anchor="mm")
 
 
 def chips_row(d: ImageDraw.ImageDraw, x: float, cy: float, counts: list[tuple[RGB, int]], r: float,
-              show_ones: bool = True, gap: float = 3) -> float:
+              gap: float = 2) -> float:
     """Discs left to right from x with counts; returns the x after the last one."""
     for fill, n in counts:
-        chip(d, x + r, cy, r, fill, str(n) if (show_ones or n != 1) else "")
+        chip(d, x + r, cy, r, fill, str(n))
         x += 2 * r + gap
     return x
 
@@ -145,8 +248,8 @@ def gem_counts(gems: Any) -> list[tuple[str, int]]:
     """(gem, count) in a fixed colour order, unknown gems last, zeros dropped."""
     if not isinstance(gems, dict):
         return []
-    known = [(g, int(gems[g])) for g in GEM_ORDER if gems.get(g)]
-    other = [(g, int(n)) for g, n in gems.items() if g not in GEM_ORDER and isinstance(n, int) and n]
+    known = [(g, _int(gems[g])) for g in GEM_ORDER if _int(gems.get(g))]
+    other = [(g, _int(n)) for g, n in gems.items() if g not in GEM_ORDER and _int(n)]
     return known + other
 
 
@@ -159,265 +262,281 @@ def ship(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float = 1.0) -> None:
     d.polygon([(cx - 1, cy - 9 * s), (cx - 1, cy), (cx - 8 * s, cy)], fill=WHITE, outline=DARK)
 
 
-def book_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str | None) -> None:
-    """An open book: gold pages for the equipment catalogue, silver for the contract book."""
+def book_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: Any, s: float = 1.0) -> None:
+    """An open book: gold pages for an equipment catalogue, silver for a contract book."""
     fill = EQUIP_RIBBON if kind == "equipment" else CONTRACT_RIBBON
-    w, h = 22, 28
-    d.polygon([(cx - w, cy - h / 2 + 3), (cx, cy - h / 2 + 7), (cx, cy + h / 2), (cx - w, cy + h / 2 - 4)],
-              fill=fill, outline=DARK, width=2)
-    d.polygon([(cx + w, cy - h / 2 + 3), (cx, cy - h / 2 + 7), (cx, cy + h / 2), (cx + w, cy + h / 2 - 4)],
-              fill=fill, outline=DARK, width=2)
-    for i in (1, 2):  # lines of text on the pages
-        y = cy - h / 2 + 7 + i * 7
-        d.line([(cx - w + 5, y - 2), (cx - 5, y)], fill=DARK, width=1)
-        d.line([(cx + 5, y), (cx + w - 5, y - 2)], fill=DARK, width=1)
+    w, h = 20 * s, 24 * s
+    for side in (-1, 1):
+        d.polygon([(cx + side * w, cy - h / 2 + 3 * s), (cx, cy - h / 2 + 6 * s), (cx, cy + h / 2),
+                   (cx + side * w, cy + h / 2 - 3 * s)], fill=fill, outline=DARK, width=2)
 
 
-def equipment_card(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], item: dict,
-                   loaded: bool = False, big: bool = False) -> None:
-    """A piece of equipment: a ribbon in the colour it mines (rainbow for cart and horse, with the coin
-    cost), its name, and in the body the gem loaded on it (players) or what it mines (books)."""
-    x0, y0, x1, y1 = box
-    w = x1 - x0
+def sack(d: ImageDraw.ImageDraw, cx: float, cy: float, full: bool, s: float = 1.0) -> None:
+    """A sack of provisions; only a faint outline when there is none."""
+    fill = PROVISIONS_RGB if full else None
+    edge = DARK if full else EMPTY_SLOT
+    d.ellipse((cx - 13 * s, cy - 5 * s, cx + 13 * s, cy + 16 * s), fill=fill, outline=edge, width=2)
+    d.polygon([(cx - 6 * s, cy - 5 * s), (cx - 10 * s, cy - 14 * s), (cx + 10 * s, cy - 14 * s),
+               (cx + 6 * s, cy - 5 * s)], fill=fill, outline=edge)
+    d.line([(cx - 7 * s, cy - 6 * s), (cx + 7 * s, cy - 6 * s)], fill=(120, 60, 20) if full else edge,
+           width=3)
+
+
+def house_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, fill: RGB, s: float = 1.0) -> None:
+    """A workshop: a little house in its colour."""
+    d.polygon([(cx - 13 * s, cy - 1 * s), (cx, cy - 13 * s), (cx + 13 * s, cy - 1 * s)], fill=fill, outline=DARK,
+              width=2)
+    d.rectangle((cx - 10 * s, cy - 1 * s, cx + 10 * s, cy + 12 * s), fill=fill, outline=DARK, width=2)
+
+
+def shield(d: ImageDraw.ImageDraw, cx: float, cy: float, h: float, fill: RGB, label: str = "") -> None:
+    """A client's coat of arms (the colour of a contract), with the contract's number on it."""
+    w = h * 0.45
+    pts = [(cx - w, cy - h / 2), (cx + w, cy - h / 2), (cx + w, cy + h * 0.05), (cx, cy + h / 2),
+           (cx - w, cy + h * 0.05)]
+    d.polygon(pts, fill=fill, outline=DARK, width=2)
+    if label:
+        text(d, (cx, cy - h * 0.08), label, round(h * 0.62), contrast(fill), bold=True, anchor="mm")
+
+
+def rainbow_ring(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, w: int) -> None:
+    """A ring in the five gem colours: takes any gem (cart, horse)."""
+    step = 360 / len(GEM_ORDER)
+    for i, g in enumerate(GEM_ORDER):
+        d.arc((cx - r, cy - r, cx + r, cy + r), -90 + i * step, -90 + (i + 1) * step, fill=gem_rgb(g), width=w)
+
+
+def tile_width(item: dict, s: float) -> float:
+    """How wide `equipment_tile` draws `item` at height s: wider for cart and horse (their cost)."""
+    return s if item.get("kind") in TOOL_GEM else round(s * 1.6)
+
+
+def equipment_tile(d: ImageDraw.ImageDraw, x0: float, y0: float, s: float, item: dict) -> float:
+    """One piece of equipment, s high: a tool is a square framed in the colour of the gem it takes; cart
+    and horse (any gem) are wider, brown, with their loading cost on a coin. The gem loaded on it is a
+    disc, an empty ring (rainbow: any gem) when there is none. Returns the width drawn."""
     kind = item.get("kind")
-    name = item.get("name") or TOOL_NAMES.get(kind, str(kind))
-    band = 20 if big else 17
-    d.rounded_rectangle(box, radius=6, fill=WHITE, outline=DARK, width=2)
-    if kind in TOOL_GEM:
-        fill = gem_rgb(TOOL_GEM[kind])
-        d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + band), radius=4, fill=fill)
-    else:  # cart, horse: any gem, for coins
-        fill = CART_RGB
-        sw = (w - 4) / len(GEM_ORDER)
-        for i, g in enumerate(GEM_ORDER):
-            d.rectangle((x0 + 2 + i * sw, y0 + 2, x0 + 2 + (i + 1) * sw, y0 + band), fill=gem_rgb(g))
-    tool = kind in TOOL_GEM
-    text(d, ((x0 + x1) / 2, y0 + band / 2 + 2), name, 15 if big else 12, contrast(fill) if tool else INK,
-         bold=True, anchor="mm", max_width=w - 6, min_size=9, stroke=None if tool else WHITE)
-    cx, cy = (x0 + x1) / 2, (y0 + band + y1) / 2 + 1
-    r = min(w, y1 - y0 - band) / 2 - 6
-    if loaded:
-        gem = item.get("gem")
-        if gem:
-            chip(d, cx, cy, r, gem_rgb(gem))
-        else:
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=(185, 185, 185), width=2)
-        cost = item.get("cost") or 0
-        if cost and kind not in TOOL_GEM:
-            coin(d, x1 - 10, y1 - 10, 9, str(cost))
-    else:  # a page in a catalogue: what it mines, and what mining costs
-        cost = item.get("cost") or 0
-        if kind in TOOL_GEM:
-            chip(d, cx, cy, r * 0.75, gem_rgb(TOOL_GEM[kind]))
-        else:
-            ring = r * 0.55
-            for i, g in enumerate(GEM_ORDER):
-                a = -math.pi / 2 + i * 2 * math.pi / len(GEM_ORDER)
-                chip(d, cx + ring * math.cos(a), cy - 8 + ring * math.sin(a), 8, gem_rgb(g))
-            coin(d, cx - 16, y1 - 14, 11)
-            text(d, (cx - 2, y1 - 14), f"×{cost}", 17, INK, bold=True, anchor="lm")
+    takes = TOOL_GEM.get(kind)
+    frame = gem_rgb(takes) if takes else CART_RGB
+    w = tile_width(item, s)
+    d.rounded_rectangle((x0, y0, x0 + w, y0 + s), radius=round(s / 6), fill=WHITE, outline=frame,
+                        width=max(3, round(s / 10)))
+    cx, cy, r = x0 + s / 2, y0 + s / 2, s * 0.3
+    gem = item.get("gem")
+    if gem:
+        chip(d, cx, cy, r, gem_rgb(gem))
+    elif takes:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=frame, width=3)
+    else:
+        rainbow_ring(d, cx, cy, r, 4)
+    if not takes:
+        cr = s * 0.3
+        coin(d, x0 + w - cr - s * 0.1, cy, cr, str(_int(item.get("cost"))) if "cost" in item else "?")
+    return w
 
 
 def contract_wants(d: ImageDraw.ImageDraw, x: float, cy: float, wants: Any, r: float) -> float:
-    """Draws what a client wants from x; returns the x after it."""
-    if not isinstance(wants, dict):
-        return x
-    coins = wants.get("coins") or 0
-    for _ in range(int(coins)):
+    """What a client wants (coins as coins, gems as discs) from x; returns the x after it."""
+    wants = _dict(wants)
+    for _ in range(min(6, _int(wants.get("coins")))):
         coin(d, x + r, cy, r)
-        x += 2 * r - 2
-    if coins:
-        x += 4
+        x += 2 * r + 1
     for g in GEM_ORDER + tuple(k for k in wants if k not in GEM_ORDER and k != "coins"):
-        for _ in range(int(wants.get(g) or 0)):
+        for _ in range(min(6, _int(wants.get(g)))):
             chip(d, x + r, cy, r, gem_rgb(g))
             x += 2 * r + 1
     return x
 
 
-def contract_card(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], face: dict,
-                  number: int | None = None) -> None:
-    """A contract: client colour on the left (with its number 1-3 for the owner), wants, points."""
-    x0, y0, x1, y1 = box
-    h = y1 - y0
-    fill = client_rgb(face.get("client"))
-    d.rounded_rectangle(box, radius=6, fill=WHITE, outline=DARK, width=2)
-    side = h * 0.68
-    d.rounded_rectangle((x0 + 3, y0 + 3, x0 + side, y1 - 3), radius=4, fill=fill, outline=DARK, width=1)
-    if number is not None:
-        text(d, (x0 + 2 + side / 2, (y0 + y1) / 2 + 1), str(number), int(h * 0.5), contrast(fill), bold=True,
-             anchor="mm")
-    pts = str(face.get("points", "?"))
-    text(d, (x1 - 5, (y0 + y1) / 2 + 1), pts, int(h * 0.55), INK, bold=True, anchor="rm")
-    wants = face.get("wants") if isinstance(face.get("wants"), dict) else {}
-    n = sum(int(v or 0) for v in wants.values() if isinstance(v, int))
-    contract_wants(d, x0 + side + 5, (y0 + y1) / 2, wants, min(11 if n <= 2 else 9, h / 2 - 6))
+def wants_width(wants: Any, r: float) -> float:
+    n = sum(min(6, _int(v)) for v in _dict(wants).values())
+    return n * (2 * r + 1)
 
 
-def contract_page(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], face: dict) -> None:
-    """A contract as a book page: client colour band with its name, wants, points."""
-    x0, y0, x1, y1 = box
-    client = face.get("client")
-    fill = client_rgb(client)
-    d.rounded_rectangle(box, radius=6, fill=WHITE, outline=DARK, width=2)
-    d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 24), radius=4, fill=fill, outline=DARK, width=1)
-    text(d, ((x0 + x1) / 2, y0 + 14), CLIENT_NAMES.get(client, str(client)), 15, contrast(fill), bold=True,
-         anchor="mm", max_width=x1 - x0 - 8, min_size=10)
-    wants = face.get("wants") if isinstance(face.get("wants"), dict) else {}
-    n = sum(int(v or 0) for v in wants.values())
-    r = 12 if n <= 2 else 11
-    span = n * (2 * r + 1) + (4 if wants.get("coins") else 0)
-    contract_wants(d, (x0 + x1) / 2 - span / 2, y0 + 48, wants, r)
-    text(d, ((x0 + x1) / 2, y1 - 18), f"{face.get('points', '?')} оч.", 20, INK, bold=True, anchor="mm")
+def _points_label(face: dict, h: float) -> tuple[str, int]:
+    points = _int(face.get("points"), -1)
+    return (str(points) if points >= 0 else "?"), round(h * 0.62)
 
 
-def face_card(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], face: Any) -> None:
-    if not isinstance(face, dict):
-        x0, y0, x1, y1 = box
-        d.rounded_rectangle(box, radius=6, outline=(170, 160, 140), width=2)
-        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "пусто", 15, MUTED, anchor="mm")
-    elif face.get("type") == "contract" or "client" in face:
-        contract_page(d, box, face)
-    else:
-        equipment_card(d, box, face, loaded=False, big=True)
+def contract_chip_width(face: dict, h: float) -> float:
+    """How wide `contract_chip` draws `face` at height h."""
+    pts, size = _points_label(face, h)
+    return h * 0.9 + 6 + wants_width(face.get("wants"), h * 0.3) + 6 + width(pts, size, True) + 8
+
+
+def contract_chip(d: ImageDraw.ImageDraw, x0: float, cy: float, h: float, face: dict, number: int | None
+                  ) -> float:
+    """A held contract, h high: the client's shield (with its number), what it wants, its points.
+    Returns the x after it."""
+    r = h * 0.3
+    pts, size = _points_label(face, h)
+    w = contract_chip_width(face, h)
+    d.rounded_rectangle((x0, cy - h / 2, x0 + w, cy + h / 2), radius=7, fill=WHITE, outline=DARK, width=2)
+    shield(d, x0 + 3 + h * 0.42, cy, h - 6, client_rgb(face.get("client")),
+           str(number) if number is not None else "")
+    x = contract_wants(d, x0 + h * 0.9 + 6, cy, face.get("wants"), r)
+    text(d, (x + 5, cy + 1), pts, size, INK, bold=True, anchor="lm")
+    return x0 + w
 
 
 # ---------------------------------------------------------------- static background
 
 
+@dataclass(frozen=True)
+class Spot:
+    """Where a space is drawn: its kind, centre, bounding box (a disc when `round`), and the height at
+    which pawns stand on it."""
+
+    kind: str
+    cx: float
+    cy: float
+    box: tuple[float, float, float, float]
+    round: bool
+    pawn_y: float
+
+
 class Background:
     """The cached picture of everything static, plus where each space is."""
 
-    def __init__(self, image: Image.Image, anchors: dict[str, tuple[str, float, float, float]]):
+    def __init__(self, image: Image.Image, spots: dict[str, Spot], lay: Layout):
         self.image = image
-        self.anchors = anchors  # space name -> (kind, centre x, centre y, y where pawns go)
+        self.spots = spots
+        self.layout = lay
+
+    @property
+    def anchors(self) -> dict[str, tuple[str, float, float, float]]:
+        """Space name -> (kind, centre x, centre y, y where pawns stand)."""
+        return {name: (s.kind, s.cx, s.cy, s.pawn_y) for name, s in self.spots.items()}
 
 
 _BACKGROUNDS: dict[tuple, Background] = {}
 
 
+def _spaces(view: dict) -> list[dict]:
+    board = _dict(view.get("board"))
+    return [s for s in board.get("spaces") or () if isinstance(s, dict) and "name" in s]
+
+
+def _edges(view: dict) -> list:
+    return [e for e in _dict(view.get("board")).get("edges") or () if isinstance(e, list | tuple) and len(e) == 2]
+
+
 def _static_key(view: dict) -> tuple:
-    board = view.get("board") or {}
     spaces = tuple(
-        (s.get("name"), s.get("kind"), s.get("x"), s.get("y"), s.get("ships"), s.get("book"), s.get("client"))
-        for s in board.get("spaces") or ()
+        (str(s.get("name")), s.get("kind"), s.get("x"), s.get("y"), s.get("ships"), s.get("book"), s.get("client"))
+        for s in _spaces(view)
     )
-    edges = tuple(tuple(e) for e in board.get("edges") or ())
-    books = tuple((b.get("town"), b.get("kind")) for b in view.get("books") or ())
-    masters = tuple(m.get("colour") for m in view.get("masters") or ())
-    return (WIDTH, HEIGHT, spaces, edges, books, masters)
+    edges = tuple(tuple(map(str, e)) for e in _edges(view))
+    books = tuple((str(b.get("town")), b.get("kind")) for b in _books_of(view))
+    return (WIDTH, layout(view), spaces, edges, books)
 
 
 def background(view: dict) -> Background:
+    """The static picture for this board and player count, drawn once and cached."""
     key = _static_key(view)
     bg = _BACKGROUNDS.get(key)
     if bg is None:
-        if len(_BACKGROUNDS) > 8:  # a handful of boards at most; never grow without bound
-            _BACKGROUNDS.clear()
+        if len(_BACKGROUNDS) >= BOARD_CACHE:  # never grow without bound
+            _BACKGROUNDS.pop(next(iter(_BACKGROUNDS)))
         bg = _BACKGROUNDS[key] = _draw_background(view)
     return bg
 
 
 def _draw_background(view: dict) -> Background:
-    im = Image.new("RGB", (WIDTH, HEIGHT), BOARD_BG)
+    lay = layout(view)
+    im = Image.new("RGB", (WIDTH, lay.height), BOARD_BG)
     d = ImageDraw.Draw(im)
-    board = view.get("board") or {}
-    spaces = [s for s in board.get("spaces") or () if isinstance(s, dict) and "name" in s]
-    pos = {s["name"]: _px(s.get("x", 50), s.get("y", 50)) for s in spaces}
+    spaces = _spaces(view)
+    pos = {str(s["name"]): map_point(_num(s.get("x")), _num(s.get("y")), lay.map_h) for s in spaces}
 
-    # paths: a dark rim under a light track
-    for thickness, colour in ((16, PATH_EDGE), (10, PATH)):
-        for edge in board.get("edges") or ():
-            if len(edge) == 2 and edge[0] in pos and edge[1] in pos:
-                d.line([pos[edge[0]], pos[edge[1]]], fill=colour, width=thickness)
-    for p in pos.values():  # round joints
-        d.ellipse((p[0] - 8, p[1] - 8, p[0] + 8, p[1] + 8), fill=PATH)
+    for thickness, colour in ((18, PATH_EDGE), (11, PATH)):  # paths: a dark rim under a light track
+        for edge in _edges(view):
+            if str(edge[0]) in pos and str(edge[1]) in pos:
+                d.line([pos[str(edge[0])], pos[str(edge[1])]], fill=colour, width=thickness)
+    for x, y in pos.values():  # round joints
+        d.ellipse((x - 9, y - 9, x + 9, y + 9), fill=PATH)
+    spots = {str(s["name"]): _draw_space(d, s, *pos[str(s["name"])]) for s in spaces}
 
-    anchors: dict[str, tuple[str, float, float, float]] = {}
-    for s in spaces:
-        anchors[s["name"]] = _draw_space(d, s, *pos[s["name"]])
-
-    # right panel and bottom strip
-    d.rectangle((PANEL_X, 0, WIDTH, HEIGHT), fill=PAPER)
-    d.line([(PANEL_X, 0), (PANEL_X, HEIGHT)], fill=PANEL_EDGE, width=3)
-    d.rectangle((0, BOOKS_Y, PANEL_X, HEIGHT), fill=STRIP_BG)
-    d.line([(0, BOOKS_Y), (PANEL_X, BOOKS_Y)], fill=PANEL_EDGE, width=3)
-    d.line([(PANEL_X, RESERVE_Y), (WIDTH, RESERVE_Y)], fill=PANEL_EDGE, width=2)
-    d.line([(PANEL_X, TABLE_Y), (WIDTH, TABLE_Y)], fill=PANEL_EDGE, width=2)
-    d.line([(PANEL_X, PLAYERS_Y), (WIDTH, PLAYERS_Y)], fill=PANEL_EDGE, width=2)
-
-    # books: titles and frames
-    books = view.get("books") or []
-    bw = BOARD_W / max(1, len(books))
-    for i, b in enumerate(books):
-        x0 = i * bw
-        kind = "снаряжение" if b.get("kind") == "equipment" else "контракты"
-        book_icon(d, x0 + 24, BOOKS_Y + 20, b.get("kind"))
-        text(d, (x0 + 48, BOOKS_Y + 20), f"{b.get('town', '?')}: {kind}", 19, INK, bold=True, anchor="lm",
-             max_width=bw - 54, min_size=13)
-        if i:
-            d.line([(x0, BOOKS_Y + 6), (x0, HEIGHT - 6)], fill=PANEL_EDGE, width=2)
-
-    # masters and workshops table: labels and colour heads
-    lx = PANEL_X + 12
-    text(d, (lx, TABLE_Y + 22), "мастера", 16, INK, bold=True, anchor="lm")
-    text(d, (lx, TABLE_Y + 46), "по час. →", 13, MUTED, anchor="lm")
-    text(d, (lx, TABLE_Y + 77), "мастерская:", 15, INK, bold=True, anchor="lm")
-    text(d, (lx, TABLE_Y + 97), "нужно / очки", 14, MUTED, anchor="lm")
-    text(d, (lx, TABLE_Y + 119), "владелец", 15, MUTED, anchor="lm")
-    return Background(im, anchors)
+    d.rectangle((0, lay.status_y, WIDTH, lay.height), fill=PAPER)
+    for y in (lay.status_y, lay.books_y, lay.table_y, lay.players_y):
+        d.line([(0, y), (WIDTH, y)], fill=PANEL_EDGE, width=3)
+    d.rectangle((0, lay.books_y + 2, WIDTH, lay.table_y - 2), fill=STRIP_BG)
+    _book_titles(d, view, lay)
+    ty = lay.table_y
+    text(d, (12, ty + 23), "мастера", 22, INK, bold=True, anchor="lm")
+    text(d, (12, ty + 55), "мастерские", 20, INK, bold=True, anchor="lm")
+    text(d, (12, ty + 74), "нужно → очки", 15, MUTED, anchor="lm")
+    return Background(im, spots, lay)
 
 
-def _draw_space(d: ImageDraw.ImageDraw, s: dict, cx: float, cy: float) -> tuple[str, float, float, float]:
+def _num(value: Any) -> float:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 50.0
+
+
+def _draw_space(d: ImageDraw.ImageDraw, s: dict, cx: float, cy: float) -> Spot:
+    """Draws one space with its name; returns where it is."""
     kind, name = s.get("kind"), str(s.get("name"))
+    ships = _int(s.get("ships"))
     if kind == "town":
-        r = 46 if s.get("ships") else 42
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TOWN_FILL, outline=TOWN_EDGE, width=5)
-        if s.get("ships"):
-            for i in range(int(s["ships"])):
-                ship(d, cx + (i - (s["ships"] - 1) / 2) * 28, cy - 24, 0.9)
-            text(d, (cx, cy + 2), name, 21, INK, bold=True, anchor="mm", max_width=2 * r - 8, min_size=12)
+        r = PORT_R if ships else TOWN_R
+        box = (cx - r, cy - r, cx + r, cy + r)
+        d.ellipse(box, fill=TOWN_FILL, outline=TOWN_EDGE, width=5)
+        if ships:
+            for i in range(ships):
+                ship(d, cx + (i - (ships - 1) / 2) * 28, cy - 22, 0.9)
+            text(d, (cx, cy + 6), name, 24, INK, bold=True, anchor="mm", max_width=2 * r - 8, min_size=14)
         else:
-            text(d, (cx, cy - 8), name, 38, INK, bold=True, anchor="mm", max_width=2 * r - 10, min_size=12)
+            text(d, (cx, cy - 4), name, 44, INK, bold=True, anchor="mm", max_width=2 * r - 12, min_size=14)
         if s.get("book"):  # the book sits on the outer side of the town
-            dx = -1 if s.get("x", 50) < 50 else 1
-            dy = -1 if s.get("y", 50) < 50 else 1
-            book_icon(d, cx + dx * (r + 2), cy + dy * (r - 4), s.get("book"))
-        return kind, cx, cy, cy + r - 16
+            dx = -1 if _num(s.get("x")) < 50 else 1
+            dy = -1 if _num(s.get("y")) < 50 else 1
+            book_icon(d, cx + dx * (r + 4), cy + dy * (r - 8), s.get("book"))
+        return Spot("town", cx, cy, box, True, cy + r - 6)
     if kind == "harbour":
-        w, h = 100, 62
-        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        box = (cx - HARBOUR_W / 2, cy - HARBOUR_H / 2, cx + HARBOUR_W / 2, cy + HARBOUR_H / 2)
         d.rounded_rectangle(box, radius=14, fill=HARBOUR_FILL, outline=HARBOUR_EDGE, width=4)
-        text(d, (cx, cy - 14), name, 18, INK, bold=True, anchor="mm", max_width=w - 8, min_size=11)
-        n = int(s.get("ships") or 0)
-        for i in range(n):
-            ship(d, cx + (i - (n - 1) / 2) * 30, cy + 12, 0.9)
-        return kind, cx, cy, cy + h / 2 + 6
+        text(d, (cx, cy - 14), name, 22, INK, bold=True, anchor="mm", max_width=HARBOUR_W - 8, min_size=13)
+        for i in range(ships):
+            ship(d, cx + (i - (ships - 1) / 2) * 30, cy + 14, 0.9)
+        return Spot("harbour", cx, cy, box, False, box[3] + 4)
     if kind == "mine":
-        w, h = 76, 60
-        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        box = (cx - MINE_W / 2, cy - MINE_H / 2, cx + MINE_W / 2, cy + MINE_H / 2)
         d.rounded_rectangle(box, radius=8, fill=MINE_FILL, outline=DARK, width=3)
-        text(d, (cx, cy - 12), name, 22, WHITE, bold=True, anchor="mm", max_width=w - 8, min_size=11)
+        text(d, (cx, cy - 11), name, 26, WHITE, bold=True, anchor="mm", max_width=MINE_W - 8, min_size=13)
         for i in range(3):  # a little pile of silver
-            coin(d, cx - 14 + i * 14, cy + 15 - (i == 1) * 3, 8)
-        return kind, cx, cy, cy + h / 2 + 6
+            coin(d, cx - 15 + i * 15, cy + 17 - (i == 1) * 3, 8)
+        return Spot("mine", cx, cy, box, False, box[3] + 4)
     if kind == "house":
         fill = client_rgb(s.get("client"))
-        label, size = fit(name, 17, 130, True, 11)
+        label, size = fit(name, 20, 150, True, 13)
         w = font(size, True).getlength(label) + 22
-        h = 34
-        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-        roof = [(cx - 20, cy - h / 2 + 1), (cx, cy - h / 2 - 14), (cx + 20, cy - h / 2 + 1)]
-        d.polygon(roof, fill=fill, outline=DARK, width=2)
+        box = (cx - w / 2, cy - HOUSE_H / 2, cx + w / 2, cy + HOUSE_H / 2)
+        d.polygon([(cx - 20, box[1] + 1), (cx, box[1] - 14), (cx + 20, box[1] + 1)], fill=fill, outline=DARK,
+                  width=2)
         d.rounded_rectangle(box, radius=6, fill=fill, outline=DARK, width=3)
         text(d, (cx, cy + 1), label, size, contrast(fill), bold=True, anchor="mm")
-        return kind, cx, cy, cy + h / 2 + 8
+        return Spot("house", cx, cy, (box[0], box[1] - 10, box[2], box[3]), False, box[3] + 10)
     # road (and anything unknown): name on top, gems below
     box = (cx - ROAD_W / 2, cy - ROAD_H / 2, cx + ROAD_W / 2, cy + ROAD_H / 2)
     d.rounded_rectangle(box, radius=10, fill=ROAD_FILL, outline=ROAD_EDGE, width=3)
-    text(d, (cx, cy - ROAD_H / 2 + 15), name, 22, INK, bold=True, anchor="mm", max_width=ROAD_W - 8,
-         min_size=11)
-    return "road", cx, cy, cy + ROAD_H / 2 + 14
+    text(d, (cx, box[1] + 16), name, 26, INK, bold=True, anchor="mm", max_width=ROAD_W - 8, min_size=13)
+    return Spot("road", cx, cy, box, False, box[3] + 12)
+
+
+def _book_titles(d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> None:
+    books = _books_of(view)
+    bw = WIDTH / max(1, len(books))
+    for i, b in enumerate(books):
+        x0 = i * bw
+        if i:
+            d.line([(x0, lay.books_y + 6), (x0, lay.table_y - 6)], fill=PANEL_EDGE, width=2)
+        book_icon(d, x0 + 26, lay.books_y + 19, b.get("kind"), 0.9)
+        x = x0 + 50
+        x += text(d, (x, lay.books_y + 19), str(b.get("town", "?")), 24, INK, bold=True, anchor="lm",
+                  max_width=60, min_size=14) + 8
+        kind = "снаряжение" if b.get("kind") == "equipment" else "контракты"
+        text(d, (x, lay.books_y + 20), kind, 20, MUTED, bold=True, anchor="lm", max_width=x0 + bw - x - 6,
+             min_size=13)
 
 
 # ---------------------------------------------------------------- dynamic parts
@@ -425,6 +544,10 @@ def _draw_space(d: ImageDraw.ImageDraw, s: dict, cx: float, cy: float) -> tuple[
 
 def _players(view: dict) -> list[dict]:
     return [p for p in view.get("players") or [] if isinstance(p, dict)]
+
+
+def _books_of(view: dict) -> list[dict]:
+    return [b for b in view.get("books") or [] if isinstance(b, dict)]
 
 
 def _names(view: dict) -> dict[Any, str]:
@@ -437,263 +560,348 @@ def display_name(p: dict) -> str:
     return clean(str(p.get("name", ""))) or (f"Игрок {seat + 1}" if isinstance(seat, int) else "Игрок")
 
 
-def _road_gems(d: ImageDraw.ImageDraw, cx: float, cy: float, gems: Any) -> None:
+def _moving(view: dict) -> bool:
+    return not view.get("over") and view.get("phase") == "move"
+
+
+def highlighted(view: dict) -> dict[str, dict]:
+    """The spaces to ring (from the view's `highlight`, only while the current player moves), each with
+    its `reachable` entry (costs) when there is one."""
+    if not _moving(view):
+        return {}
+    costs = {str(r.get("space")): r for r in view.get("reachable") or [] if isinstance(r, dict)}
+    return {str(name): costs.get(str(name), {}) for name in view.get("highlight") or []}
+
+
+def pawn_spots(view: dict) -> dict[Any, tuple[float, float]]:
+    """Where each seat's pawn is drawn on the map (the centre of its body), by seat."""
+    spots = background(view).spots
+    by_space: dict[str, list[dict]] = {}
+    for p in _players(view):
+        by_space.setdefault(str(p.get("position")), []).append(p)
+    out: dict[Any, tuple[float, float]] = {}
+    for space, group in by_space.items():
+        spot = spots.get(space)
+        if spot is None:
+            continue
+        step = min(36.0, 120 / max(1, len(group) - 1))
+        x = spot.cx - (len(group) - 1) * step / 2
+        for p in group:
+            out[p.get("seat")] = (x, spot.pawn_y)
+            x += step
+    return out
+
+
+def _road_gems(d: ImageDraw.ImageDraw, spot: Spot, gems: Any) -> None:
     counts = gem_counts(gems)
     if not counts:
         return
     rows = [counts[:3], counts[3:]] if len(counts) > 3 else [counts]
-    ys = [cy - 1, cy + 27] if len(rows) == 2 else [cy + 13]
+    top = spot.box[1] + 29  # below the name; a pawn may cover the bottom edge of the box
+    ys = [top + CHIP_R, top + 3 * CHIP_R + 2] if len(rows) == 2 else [top + 2 * CHIP_R - 4]
     for row, y in zip(rows, ys, strict=True):
-        span = len(row) * (2 * CHIP_R + 1) - 1
-        chips_row(d, cx - span / 2, y, [(gem_rgb(g), n) for g, n in row], CHIP_R, gap=1)
+        span = len(row) * (2 * CHIP_R + 2) - 2
+        chips_row(d, spot.cx - span / 2, y, [(gem_rgb(g), n) for g, n in row], CHIP_R)
 
 
-def _pawns(d: ImageDraw.ImageDraw, view: dict, anchors: dict) -> None:
-    by_space: dict[str, list[dict]] = {}
-    for p in _players(view):
-        by_space.setdefault(p.get("position"), []).append(p)
-    current = view.get("current_seat")
-    for space, group in by_space.items():
-        if space not in anchors:
+def _highlights(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, spots: dict[str, Spot]) -> None:
+    """Rings around the spaces the pawn may go to, with what stopping there costs."""
+    for name, cost in highlighted(view).items():
+        spot = spots.get(name)
+        if spot is None:
             continue
-        _, cx, _, py = anchors[space]
-        step = 2 * PAWN_R + 1
-        x = cx - (len(group) - 1) * step / 2
-        for p in group:
-            seat = p.get("seat", 0)
-            if seat == current and not view.get("over"):
-                d.ellipse((x - PAWN_R - 5, py - PAWN_R - 5, x + PAWN_R + 5, py + PAWN_R + 5), fill=HIGHLIGHT,
-                          outline=WHITE, width=2)
-            token(d, x, py, PAWN_R, player_colour(seat), initial(display_name(p)), 17)
-            x += step
+        highlight_ring(d, spot)
+        (lx, ly), (rx, ry) = _badge_points(spot)
+        if _int(cost.get("pay")):
+            coin(d, rx, ry, 17, f"−{_int(cost['pay'])}")
+        if cost.get("provisions"):
+            d.ellipse((lx - 17, ly - 17, lx + 17, ly + 17), fill=WHITE, outline=HL_RING, width=3)
+            sack(d, lx, ly - 1, True, 0.75)
 
 
-def _header(d: ImageDraw.ImageDraw, view: dict) -> None:
-    x0 = PANEL_X + 14
+def highlight_ring(d: ImageDraw.ImageDraw, spot: Spot) -> None:
+    """The magenta ring around a space the pawn may go to."""
+    x0, y0, x1, y1 = spot.box
+    g = HL_GAP + HL_W
+    outer = (x0 - g, y0 - g, x1 + g, y1 + g)
+    if spot.round:
+        d.ellipse(outer, outline=HL_RING, width=HL_W)
+    else:
+        d.rounded_rectangle(outer, radius=14, outline=HL_RING, width=HL_W)
+
+
+def _badge_points(spot: Spot) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The top left and top right of a space's ring, where cost badges go."""
+    x0, y0, x1, y1 = spot.box
+    g = HL_GAP + HL_W / 2
+    if spot.round:
+        r = (x1 - x0) / 2 + g
+        dx = dy = r * math.sqrt(0.5)
+        return (spot.cx - dx, spot.cy - dy), (spot.cx + dx, spot.cy - dy)
+    return (x0 - g + 4, y0 - g + 4), (x1 + g - 4, y0 - g + 4)
+
+
+def _pawns(im: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
+    current = view.get("current_seat")
+    spots = pawn_spots(view)
+    for p in _players(view):
+        seat = p.get("seat")
+        if seat not in spots:
+            continue
+        x, y = spots[seat]
+        if seat == current and not view.get("over"):
+            d.ellipse((x - 25, y - 29, x + 25, y + 31), fill=HIGHLIGHT, outline=WHITE, width=3)
+        pawn(im, x, y, seat)
+
+
+def _status(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> None:
+    """Whose turn and the step, the round; then bank, bonus cards left, discard and the ring legend."""
+    y1, y2 = lay.status_y + 22, lay.status_y + 58
     names = _names(view)
+    right = WIDTH - 12
+    if view.get("final_round") and not view.get("over"):
+        right -= text(d, (right, y1), "последний раунд!", 22, LAST_ROUND, bold=True, anchor="rm") + 12
+    elif view.get("round") is not None and not view.get("over"):
+        right -= text(d, (right, y1), f"раунд {view.get('round')}", 22, INK, anchor="rm") + 12
     if view.get("over") or view.get("phase") == "over":
         winners = [names.get(s, str(s)) for s in view.get("winners") or []]
-        text(d, (x0, 22), "Игра окончена", 25, INK, bold=True, anchor="lm")
+        line = "Игра окончена"
         if winners:
-            label = ("Победа: " if len(winners) == 1 else "Ничья: ") + ", ".join(winners)
-            text(d, (x0, 52), label, 21, WIN, bold=True, anchor="lm", max_width=WIDTH - x0 - 12, min_size=14)
-        return
-    seat = view.get("current_seat")
-    who = names.get(seat, "—")
-    tx = x0
-    if seat is not None:
-        token(d, x0 + 14, 23, 14, player_colour(seat), initial(who), 16)
-        tx += 36
-    text(d, (tx, 23), f"Ходит {who}", 25, INK, bold=True, anchor="lm", max_width=WIDTH - tx - 12, min_size=15)
-    line = f"раунд {view.get('round', '?')} · {PHASES.get(view.get('phase'), str(view.get('phase', '')))}"
-    turn = view.get("turn") if isinstance(view.get("turn"), dict) else {}
-    if turn.get("action") in ACTIONS:
-        line += f" ({ACTIONS[turn['action']]})"
-    elif turn.get("flips"):
-        line += " (листает книгу)"
-    room = WIDTH - x0 - 12
-    if view.get("final_round"):
-        last = "последний раунд!"
-        room -= text(d, (WIDTH - 12, 53), last, 19, (200, 30, 30), bold=True, anchor="rm") + 10
-    text(d, (x0, 53), line, 19, INK, anchor="lm", max_width=room, min_size=13)
-
-
-def _reserve(d: ImageDraw.ImageDraw, view: dict) -> None:
-    cy = RESERVE_Y + RESERVE_H / 2
-    x = PANEL_X + 12
-    x += text(d, (x, cy), "сброс", 17, INK, bold=True, anchor="lm") + 8
+            line += (". Победа: " if len(winners) == 1 else ". Ничья: ") + ", ".join(winners)
+        text(d, (12, y1), line, 28, WIN if winners else INK, bold=True, anchor="lm", max_width=right - 12,
+             min_size=18)
+    else:
+        seat = view.get("current_seat")
+        x = 12
+        if seat is not None:
+            pawn(im, x + 17, y1 + 1, seat, 44)
+            x += 42
+        turn = _dict(view.get("turn"))
+        step = PHASES.get(view.get("phase"), "")
+        if turn.get("action") in ACTIONS:
+            step = ACTIONS[turn["action"]]
+        elif turn.get("flips"):
+            step = "листает книгу"
+        who = f"Ходит {names.get(seat, '—')}"
+        x += text(d, (x, y1), who, 28, INK, bold=True, anchor="lm", max_width=max(80, right - x - 200),
+                  min_size=18)
+        if step:
+            text(d, (x + 10, y1 + 1), f"— {step}", 24, INK, anchor="lm", max_width=max(40, right - x), min_size=16)
+    x = 12
+    x += text(d, (x, y2), "банк", 22, INK, bold=True, anchor="lm") + 4
+    coin(d, x + 18, y2, 18, str(view.get("bank", "?")))
+    x += 50
+    x += text(d, (x, y2), f"бонусы: {view.get('bonuses_left', '?')}", 22, INK, bold=True, anchor="lm") + 22
+    x += text(d, (x, y2), "сброс", 22, INK, bold=True, anchor="lm") + 6
     counts = gem_counts(view.get("discard"))
     if counts:
-        x = chips_row(d, x, cy, [(gem_rgb(g), n) for g, n in counts], 13, gap=3)
+        x = chips_row(d, x, y2, [(gem_rgb(g), n) for g, n in counts], 16)
     else:
-        x += text(d, (x, cy), "пусто", 16, MUTED, anchor="lm")
-    x = max(x + 14, PANEL_X + 250)
-    x += text(d, (x, cy), "банк", 17, INK, bold=True, anchor="lm") + 6
-    coin(d, x + 17, cy, 17, str(view.get("bank", "?")))
-    x += 50
-    text(d, (x, cy), f"бонусы: {view.get('bonuses_left', '?')}", 17, INK, bold=True, anchor="lm")
+        x += text(d, (x, y2), "пусто", 22, MUTED, anchor="lm")
+    _legend(d, highlighted(view), x + 16, y2)
 
 
-def _table(d: ImageDraw.ImageDraw, view: dict) -> None:
+def _legend(d: ImageDraw.ImageDraw, marked: dict[str, dict], left: float, cy: float) -> None:
+    """What the marks on the map mean, right-aligned, as many items as fit right of `left`: the ring,
+    the sack (provisions spent on the way), the coin (paid to the pawns met there)."""
+    if not marked:
+        return
+    items = [("ring", "можно пойти")]
+    if any(c.get("provisions") for c in marked.values()):
+        items.append(("sack", "провиант"))
+    if any(_int(c.get("pay")) for c in marked.values()):
+        items.append(("coin", "плата"))
+    x = WIDTH - 10
+    for mark, label in reversed(items):
+        need = width(label, 22, True) + 40
+        if x - need < left:
+            break
+        x -= text(d, (x, cy), label, 22, HL_RING, bold=True, anchor="rm") + 6
+        if mark == "ring":
+            d.ellipse((x - 28, cy - 14, x, cy + 14), outline=HL_RING, width=6)
+        elif mark == "sack":
+            sack(d, x - 14, cy - 1, True, 0.8)
+        else:
+            coin(d, x - 14, cy, 14, "−1")
+        x -= 28 + 16
+
+
+def _books(d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> None:
+    books = _books_of(view)
+    bw = WIDTH / max(1, len(books))
+    pw = (bw - 18) / 2
+    y0, y1 = lay.books_y + 38, lay.table_y - 8
+    for i, b in enumerate(books):
+        for j, side in enumerate(("left", "right")):
+            x0 = i * bw + 6 + j * (pw + 6)
+            _page(d, (x0, y0, x0 + pw, y1), b.get(side))
+
+
+def _page(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], face: Any) -> None:
+    """An open page: equipment (its tile and name) or a contract (client colour, points, wants)."""
+    x0, y0, x1, y1 = box
+    cx = (x0 + x1) / 2
+    if not isinstance(face, dict):
+        d.rounded_rectangle(box, radius=7, outline=EMPTY_SLOT, width=2)
+        text(d, (cx, (y0 + y1) / 2), "пусто", 20, MUTED, anchor="mm")
+        return
+    if face.get("type") == "contract" or "client" in face:
+        fill = client_rgb(face.get("client"))
+        d.rounded_rectangle(box, radius=7, fill=WHITE, outline=DARK, width=2)
+        d.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 29), radius=5, fill=fill, outline=DARK, width=1)
+        text(d, (cx, y0 + 17), f"{face.get('points', '?')} оч.", 22, contrast(fill), bold=True, anchor="mm",
+             max_width=x1 - x0 - 10, min_size=14)
+        r = 14
+        contract_wants(d, cx - wants_width(face.get("wants"), r) / 2, (y0 + 29 + y1) / 2, face.get("wants"), r)
+        return
+    kind = face.get("kind")
+    d.rounded_rectangle(box, radius=7, fill=WHITE, outline=EQUIP_RIBBON, width=3)
+    s = 36
+    item = {"kind": kind, "cost": face.get("cost")}
+    equipment_tile(d, cx - tile_width(item, s) / 2, y0 + 5, s, item)
+    name = face.get("name") or TOOL_NAMES.get(kind, str(kind))
+    text(d, (cx, y1 - 14), str(name), 20, INK, bold=True, anchor="mm", max_width=x1 - x0 - 6, min_size=14)
+
+
+def _table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> None:
+    """Masters left per colour (a tile with the count) and each workshop: need -> points, or its owner."""
     masters = [m for m in view.get("masters") or [] if isinstance(m, dict)]
     shops = {w.get("colour"): w for w in view.get("workshops") or [] if isinstance(w, dict)}
-    stacked = [m.get("colour") for m in masters]
-    colours = stacked + [c for c in shops if c not in stacked]
+    colours = [m.get("colour") for m in masters]
+    colours += [c for c in shops if c not in colours]
     left = {m.get("colour"): m.get("left") for m in masters}
-    x0 = PANEL_X + 122
-    cw = (WIDTH - x0 - 6) / max(1, len(colours))
+    x0 = 168
+    cw = (WIDTH - x0 - 4) / max(1, len(colours))
+    ty = lay.table_y
     for i, c in enumerate(colours):
         cx = x0 + i * cw + cw / 2
         fill = client_rgb(c)
         n = left.get(c)
-        box = (cx - cw / 2 + 4, TABLE_Y + 8, cx + cw / 2 - 4, TABLE_Y + 58)
+        box = (cx - cw / 2 + 5, ty + 6, cx + cw / 2 - 5, ty + 40)
         if n == 0:  # an empty stack: outline only
             d.rounded_rectangle(box, radius=6, fill=PAPER, outline=fill if c != "white" else DARK, width=3)
-            text(d, (cx, TABLE_Y + 34), "0", 24, MUTED, bold=True, anchor="mm")
-        else:
+            text(d, (cx, ty + 24), "0", 24, MUTED, bold=True, anchor="mm")
+        elif c in left or n is not None:
             d.rounded_rectangle(box, radius=6, fill=fill, outline=DARK, width=2)
-            label = "?" if n is None else str(n)
-            text(d, (cx, TABLE_Y + 34), label, 26, contrast(fill), bold=True, anchor="mm")
+            text(d, (cx, ty + 24), "?" if n is None else str(n), 26, contrast(fill), bold=True, anchor="mm")
         w = shops.get(c)
         if w is None:
             continue
         owner = w.get("owner")
-        colour = MUTED if owner is not None else INK
-        text(d, (cx, TABLE_Y + 87), f"{w.get('need', '?')}/{w.get('points', '?')}", 19, colour, bold=True,
-             anchor="mm", max_width=cw - 2, min_size=12)
+        wy = ty + 63
         if owner is not None:
-            name = _names(view).get(owner, str(owner))
-            token(d, cx, TABLE_Y + 116, 13, player_colour(owner), initial(name), 15)
+            pawn(im, cx - 20, wy, owner, 32)
+            text(d, (cx - 2, wy), str(w.get("points", "?")), 22, MUTED, bold=True, anchor="lm")
         else:
-            text(d, (cx, TABLE_Y + 116), "—", 18, MUTED, anchor="mm")
+            text(d, (cx, wy), f"{w.get('need', '?')}→{w.get('points', '?')}", 22, INK, bold=True, anchor="mm",
+                 max_width=cw - 4, min_size=14)
 
 
-def _player_panel(d: ImageDraw.ImageDraw, view: dict, p: dict, y0: float) -> None:
-    x0, x1 = PANEL_X + 6, WIDTH - 6
-    y1 = y0 + PLAYER_H - 4
-    seat = p.get("seat", 0)
+def row_top(lay: Layout, index: int) -> float:
+    """The top of the index-th player row."""
+    return lay.players_y + 4 + index * ROW_H
+
+
+def row_mark(lay: Layout, index: int) -> tuple[float, float]:
+    """The centre of the pawn mark in the index-th player row."""
+    return 28, row_top(lay, index) + 32
+
+
+def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, lay: Layout, index: int) -> None:
+    """One player: mark, name, masters, workshops, bonuses, delivered; coins, provisions, equipment,
+    contracts."""
+    y0 = row_top(lay, index)
+    x0, x1, y1 = 6, WIDTH - 6, y0 + ROW_H - 4
+    seat = p.get("seat")
     current = seat == view.get("current_seat") and not view.get("over")
     if current:
-        d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=HIGHLIGHT_SOFT, outline=HIGHLIGHT, width=5)
+        d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=HIGHLIGHT_SOFT, outline=HIGHLIGHT, width=4)
     else:
         d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
-    name = display_name(p)
+    top, low = y0 + 18, y0 + 49
 
-    # row 1: pawn, name, masters, workshops, bonuses
-    ry = y0 + 22
-    token(d, x0 + 24, ry, 15, player_colour(seat), initial(name), 17)
-    nx = x0 + 46
-    if current:
-        nx += text(d, (nx, ry), "▶", 20, HIGHLIGHT, bold=True, anchor="lm") + 5
-    if view.get("seat") is not None and view.get("seat") == seat:
-        name += " (вы)"
-    # right side first, so that the name gets what is left
+    # line 1: the right side first, so that the name gets what is left
     rx = x1 - 10
-    bonuses = int(p.get("bonuses") or 0)
+    delivered = f"сдано {_int(p.get('delivered'))}"
+    if p.get("contract_points") is not None:
+        delivered += f" · {p['contract_points']} оч."
+    rx -= text(d, (rx, top), delivered, 20, INK, bold=True, anchor="rm") + 12
+    bonuses = _int(p.get("bonuses"))
     if bonuses:
-        rx -= text(d, (rx, ry), f"бонус×{bonuses}", 16, INK, bold=True, anchor="rm") + 8
+        rx -= text(d, (rx, top), f"бонус×{bonuses}", 20, INK, bold=True, anchor="rm") + 10
     for c in reversed(p.get("workshops") or []):
-        fill = client_rgb(c)
-        d.polygon([(rx - 26, ry - 2), (rx - 13, ry - 14), (rx, ry - 2)], fill=fill, outline=DARK, width=2)
-        d.rectangle((rx - 23, ry - 2, rx - 3, ry + 12), fill=fill, outline=DARK, width=2)
-        rx -= 30
-    masters = p.get("masters") if isinstance(p.get("masters"), dict) else {}
-    order = [c for c in CLIENT_RGB if masters.get(c)]
-    order += [c for c in masters if c not in CLIENT_RGB and masters[c]]
+        house_icon(d, rx - 14, top + 1, client_rgb(c))
+        rx -= 32
+    masters = _dict(p.get("masters"))
+    order = [c for c in CLIENT_RGB if _int(masters.get(c))]
+    order += [c for c in masters if c not in CLIENT_RGB and _int(masters[c])]
     for c in reversed(order):
         fill = client_rgb(c)
-        d.rounded_rectangle((rx - 26, ry - 13, rx, ry + 13), radius=5, fill=fill, outline=DARK, width=2)
-        text(d, (rx - 13, ry + 1), str(masters[c]), 18, contrast(fill), bold=True, anchor="mm")
-        rx -= 30
-    # the "мастера" caption only where it leaves the name enough room (a full row of masters does not)
-    if order and rx - width("мастера", 13) - nx > width(name, 22, bold=True) + 16:
-        rx -= text(d, (rx, ry), "мастера", 13, MUTED, anchor="rm") + 4
-    text(d, (nx, ry), name, 22, INK, bold=True, anchor="lm", max_width=max(40, rx - nx - 8), min_size=16)
+        d.rounded_rectangle((rx - 28, top - 14, rx, top + 14), radius=5, fill=fill, outline=DARK, width=2)
+        text(d, (rx - 14, top + 1), str(masters[c]), 20, contrast(fill), bold=True, anchor="mm")
+        rx -= 32
+    pawn(im, *row_mark(lay, index), seat, 38)
+    name = display_name(p)
+    if view.get("seat") is not None and view.get("seat") == seat:
+        name += " (вы)"
+    text(d, (x0 + 44, top), name, 24, INK, bold=True, anchor="lm", max_width=max(60, rx - x0 - 54), min_size=18)
 
-    # row 2: equipment (7 slots), then coins and provisions
-    ey0, ey1 = y0 + 42, y0 + 94
-    ex = x0 + 8
-    equipment = [e for e in p.get("equipment") or [] if isinstance(e, dict)]
-    for i in range(7):
-        box = (ex, ey0, ex + 48, ey1)
-        if i < len(equipment):
-            equipment_card(d, box, equipment[i], loaded=True)
-        else:
-            d.rounded_rectangle(box, radius=6, outline=(215, 208, 195), width=2)
-        ex += 51
-    mid = (ey0 + ey1) / 2
-    cx = ex + 24
-    coin(d, cx, mid, 21, str(p.get("coins", "?")))
-    cx += 46
-    _provisions(d, cx, mid - 6, bool(p.get("provisions")))
-    if p.get("provisions"):
-        text(d, (cx, ey1 - 2), "провиант", 11, (30, 110, 30), bold=True, anchor="mm")
-
-    # row 3: open contracts 1-3, delivered
-    cy0, cy1 = y0 + 100, y1 - 6
-    cx = x0 + 8
-    contracts = [c for c in p.get("contracts") or [] if isinstance(c, dict)]
-    for i, c in enumerate(contracts[:3]):
-        contract_card(d, (cx, cy0, cx + 118, cy1), c, i + 1)
-        cx += 121
+    # line 2: coins, provisions, equipment, contracts
+    x = x0 + 46
+    coin(d, x + 18, low, 18, str(p.get("coins", "?")))
+    x += 42
+    sack(d, x + 16, low - 3, bool(p.get("provisions")))
+    x += 40
+    for item in [e for e in p.get("equipment") or [] if isinstance(e, dict)][:7]:
+        x += equipment_tile(d, x, low - 17, 34, item) + 3
+    x = max(x + 8, x0 + 46 + 82 + 4 * 37)
+    contracts = [c for c in p.get("contracts") or [] if isinstance(c, dict)][:3]
+    h = next((h for h in (36, 32, 28) if x + sum(contract_chip_width(c, h) + 6 for c in contracts) <= x1 - 4), 26)
+    for i, c in enumerate(contracts):
+        x = contract_chip(d, x, low, h, c, i + 1) + 6
     if not contracts:
-        text(d, (cx + 4, (cy0 + cy1) / 2), "нет контрактов", 15, MUTED, anchor="lm")
-    mid = (cy0 + cy1) / 2
-    room = x1 - 8 - max(cx, x0 + 366)
-    if p.get("contract_points") is not None:
-        text(d, (x1 - 10, mid - 7), f"сдано: {p.get('delivered', 0)}", 15, INK, bold=True, anchor="rm",
-             max_width=room, min_size=10)
-        text(d, (x1 - 10, mid + 11), f"{p['contract_points']} оч.", 15, INK, bold=True, anchor="rm",
-             max_width=room, min_size=10)
-    else:
-        text(d, (x1 - 10, mid), f"сдано: {p.get('delivered', 0)}", 16, INK, bold=True, anchor="rm",
-             max_width=room, min_size=10)
+        text(d, (x, low), "нет контрактов", 20, MUTED, anchor="lm")
 
 
-def _provisions(d: ImageDraw.ImageDraw, cx: float, cy: float, full: bool) -> None:
-    """A sack of provisions; only a faint outline when the player has none."""
-    fill = (205, 160, 90) if full else None
-    edge = DARK if full else (200, 192, 180)
-    d.ellipse((cx - 15, cy - 8, cx + 15, cy + 17), fill=fill, outline=edge, width=2)
-    d.polygon([(cx - 7, cy - 8), (cx - 11, cy - 17), (cx + 11, cy - 17), (cx + 7, cy - 8)], fill=fill,
-              outline=edge)
-    d.line([(cx - 8, cy - 9), (cx + 8, cy - 9)], fill=(120, 60, 20) if full else edge, width=3)
-
-
-def _books(d: ImageDraw.ImageDraw, view: dict) -> None:
-    books = view.get("books") or []
-    bw = BOARD_W / max(1, len(books))
-    for i, b in enumerate(books):
-        x0 = i * bw
-        pw = (bw - 24) / 2
-        for j, side in enumerate(("left", "right")):
-            px0 = x0 + 8 + j * (pw + 8)
-            face_card(d, (px0, BOOKS_Y + 40, px0 + pw, BOOKS_Y + 136), b.get(side))
-            count = b.get(f"{side}_count")
-            label = f"стопка: {count if count is not None else '?'}"
-            text(d, (px0 + pw / 2, BOOKS_Y + 148), label, 13, MUTED, anchor="mm")
-
-
-def _scores(d: ImageDraw.ImageDraw, view: dict) -> None:
+def _scores(d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> None:
+    """The final table over the map: total and each part per player, winners ringed."""
     scores = [s for s in view.get("scores") or [] if isinstance(s, dict)]
     if not scores:
         return
     winners = set(view.get("winners") or [])
-    cols = [("итого", 72), ("контракты", 92), ("мастера", 76), ("мастерские", 96), ("бонусы", 72),
-            ("камни", 64), ("монеты", 72)]
+    cols = [("итого", 92), ("контр.", 90), ("мастера", 96), ("мастерск.", 106), ("бонусы", 90),
+            ("камни", 80), ("монеты", 90)]
     keys = ["total", "contracts", "masters", "workshops", "bonuses", "gems", "coins"]
-    name_w = 150
-    w = 36 + name_w + sum(c[1] for c in cols) + 16
-    row_h = 44
-    h = 96 + row_h * len(scores)
-    x0, y0 = (BOARD_W - w) / 2, (BOARD_H - h) / 2
+    name_w = 130
+    w = 24 + name_w + sum(c[1] for c in cols) + 8
+    row_h = 46
+    h = 100 + row_h * len(scores)
+    x0, y0 = (WIDTH - w) / 2, max(4, (lay.map_h - h) / 2)
     d.rounded_rectangle((x0 + 6, y0 + 6, x0 + w + 6, y0 + h + 6), radius=16, fill=(90, 90, 70))
     d.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=16, fill=PAPER, outline=INK, width=4)
-    text(d, (x0 + w / 2, y0 + 28), "Итоги игры", 26, INK, bold=True, anchor="mm")
-    hy = y0 + 66
-    x = x0 + 36 + name_w
+    text(d, (x0 + w / 2, y0 + 28), "Итоги игры", 28, INK, bold=True, anchor="mm")
+    hy = y0 + 70
+    x = x0 + 24 + name_w
     for title, cw in cols:
-        text(d, (x + cw / 2, hy), title, 14, MUTED, bold=True, anchor="mm", max_width=cw - 6, min_size=10)
+        text(d, (x + cw / 2, hy), title, 18, MUTED, bold=True, anchor="mm", max_width=cw - 4, min_size=12)
         x += cw
-    ranked = sorted(scores, key=lambda s: (-(s.get("total") or 0), -(s.get("coins") or 0)))
+    ranked = sorted(scores, key=lambda s: (-_int(s.get("total")), -_int(s.get("coins"))))
     names = _names(view)
     for i, s in enumerate(ranked):
-        ry = hy + 22 + i * row_h
+        ry = hy + 20 + i * row_h
         seat = s.get("seat")
-        win = seat in winners
-        if win:
-            d.rounded_rectangle((x0 + 10, ry, x0 + w - 10, ry + row_h - 4), radius=8, fill=(214, 240, 210),
-                                outline=WIN, width=3)
         cy = ry + (row_h - 4) / 2
-        token(d, x0 + 30, cy, 14, player_colour(seat), initial(names.get(seat, "")), 16)
-        name = names.get(seat) or clean(str(s.get("name", "")))
-        text(d, (x0 + 50, cy), ("★ " if win else "") + name, 20, INK, bold=True, anchor="lm",
-             max_width=name_w - 18, min_size=14)
-        x = x0 + 36 + name_w
-        breakdown = s.get("breakdown") if isinstance(s.get("breakdown"), dict) else {}
+        if seat in winners:
+            d.rounded_rectangle((x0 + 8, ry, x0 + w - 8, ry + row_h - 4), radius=8, fill=(214, 240, 210),
+                                outline=WIN, width=3)
+        name = names.get(seat) or clean(str(s.get("name", ""))) or "?"
+        text(d, (x0 + 20, cy), ("★ " if seat in winners else "") + name, 22, INK, bold=True, anchor="lm",
+             max_width=name_w, min_size=14)
+        x = x0 + 24 + name_w
+        breakdown = _dict(s.get("breakdown"))
         for (_, cw), k in zip(cols, keys, strict=True):
             v = s.get(k) if k in ("total", "coins") else breakdown.get(k)
-            text(d, (x + cw / 2, cy), "—" if v is None else str(v), 24 if k == "total" else 20, INK,
+            text(d, (x + cw / 2, cy), "—" if v is None else str(v), 26 if k == "total" else 22, INK,
                  bold=k == "total", anchor="mm")
             x += cw
 
@@ -701,24 +909,25 @@ def _scores(d: ImageDraw.ImageDraw, view: dict) -> None:
 def render(view: dict) -> Image.Image:
     """The picture as a Pillow image (see `draw` for PNG bytes)."""
     bg = background(view)
+    lay = bg.layout
     im = bg.image.copy()
     d = ImageDraw.Draw(im)
-    for s in (view.get("board") or {}).get("spaces") or ():
-        if isinstance(s, dict) and s.get("gems") and s.get("name") in bg.anchors:
-            _, cx, cy, _ = bg.anchors[s["name"]]
-            _road_gems(d, cx, cy, s["gems"])
-    _pawns(d, view, bg.anchors)
-    _header(d, view)
-    _reserve(d, view)
-    _table(d, view)
-    for i, p in enumerate(_players(view)[:5]):
-        _player_panel(d, view, p, PLAYERS_Y + 4 + i * PLAYER_H)
-    _books(d, view)
+    for s in _spaces(view):
+        spot = bg.spots.get(str(s["name"]))
+        if spot is not None and spot.kind == "road" and s.get("gems"):
+            _road_gems(d, spot, s["gems"])
+    _highlights(im, d, view, bg.spots)
+    _pawns(im, d, view)
+    _status(im, d, view, lay)
+    _books(d, view, lay)
+    _table(im, d, view, lay)
+    for i, p in enumerate(_players(view)[:lay.rows]):
+        _player_row(im, d, view, p, lay, i)
     if view.get("over") and view.get("scores"):
-        _scores(d, view)
+        _scores(d, view, lay)
     return im
 
 
 def draw(view: dict) -> bytes:
-    """PNG bytes of the board and everyone's holdings for a Valdora view (see module doc)."""
+    """PNG bytes of the map and everyone's holdings for a Valdora view (see module doc)."""
     return to_png(render(view))

@@ -47,6 +47,7 @@ class Game(Protocol):
     score_unit: tuple[str, str, str]  # what the score counts, for 1, 2 and 5: ("очко", "очка", "очков")
     secret_score_parts: tuple[str, ...]  # breakdown categories hidden from others until the end
     secret_button: str | None  # label of the button that shows a seat its secrets ("🂠 Моя карта"); None: none
+    about: str  # what the game is about and how long it lasts, a sentence or two in Russian (for /help)
 
 
     def new(self, players: list[str], seed: int, options: dict | None = None) -> Any:
@@ -66,6 +67,10 @@ class Game(Protocol):
 
     def label(self, state: Any, action: str) -> str:
         """A short Russian button label for a legal action."""
+
+    def command(self, state: Any, action: str) -> str:
+        """The command a player sends to play a legal action, as a person would type it ("/buy левую",
+        "/build K12"): what hints and /moves show. `parse` reads it back as the same action."""
 
     def menu_path(self, state: Any, action: str) -> tuple[str, ...]:
         """Russian labels of the nested button groups a legal action sits in, outermost first; () puts it

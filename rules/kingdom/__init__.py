@@ -43,6 +43,8 @@ class KingdomBuilder:
     secret_score_parts: tuple[str, ...] = ()
     score_unit = ("золото", "золота", "золота")  # rulebook: "3 золота", "12 золота"
     secret_button = "🂠 Моя карта"
+    about = ("строим поселения на поле из четырёх секторов и добываем золото по трём картам, которые в каждой "
+             "партии свои. За столом — около 45 минут; в чате — примерно 10–14 ходов на игрока.")
 
     def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:
         if not self.min_players <= len(players) <= self.max_players:
@@ -67,6 +69,9 @@ class KingdomBuilder:
         if not engine.is_legal(st, action):
             action = notation.parse(st, action)  # raises before anything changes
         return engine.execute(st, action)
+
+    def command(self, st: state.State, action: str) -> str:
+        return f"/{action}"  # the notation is what players type
 
     def label(self, st: state.State, action: str) -> str:
         return notation.label(st, action)

@@ -52,6 +52,8 @@ class SylvanDale:
     secret_score_parts: tuple[str, ...] = ()  # all fame is public
     score_unit = ("очко славы", "очка славы", "очков славы")  # rulebook: очки славы
     secret_button = "🂠 Моя рука"
+    about = ("строим жилища ярусами на волшебных деревьях, ставим флаги и спорим за деревья и области. Два "
+             "раунда; за столом — около часа, в чате — по 16 ходов на игрока.")
 
     def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:
         if not self.min_players <= len(players) <= self.max_players:
@@ -78,6 +80,9 @@ class SylvanDale:
     def private_choice(self, st: state.State, action: str) -> bool:
         """True when showing the action to the group would reveal a card of the hand."""
         return action.startswith("play ")
+
+    def command(self, st: state.State, action: str) -> str:
+        return f"/{action}"  # the notation is what players type
 
     def label(self, st: state.State, action: str) -> str:
         return notation.label(st, action)

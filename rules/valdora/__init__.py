@@ -3,7 +3,7 @@
 >>> state = GAME.new(["Аня", "Борис", "Вера"], seed=3)
 >>> GAME.current_seat(state) == state.first_seat
 True
->>> GAME.apply(state, GAME.parse(state, "д9"))[0].text.endswith("ход на Д9.")
+>>> GAME.apply(state, GAME.parse(state, "д9"))[0].text.endswith("идёт на Д9.")
 True
 """
 
@@ -12,10 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.protocol import Event, RuleError
-from rules.valdora import actions, autopilot, engine, notation, scoring, state, view
+from rules.valdora import actions, autopilot, engine, hints, labels, notation, scoring, state, view
+from rules.valdora.board import LEGACY_TOWNS
 from rules.valdora.data import SECTIONS
 
 __all__ = ["GAME", "SECTIONS", "Valdora"]
+
+LEGACY_MOVES = {f"move {old}": f"move {new}" for old, new in LEGACY_TOWNS.items()}
 
 
 class Valdora:
@@ -31,11 +34,11 @@ class Valdora:
     commands = (
         ("move", "Куда идти: /move Д5"),
         ("flip", "Листать книгу: /flip вперёд или назад"),
-        ("buy", "Купить страницу: /buy левую или правую"),
+        ("buy", "Купить: /buy левую, /buy правую или /buy долото"),
         ("return", "Вернуть контракт: /return 2 влево"),
         ("mine", "Добыть: /mine рубин"),
         ("deliver", "Сдать контракт: /deliver 1"),
-        ("refill", "Пополнить серебро (в шахте)"),
+        ("refill", "Пополнить серебро (на шахте)"),
         ("provisions", "Взять провиант (в городе)"),
         ("end", "Закончить ход"),
     )
@@ -46,6 +49,8 @@ class Valdora:
     secret_score_parts = ("contracts",)
     score_unit = ("очко", "очка", "очков")  # rulebook: победные очки
     secret_button = None  # the hidden contracts are shown by the bot's own score button
+    about = ("гномы-ремесленники ходят по городам и рудникам, покупают снаряжение и контракты, добывают камни "
+             "и нанимают мастеров. За столом — около часа; в чате — обычно несколько дней.")
 
     def menu_path(self, st: state.State, action: str) -> tuple[str, ...]:
         return ()  # a Valdora turn never has more legal actions than fit one keyboard
@@ -59,7 +64,7 @@ class Valdora:
     def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:
         if not self.min_players <= len(players) <= self.max_players:
             raise RuleError(f"В Валдору играют от {self.min_players} до {self.max_players} игроков, "
-                            f"а собралось {len(players)}.", "valdora.setup")
+                            f"а собралось {len(players)}.", "valdora.players")
         return state.new_game(list(players), seed, options)
 
     def current_seat(self, st: state.State) -> int | None:
@@ -73,17 +78,24 @@ class Valdora:
 
     def apply(self, st: state.State, action: str) -> list[Event]:
         """Play one action of the current seat; RuleError and no change at all when it is illegal.
-        `action` is canonical, but anything `parse` understands is accepted too."""
+        `action` is canonical, but anything `parse` understands is accepted too. A canonical move to a town
+        under its name before the towns took the rulebook's letters (`move В`, logged then for today's C) is
+        read as it was meant, so that logs of games begun then replay exactly."""
         legal = actions.legal_actions(st)
+        if action not in legal:
+            action = LEGACY_MOVES.get(action, action)
         if action not in legal:
             action = notation.parse(st, action)  # raises before anything changes
         return engine.execute(st, action)
 
+    def command(self, st: state.State, action: str) -> str:
+        return hints.command(action)
+
     def label(self, st: state.State, action: str) -> str:
-        return notation.label(st, action)
+        return labels.label(st, action)
 
     def view(self, st: state.State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
-        return view.view(st, seat)  # every Valdora choice fits the first keyboard: nothing to focus on
+        return view.view(st, seat, focus)
 
     def final_view(self, st: state.State) -> dict[str, Any]:
         """The final public view (every delivered contract shown) and each seat's score breakdown."""

@@ -7,7 +7,7 @@ space allows and that fit the one action already begun this turn — and finally
 >>> from rules.valdora.state import new_game
 >>> state = new_game(["Аня", "Борис", "Вера"], seed=1)
 >>> legal_actions(state)[:3]
-['move А', 'move Б', 'move В']
+['move A', 'move B', 'move C']
 """
 
 from __future__ import annotations
@@ -117,8 +117,8 @@ def return_actions(state: State) -> list[str]:
     book = state.book_at(player.position)
     if book is None or book.kind != "contracts" or not may_begin(state, "return"):
         return []
-    if len(player.contracts) < MAX_CONTRACTS:
-        return []  # rulebook: you return a contract only to make room for a fourth
+    if len(player.contracts) < MAX_CONTRACTS or player.coins < CONTRACT_PRICE:
+        return []  # rulebook: a contract goes back only to make room for a new one, so the coin for it is needed
     return [f"return {n} {side}" for n in range(1, len(player.contracts) + 1) for side in SIDES]
 
 
@@ -137,7 +137,8 @@ def mine_source(state: State) -> dict[str, int] | None:
 
 
 def fits(player: Player, kind: str, gem: str) -> bool:
-    """Whether `gem` may be loaded on the player's `kind` now (ignoring coins and this turn's loads)."""
+    """Whether `gem` may be loaded on the player's `kind` now (ignoring coins). A cart or horse may be loaded
+    again and again in a turn, each time dumping what it carries and paying again (rulebook: no other limit)."""
     if kind not in player.equipment:
         return False
     wanted = EQUIPMENT_GEM[kind]
@@ -157,7 +158,7 @@ def mine_options(state: State) -> list[tuple[str, str]]:
         if pile.get(gem, 0) <= 0:
             continue
         for kind in KIND_ORDER:
-            if kind in state.turn.loaded or not fits(player, kind, gem):
+            if not fits(player, kind, gem):
                 continue
             if player.coins < EQUIPMENT_COST[kind]:
                 continue

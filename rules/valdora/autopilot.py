@@ -48,8 +48,8 @@ contracts. The scale of the holdings is fixed for one choice (`Judge`): otherwis
 the end closer, would devalue everything else the seat holds, and near the end no one would deliver.
 Ties go to the first action in `legal_actions` order; in the action phase `end` wins unless something
 beats it. A turn is bounded by the engine itself: one move, then one action whose every step uses
-something up (coins for flips after the first and for contracts, gold for equipment, an equipment load,
-a held contract).
+something up (coins for flips after the first, for contracts and for cart and horse loads, gold for equipment,
+a free tool, a held contract).
 
 >>> from rules.valdora.state import new_game
 >>> state = new_game(["Аня", "Борис", "Вера"], seed=1, options={"first_seat": 0})
@@ -155,7 +155,7 @@ def clone(state: State) -> State:
         players=[Player(p.name, p.coins, p.position, p.provisions, dict(p.equipment), list(p.contracts),
                         list(p.delivered), dict(p.masters), list(p.workshops), p.bonuses)
                  for p in state.players],
-        turn=Turn(state.turn.flips, state.turn.action, state.turn.mined, list(state.turn.loaded)),
+        turn=Turn(state.turn.flips, state.turn.action, state.turn.mined),
         roads={name: dict(pile) for name, pile in state.roads.items()},
         discard=dict(state.discard),
         books=[Book(b.town, b.kind, list(b.left), list(b.right)) for b in state.books],

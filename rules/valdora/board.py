@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.valdora.data import COLOUR_NAMES_DAT, COLOUR_NAMES_GEN
+
 TOWN, ROAD, HARBOUR, MINE, HOUSE = "town", "road", "harbour", "mine", "house"
 
 
@@ -33,10 +35,12 @@ class Space:
 # source for kinds, counts, ships and book placement: rulebook; names and positions: estimate
 SPACES: tuple[Space, ...] = (
     Space("Порт", TOWN, 50, 50, ships=1),  # the harbour town in the centre, where every pawn starts
-    Space("А", TOWN, 14, 14, book="equipment"),  # rulebook letters A-D, equipment on one diagonal
-    Space("Б", TOWN, 86, 86, book="equipment"),
-    Space("В", TOWN, 86, 14, book="contracts"),  # contract books on the other diagonal
-    Space("Г", TOWN, 14, 86, book="contracts"),
+    # rulebook: the figure's letters, catalogues A and B on one diagonal, contract books C and D on the other.
+    # Latin letters: D must not be read as Д, our roads' letter; A, B and C look the same in both alphabets.
+    Space("A", TOWN, 14, 14, book="equipment"),
+    Space("B", TOWN, 86, 86, book="equipment"),
+    Space("C", TOWN, 86, 14, book="contracts"),
+    Space("D", TOWN, 14, 86, book="contracts"),
     Space("Д1", ROAD, 32, 10),
     Space("Д2", ROAD, 68, 10),
     Space("Д3", ROAD, 90, 32),
@@ -68,18 +72,18 @@ SPACES: tuple[Space, ...] = (
 # harbour town, two cross paths join neighbouring spokes, and some houses sit at the end of a lane.
 EDGES: tuple[tuple[str, str], ...] = (
     # north side
-    ("А", "Д1"), ("Д1", "Ш1"), ("Ш1", "Д2"), ("Д2", "В"), ("Ш1", "Жёлтый"),
+    ("A", "Д1"), ("Д1", "Ш1"), ("Ш1", "Д2"), ("Д2", "C"), ("Ш1", "Жёлтый"),
     # east side
-    ("В", "Д3"), ("Д3", "Гавань"), ("Гавань", "Д4"), ("Д4", "Б"), ("Гавань", "Красный"),
+    ("C", "Д3"), ("Д3", "Гавань"), ("Гавань", "Д4"), ("Д4", "B"), ("Гавань", "Красный"),
     # south side
-    ("Б", "Д5"), ("Д5", "Ш2"), ("Ш2", "Д6"), ("Д6", "Г"), ("Ш2", "Синий"),
+    ("B", "Д5"), ("Д5", "Ш2"), ("Ш2", "Д6"), ("Д6", "D"), ("Ш2", "Синий"),
     # west side
-    ("Г", "Д7"), ("Д7", "Пристань"), ("Пристань", "Д8"), ("Д8", "А"), ("Пристань", "Зелёный"),
+    ("D", "Д7"), ("Д7", "Пристань"), ("Пристань", "Д8"), ("Д8", "A"), ("Пристань", "Зелёный"),
     # spokes from the harbour town
-    ("Порт", "Д9"), ("Д9", "Серый"), ("Серый", "А"),
-    ("Порт", "Д10"), ("Д10", "Ш3"), ("Ш3", "В"),
-    ("Порт", "Д11"), ("Д11", "Фиолетовый"), ("Фиолетовый", "Б"),
-    ("Порт", "Д12"), ("Д12", "Д13"), ("Д13", "Г"), ("Д13", "Белый"),
+    ("Порт", "Д9"), ("Д9", "Серый"), ("Серый", "A"),
+    ("Порт", "Д10"), ("Д10", "Ш3"), ("Ш3", "C"),
+    ("Порт", "Д11"), ("Д11", "Фиолетовый"), ("Фиолетовый", "B"),
+    ("Порт", "Д12"), ("Д12", "Д13"), ("Д13", "D"), ("Д13", "Белый"),
     # cross paths between neighbouring spokes
     ("Д9", "Д12"), ("Д10", "Д11"),
 )
@@ -93,20 +97,41 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
 }
 
 
+# The towns' names before they followed the rulebook's figure (Cyrillic А, Б were the catalogues, В, Г the
+# contract books): games saved and logs written then still read right (`state.load`, `Valdora.apply`).
+LEGACY_TOWNS = {"А": "A", "Б": "B", "В": "C", "Г": "D"}
+
 _LOCATIVE = {"Порт": "в Порту", "Гавань": "в Гавани", "Пристань": "на Пристани"}
+_DIRECTIVE = {"Порт": "в Порт", "Гавань": "в Гавань", "Пристань": "на Пристань"}
 
 
 def at(name: str) -> str:
-    """Where a pawn stands, ready for a Russian sentence: "на Д5", "в городе А", "в Порту", "у дома Серый".
+    """Where a pawn stands, ready for a Russian sentence: "на Д5", "в городе A", "в Порту", "у серого клиента".
 
-    >>> at("Д5"), at("А"), at("Порт"), at("Серый")
-    ('на Д5', 'в городе А', 'в Порту', 'у дома Серый')
+    >>> at("Д5"), at("A"), at("Порт"), at("Серый")
+    ('на Д5', 'в городе A', 'в Порту', 'у серого клиента')
     """
     if name in _LOCATIVE:
         return _LOCATIVE[name]
-    kind = SPACE_BY_NAME[name].kind
-    if kind == TOWN:
+    space = SPACE_BY_NAME[name]
+    if space.kind == TOWN:
         return f"в городе {name}"
-    if kind == HOUSE:
-        return f"у дома {name}"
+    if space.kind == HOUSE:
+        return f"у {COLOUR_NAMES_GEN[space.client]} клиента"
+    return f"на {name}"
+
+
+def to(name: str) -> str:
+    """Where a pawn goes, ready for a Russian sentence: "на Д5", "в город A", "в Порт", "к серому клиенту".
+
+    >>> to("Д5"), to("A"), to("Порт"), to("Серый"), to("Гавань"), to("Ш1")
+    ('на Д5', 'в город A', 'в Порт', 'к серому клиенту', 'в Гавань', 'на Ш1')
+    """
+    if name in _DIRECTIVE:
+        return _DIRECTIVE[name]
+    space = SPACE_BY_NAME[name]
+    if space.kind == TOWN:
+        return f"в город {name}"
+    if space.kind == HOUSE:
+        return f"к {COLOUR_NAMES_DAT[space.client]} клиенту"
     return f"на {name}"

@@ -55,6 +55,14 @@ COLOUR_NAMES_GEN = {  # genitive: "дом серого клиента"
     "grey": "серого", "yellow": "жёлтого", "white": "белого", "purple": "фиолетового",
     "red": "красного", "blue": "синего", "green": "зелёного",
 }
+COLOUR_NAMES_DAT = {  # dative: "идёт к серому клиенту"
+    "grey": "серому", "yellow": "жёлтому", "white": "белому", "purple": "фиолетовому",
+    "red": "красному", "blue": "синему", "green": "зелёному",
+}
+COLOUR_NAMES_FEM_ACC = {  # feminine accusative: "открывает серую мастерскую"
+    "grey": "серую", "yellow": "жёлтую", "white": "белую", "purple": "фиолетовую",
+    "red": "красную", "blue": "синюю", "green": "зелёную",
+}
 COLOUR_NAMES_PL_GEN = {  # genitive plural: "красных мастеров нет"
     "grey": "серых", "yellow": "жёлтых", "white": "белых", "purple": "фиолетовых",
     "red": "красных", "blue": "синих", "green": "зелёных",
@@ -202,10 +210,12 @@ FLIP_PRICE = 1  # rulebook: every flip after the first of the turn
 # --- rule sections (ids used by RuleError and the rule reference) ------------------------------------
 
 SECTIONS: tuple[str, ...] = (
-    "valdora.setup", "valdora.turn", "valdora.movement", "valdora.provisions", "valdora.meeting",
-    "valdora.buy", "valdora.flip", "valdora.equipment", "valdora.contracts", "valdora.mining",
-    "valdora.harbour", "valdora.deliver", "valdora.masters", "valdora.workshops", "valdora.bonus",
-    "valdora.silver", "valdora.one-action", "valdora.end", "valdora.scoring",
+    "valdora.setup", "valdora.players", "valdora.board", "valdora.turn", "valdora.movement",
+    "valdora.provisions", "valdora.meeting", "valdora.one-action", "valdora.buy", "valdora.flip",
+    "valdora.equipment", "valdora.tools", "valdora.cart-horse", "valdora.contracts", "valdora.return",
+    "valdora.contract-types", "valdora.grey-contracts", "valdora.mining", "valdora.harbour",
+    "valdora.deliver", "valdora.masters", "valdora.workshops", "valdora.bonus", "valdora.silver",
+    "valdora.coins", "valdora.empty-book", "valdora.end", "valdora.scoring",
 )
 
 

@@ -6,13 +6,16 @@ automatic turn end and the end of the game.
 >>> from rules.valdora.state import new_game
 >>> state = new_game(["Аня", "Борис", "Вера"], seed=1, options={"first_seat": 0})
 >>> [e.text for e in execute(state, "move Д9")]
-['Аня: ход на Д9.']
+['Аня идёт на Д9.']
+
+Event sentences are in the present tense and the active voice, with the player's name as the subject
+(«Аня берёт провиант»): they never need the player's gender or a case of the name.
 """
 
 from __future__ import annotations
 
 from rules.protocol import Event
-from rules.text import coins, coins_acc, join_names
+from rules.text import coins, coins_acc, join_names, points
 from rules.valdora import books
 from rules.valdora.actions import (
     GEM_BY_WORD,
@@ -26,11 +29,12 @@ from rules.valdora.actions import (
     payment_choices,
     real_actions,
 )
-from rules.valdora.board import SPACE_BY_NAME
+from rules.valdora.board import ROAD, SPACE_BY_NAME, to
 from rules.valdora.data import (
     BONUS_POINTS,
-    COLOUR_NAMES,
+    COLOUR_NAMES_DAT,
     COLOUR_NAMES_FEM,
+    COLOUR_NAMES_FEM_ACC,
     COLOUR_NAMES_GEN,
     COLOUR_NAMES_PL_GEN,
     CONTRACT_FACES,
@@ -38,7 +42,6 @@ from rules.valdora.data import (
     EQUIPMENT_ACC,
     EQUIPMENT_COST,
     EQUIPMENT_GEN,
-    EQUIPMENT_NAMES,
     GEM_NAMES,
     KIND_ORDER,
     MAX_COINS,
@@ -46,17 +49,19 @@ from rules.valdora.data import (
     Contract,
     next_master_colour,
 )
+from rules.valdora.movement import routes
 from rules.valdora.scoring import final_scores, winners
 from rules.valdora.state import State, Turn
 
 
 def describe_contract(contract: Contract) -> str:
-    """ "красный клиент: рубин", "серый клиент: 2 монеты", "белый клиент: рубин + сапфир + золото"."""
+    """ "контракт красного клиента (рубин)", "контракт серого клиента (2 монеты)",
+    "контракт белого клиента (рубин + сапфир + золото)": the object of a sentence ("Аня покупает …")."""
     if contract.coins():
         wants = coins(contract.coins())
     else:
         wants = " + ".join(GEM_NAMES[g] for g in contract.gems())
-    return f"{COLOUR_NAMES[contract.client]} клиент: {wants}"
+    return f"контракт {COLOUR_NAMES_GEN[contract.client]} клиента ({wants})"
 
 
 def execute(state: State, action: str) -> list[Event]:
@@ -75,32 +80,42 @@ def _move(state: State, args: list[str]) -> list[Event]:
     dest = " ".join(args)
     player = state.player()
     option = next(o for o in moves(state) if o.dest == dest)
-    text = f"{player.name}: ход на {dest}"
+    deeds = [f"идёт {to(dest)}"]
     if option.spends_provisions:
         player.provisions = False
-        text += ", провиант потрачен"
+        deeds[0] += f" через город {routes(player.position)[dest].towns[0]}"
+        deeds.append("тратит провиант")
     player.position = dest
-    paid = []
+    if option.payees:
+        deeds.append(f"платит за встречу {coins_acc(len(option.payees))}")
+    text = f"{player.name} {join_names(deeds)}."
+    received, full = [], []
     for seat in option.payees:
         other = state.players[seat]
         player.coins -= 1
         if other.coins >= MAX_COINS:
             state.bank += 1  # rulebook: a coin that would be a seventh goes to the bank
-            paid.append(f"{other.name} (уже 6 монет, эта монета ушла в банк)")
+            full.append(other.name)
         else:
             other.coins += 1
-            paid.append(other.name)
-    if paid:
-        text += f". Встреча: по монете — {join_names(paid)}"
+            received.append(other.name)
+    if len(received) == 1:
+        text += f" {received[0]} получает монету."
+    elif received:
+        text += f" {join_names(received)} получают по монете."
+    if len(full) == 1:  # a name in the nominative and a verb in the present tense: no gender, no case needed
+        text += f" {full[0]} уже держит {coins_acc(MAX_COINS)}, эта монета уходит в банк."
+    elif full:
+        text += f" {join_names(full)} уже держат по {coins_acc(MAX_COINS)}, эти монеты уходят в банк."
     state.phase = "act"
     state.turn = Turn()
-    return [Event(text + ".", "move", {"seat": state.current, "to": dest, "payees": list(option.payees)})]
+    return [Event(text, "move", {"seat": state.current, "to": dest, "payees": list(option.payees)})]
 
 
 def _pass(state: State, args: list[str]) -> list[Event]:
     # house rule: with no legal destination at all the player sits the turn out
     player = state.player()
-    events = [Event(f"{player.name}: сходить некуда, ход пропущен.", "pass", {"seat": state.current})]
+    events = [Event(f"{player.name} пропускает ход: сходить некуда.", "pass", {"seat": state.current})]
     return events + end_turn(state)
 
 
@@ -118,7 +133,7 @@ def _flip(state: State, args: list[str]) -> list[Event]:
     state.turn.action = "buy"
     way = "вперёд" if args[0] == "next" else "назад"
     price = f"за {coins_acc(cost)}" if cost else "бесплатно"
-    return [Event(f"{player.name}: книга в городе {book.town} пролистана {way} ({price}).", "flip",
+    return [Event(f"{player.name} листает книгу в городе {book.town} {way} ({price}).", "flip",
                   {"seat": state.current, "town": book.town, "direction": args[0], "cost": cost})]
 
 
@@ -135,15 +150,14 @@ def _buy(state: State, args: list[str]) -> list[Event]:
         books.take(book, side)
         player.equipment[face] = None
         player.equipment = {k: player.equipment[k] for k in KIND_ORDER if k in player.equipment}
-        text = (f"{player.name}: куплено снаряжение «{EQUIPMENT_NAMES[face]}» {SIDE_NAMES[side]} "
-                f"за золото с {EQUIPMENT_GEN[source]}.")
+        text = f"{player.name} покупает {EQUIPMENT_ACC[face]} {SIDE_NAMES[side]} за золото с {EQUIPMENT_GEN[source]}."
         return [Event(text, "buy", {"seat": state.current, "town": book.town, "equipment": face})]
     card = books.take(book, side)
     player.coins -= CONTRACT_PRICE
     state.bank += CONTRACT_PRICE
     player.contracts.append(card)
-    text = (f"{player.name}: куплен контракт {SIDE_NAMES[side]} ({describe_contract(CONTRACT_FACES[face])}) "
-            "за 1 монету.")
+    text = (f"{player.name} покупает {describe_contract(CONTRACT_FACES[face])} {SIDE_NAMES[side]} "
+            f"за {coins_acc(CONTRACT_PRICE)}.")
     return [Event(text, "buy", {"seat": state.current, "town": book.town, "contract": face})]
 
 
@@ -155,7 +169,7 @@ def _return(state: State, args: list[str]) -> list[Event]:
     books.put(book, side, card)
     state.turn.action = "buy"
     where = "на левую сторону" if side == "left" else "на правую сторону"
-    text = f"{player.name}: контракт {n} ({describe_contract(contract_of(card))}) возвращён в книгу {where}."
+    text = f"{player.name} возвращает {describe_contract(contract_of(card))} в книгу, {where}."
     return [Event(text, "return", {"seat": state.current, "town": book.town, "contract": card[0]})]
 
 
@@ -163,12 +177,12 @@ def _mine(state: State, args: list[str]) -> list[Event]:
     player = state.player()
     gem, kind = GEM_BY_WORD[args[0]], KIND_BY_WORD[args[1]]
     pile = mine_source(state)
-    text = f"{player.name}: "
+    text = f"{player.name} "
     dumped = player.equipment[kind]
     if dumped is not None:
-        # rulebook: a gem on a cart or horse may be dumped to the discard to load another
+        # rulebook: a gem on a cart or horse may be dumped to the discard to load another, paying again
         state.discard[dumped] += 1
-        text += f"{GEM_NAMES[dumped]} с {EQUIPMENT_GEN[kind]} — в сброс; "
+        text += f"выбрасывает {GEM_NAMES[dumped]} с {EQUIPMENT_GEN[kind]} в сброс, "
     pile[gem] -= 1
     player.equipment[kind] = gem
     cost = EQUIPMENT_COST[kind]
@@ -176,9 +190,11 @@ def _mine(state: State, args: list[str]) -> list[Event]:
     state.bank += cost
     state.turn.action = "mine"
     state.turn.mined += 1
-    state.turn.loaded.append(kind)
-    source = "из сброса" if SPACE_BY_NAME[player.position].kind != "road" else f"на {player.position}"
-    text += f"{GEM_NAMES[gem]} {source} — на {EQUIPMENT_ACC[kind]}"
+    if SPACE_BY_NAME[player.position].kind == ROAD:
+        text += f"добывает {GEM_NAMES[gem]} на {player.position}"
+    else:
+        text += f"берёт {GEM_NAMES[gem]} из сброса"
+    text += f" и кладёт его на {EQUIPMENT_ACC[kind]}"
     if cost:
         text += f" за {coins_acc(cost)}"
     return [Event(text + ".", "mine", {"seat": state.current, "gem": gem, "equipment": kind, "cost": cost,
@@ -202,39 +218,39 @@ def _deliver(state: State, args: list[str]) -> list[Event]:
     player.contracts.pop(n - 1)
     player.delivered.append(card[0])
     state.turn.action = "deliver"
-    paid = coins(contract.coins()) if contract.coins() else " + ".join(
+    paid = coins_acc(contract.coins()) if contract.coins() else " + ".join(
         f"{GEM_NAMES[gem]} с {EQUIPMENT_GEN[k]}" for gem, k in zip(contract.gems(), sources, strict=True))
-    events = [Event(f"{player.name}: выполнен контракт {COLOUR_NAMES_GEN[contract.client]} клиента "
-                    f"(отдано: {paid}).", "deliver",
+    events = [Event(f"{player.name} сдаёт контракт {COLOUR_NAMES_DAT[contract.client]} клиенту и отдаёт "
+                    f"{paid}.", "deliver",
                     {"seat": state.current, "client": contract.client, "sources": list(sources)})]
     seat = state.current
     # (1) a workshop of the client's colour already owned earns a bonus card (rulebook)
     if contract.client in player.workshops and state.bonuses_left > 0:
         state.bonuses_left -= 1
         player.bonuses += 1
-        events.append(Event(f"{player.name}: бонус +{BONUS_POINTS} (своя {COLOUR_NAMES_FEM[contract.client]} "
-                            "мастерская).", "bonus", {"seat": seat}))
+        events.append(Event(f"{player.name} получает бонус +{BONUS_POINTS}: своя "
+                            f"{COLOUR_NAMES_FEM[contract.client]} мастерская.", "bonus", {"seat": seat}))
     # (2) a master of the client's colour, else the next colour clockwise (rulebook)
     colour = next_master_colour(state.masters, contract.client)
     if colour is None:
-        events.append(Event("Мастеров больше не осталось — этот контракт без мастера.", "master",
+        events.append(Event("Мастеров больше нет — за этот контракт мастер не полагается.", "master",
                             {"seat": seat}))
         return events
     state.masters[colour] -= 1
     player.masters[colour] = player.masters.get(colour, 0) + 1
     note = "" if colour == contract.client else f" ({COLOUR_NAMES_PL_GEN[contract.client]} мастеров уже нет)"
-    events.append(Event(f"{player.name}: нанят {COLOUR_NAMES[colour]} мастер{note}.", "master",
+    events.append(Event(f"{player.name} нанимает {COLOUR_NAMES_GEN[colour]} мастера{note}.", "master",
                         {"seat": seat, "colour": colour}))
     # (3) the first to reach a workshop's threshold takes it from the reserve (rulebook)
     workshop = WORKSHOP_BY_COLOUR[colour]
     if state.workshops[colour] is None and player.masters[colour] >= workshop.need:
         state.workshops[colour] = seat
         player.workshops.append(colour)
-        events.append(Event(f"{player.name}: открыта {COLOUR_NAMES_FEM[colour]} мастерская "
-                            f"({workshop.points} очков).", "workshop", {"seat": seat, "colour": colour}))
+        events.append(Event(f"{player.name} открывает {COLOUR_NAMES_FEM_ACC[colour]} мастерскую "
+                            f"({points(workshop.points)}).", "workshop", {"seat": seat, "colour": colour}))
     if not state.final_round and sum(1 for c in state.masters.values() if c > 0) <= 1:
         state.final_round = True
-        events.append(Event("Мастеров осталось не больше одного цвета — идёт последний круг.", "final",
+        events.append(Event("У поля мастеров остаётся не больше одного цвета — идёт последний круг.", "final",
                             {"seat": seat}))
     return events
 
@@ -245,7 +261,7 @@ def _refill(state: State, args: list[str]) -> list[Event]:
     player.coins += taken
     state.bank -= taken
     state.turn.action = "refill"
-    return [Event(f"{player.name}: серебро пополнено (+{coins(taken)}, теперь {player.coins}).", "refill",
+    return [Event(f"{player.name} пополняет серебро: +{coins(taken)}, теперь {coins(player.coins)}.", "refill",
                   {"seat": state.current, "coins": taken})]
 
 
@@ -253,7 +269,7 @@ def _provisions(state: State, args: list[str]) -> list[Event]:
     player = state.player()
     player.provisions = True
     state.turn.action = "provisions"
-    return [Event(f"{player.name}: взят провиант.", "provisions", {"seat": state.current})]
+    return [Event(f"{player.name} берёт провиант.", "provisions", {"seat": state.current})]
 
 
 def _end(state: State, args: list[str]) -> list[Event]:
@@ -301,9 +317,9 @@ def game_over_event(state: State) -> Event:
     by_seat = {s["seat"]: s for s in scores}
     table = "; ".join(f"{s['name']} — {s['total']}" for s in sorted(scores, key=lambda s: -s["total"]))
     if len(best) == 1:
-        head = f"Игра окончена! Победитель: {by_seat[best[0]]['name']}."
+        head = f"Конец игры! Побеждает {by_seat[best[0]]['name']}."
     else:
-        head = "Игра окончена вничью: " + join_names([by_seat[s]["name"] for s in best]) + "."
+        head = "Конец игры: ничья, победу делят " + join_names([by_seat[s]["name"] for s in best]) + "."
     return Event(f"{head} Очки: {table}.", "end", {"winners": best})
 
 

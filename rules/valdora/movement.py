@@ -9,7 +9,7 @@ pass and which towns those are (for the refusal message).
 >>> routes("Д1")["Д2"].towns       # Ш1 is a silver mine, not a town
 ()
 >>> routes("Д8")["Серый"].towns    # every way passes a town
-('А',)
+('A',)
 """
 
 from __future__ import annotations

@@ -1,12 +1,15 @@
-"""Reading what players type, and short button labels.
+"""Reading what players type.
 
 `parse` turns a typed text into the canonical legal action it means, or raises RuleError with a
-friendly Russian explanation of why it is not allowed (see `refusals.py`).
+friendly Russian explanation of why it is not allowed (see `refusals.py`). Players use the rulebook's
+words: «взять провиант», «закупить провиант», «пополнить серебро», «купить контракт», «добыть рубин»; the
+object of a verb decides the action as much as the verb («взять провиант» is provisions, «взять серебро» a
+refill, «взять рубин» mining).
 
 >>> from rules.valdora.state import new_game
 >>> state = new_game(["Аня", "Борис", "Вера"], seed=1)
->>> parse(state, "иду д9"), parse(state, "/move Фиол")
-('move Д9', 'move Фиолетовый')
+>>> parse(state, "иду д9"), parse(state, "/move Фиол"), parse(state, "/move с")
+('move Д9', 'move Фиолетовый', 'move C')
 """
 
 from __future__ import annotations
@@ -15,29 +18,21 @@ import re
 from dataclasses import dataclass, field
 
 from rules.protocol import RuleError
-from rules.text import coins, typed
-from rules.valdora import refusals
+from rules.text import typed
+from rules.valdora import hints, refusals, refusals_books
 from rules.valdora.actions import (
-    flip_cost,
+    SIDES,
     gold_sources,
+    here,
     kind_word,
     legal_actions,
+    may_begin,
     mine_options,
-    moves,
 )
-from rules.valdora.board import SPACES
+from rules.valdora.board import MINE, SPACES
 from rules.valdora.books import visible
-from rules.valdora.data import (
-    COLOUR_EMOJI,
-    CONTRACT_FACES,
-    EQUIPMENT_COST,
-    EQUIPMENT_NAMES,
-    GEM_EMOJI,
-    GEM_NAMES,
-    KIND_ORDER,
-)
-from rules.valdora.movement import MoveOption
-from rules.valdora.state import State
+from rules.valdora.data import CONTRACT_FACES, GEM_NAMES, KIND_ORDER
+from rules.valdora.state import Book, State
 
 
 def normalise(text: str) -> str:
@@ -59,22 +54,41 @@ MOVE_WORDS = {"move", "go", "иду", "идти", "ход", "хожу", "пой�
 PASS_WORDS = {"pass", "пропуск", "пропустить", "пас"}
 FLIP_WORDS = {"flip", "листать", "листаю", "листай", "пролистать", "перелистнуть", "перелистать",
               "перевернуть", "переворот", "страница", "лист"}
-BUY_WORDS = {"buy", "купить", "куплю", "покупаю", "покупка", "купи", "покупать"}
+BUY_WORDS = {"buy", "купить", "куплю", "покупаю", "покупка", "купи", "покупать", "закупить", "закупаю", "закуплю",
+             "закупка", "приобрести", "приобретаю"}
 RETURN_WORDS = {"return", "вернуть", "верну", "возврат", "возвращаю"}
 MINE_WORDS = {"mine", "добыть", "добываю", "добыча", "копать", "копаю", "выкопать", "взять", "беру",
               "take", "dig", "добывать"}
 DELIVER_WORDS = {"deliver", "сдать", "сдаю", "доставить", "доставка", "доставляю", "выполнить", "выполняю",
                  "завершить", "сдача"}
+# verbs whose object decides the action: «взять провиант», «взять серебро», «взять рубин», «взять телегу»
+TAKE_WORDS = {"взять", "беру", "возьму", "брать", "take", "get", "набрать", "набираю", "добрать", "добираю",
+              "получить", "получаю"}
 REFILL_WORDS = {"refill", "серебро", "пополнить", "пополнение", "пополняю", "монеты", "silver"}
+SILVER_WORDS = {"серебро", "серебра", "серебром", "монеты", "монет", "монетки", "деньги", "денег", "silver",
+                "coins", "money"}
 PROVISIONS_WORDS = {"provisions", "provision", "провиант", "еда", "провизия", "food", "поесть"}
+PROVISIONS_STEMS = ("провиант", "провизи", "provision")  # in any form, anywhere in the text
 END_WORDS = {"end", "конец", "все", "хватит", "готово", "done", "закончить", "стоп", "дальше"}
 NEXT_WORDS = {"next", "вперед", "вперёд", "forward", "fwd"}
 BACK_WORDS = {"back", "назад", "обратно", "prev"}
 LEFT_WORDS = {"left", "l", "левую", "левая", "левый", "лево", "слева", "влево", "налево", "левой", "л"}
 RIGHT_WORDS = {"right", "r", "правую", "правая", "правый", "право", "справа", "вправо", "направо", "правой",
                "п"}
-FILLER_WORDS = {"на", "в", "во", "с", "со", "->", "→", "контракт", "контракта", "номер", "страницу", "карту",
-                "хода"}
+FILLER_WORDS = {"на", "в", "во", "с", "со", "за", "->", "→", "контракт", "контракта", "номер", "страницу",
+                "карту", "хода"}
+# what a buy names: the kind of book (a buy of the wrong kind is refused by the rule, not made of the other kind)
+BOOK_WORDS = {
+    **dict.fromkeys(("контракт", "контракты", "контракта", "контрактов", "contract", "contracts"), "contracts"),
+    **dict.fromkeys(("снаряжение", "снаряжения", "снаряжением", "инструмент", "инструменты", "инструмента",
+                     "equipment", "tool"), "equipment"),
+}
+# a contract named by its client's colour, in any case form: «купить красный», «беру серую»
+COLOUR_STEMS = {"сер": "grey", "желт": "yellow", "бел": "white", "фиолетов": "purple", "красн": "red",
+                "син": "blue", "зелен": "green"}
+_COLOUR_WORD = re.compile(f"({'|'.join(COLOUR_STEMS)})(ый|ий|ой|ая|яя|ую|юю|ого|его|ому|ему|ые|ие|ых|их)")
+_LATIN_COLOURS = {"grey": "grey", "gray": "grey", "yellow": "yellow", "white": "white", "purple": "purple",
+                  "red": "red", "blue": "blue", "green": "green"}
 
 GEM_STEMS = {
     "ruby": ("рубин", "ruby"), "sapphire": ("сапфир", "sapphire"), "amethyst": ("аметист", "amethyst"),
@@ -95,6 +109,20 @@ def gem_word(token: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def colour_word(token: str) -> str | None:
+    """ "красный", "серую", "red" -> the client colour; None if the token names no colour.
+
+    >>> colour_word("красный"), colour_word("серую"), colour_word("серебро")
+    ('red', 'grey', None)
+    """
+    m = _COLOUR_WORD.fullmatch(token)
+    return COLOUR_STEMS[m.group(1)] if m else _LATIN_COLOURS.get(token)
+
+
+def provisions_word(token: str) -> bool:
+    return token.startswith(PROVISIONS_STEMS)
+
+
 def equipment_word(token: str) -> str | None:
     """ "телегу" -> "cart"; None if the token names no equipment."""
     found = [kind for kind, stems in KIND_STEMS.items() if _match(token, stems)]
@@ -104,11 +132,15 @@ def equipment_word(token: str) -> str | None:
 # --- spaces --------------------------------------------------------------------------------------------
 
 _SPACE_KEYS = {normalise(s.name): s.name for s in SPACES}
-_LATIN_SPACES = {
-    "port": "Порт", "a": "А", "b": "Б", "v": "В", "g": "Г", "gavan": "Гавань", "harbour": "Гавань",
+_OTHER_NAMES = {
+    # the towns' Latin letters typed on a Russian keyboard (D as Д: a road is always Д and a number);
+    # б and г: the towns' names before they followed the rulebook (Б was a catalogue, Г a contract book)
+    "а": "A", "в": "B", "с": "C", "д": "D", "б": "B", "г": "D", "v": "B",
+    "port": "Порт", "gavan": "Гавань", "harbour": "Гавань",
     "harbor": "Гавань", "pristan": "Пристань", "grey": "Серый", "gray": "Серый", "yellow": "Жёлтый",
     "white": "Белый", "purple": "Фиолетовый", "red": "Красный", "blue": "Синий", "green": "Зелёный",
 }
+TOWN_WORDS = {"город", "города", "городе", "town"}  # «иду в город с»
 # Latin letters that look like Cyrillic ones, for names typed on a Latin keyboard layout by habit
 _LOOKALIKE = str.maketrans({"a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "k": "к", "m": "м",
                             "t": "т", "h": "н", "b": "в", "y": "у"})
@@ -120,16 +152,18 @@ PLACE_PREPOSITIONS = ("на", "в", "во", "к", "ко", "до", "у", "to")
 def space_candidates(text: str) -> list[str]:
     """Space names meant by a typed text: exact names first, then Latin forms, then unique prefixes.
 
-    >>> space_candidates("d5"), space_candidates("фиол"), space_candidates("г"), space_candidates("д1")
-    (['Д5'], ['Фиолетовый'], ['Г'], ['Д1'])
+    >>> space_candidates("d5"), space_candidates("фиол"), space_candidates("д"), space_candidates("д1")
+    (['Д5'], ['Фиолетовый'], ['D'], ['Д1'])
+    >>> space_candidates("город с"), space_candidates("c"), space_candidates("в")
+    (['C'], ['C'], ['B'])
     """
-    key = normalise(text).replace(" ", "")
+    key = "".join(w for w in normalise(text).split(" ") if w not in TOWN_WORDS)
     if not key:
         return []
     if key in _SPACE_KEYS:
         return [_SPACE_KEYS[key]]
-    if key in _LATIN_SPACES:
-        return [_LATIN_SPACES[key]]
+    if key in _OTHER_NAMES:
+        return [_OTHER_NAMES[key]]
     m = re.fullmatch(r"(?:d|д)(\d{1,2})", key)
     if m and "д" + m.group(1) in _SPACE_KEYS:
         return [_SPACE_KEYS["д" + m.group(1)]]
@@ -164,6 +198,8 @@ class Intent:
     number: int | None = None
     gem: str | None = None
     equipment: list[str] = field(default_factory=list)
+    book: str | None = None  # buy: the kind of book named ("contracts" or "equipment")
+    client: str | None = None  # buy: the colour of the contract named
 
 
 def read_intent(state: State, norm: str) -> Intent | None:
@@ -182,10 +218,14 @@ def read_intent(state: State, norm: str) -> Intent | None:
         return Intent("pass")
     if first in END_WORDS or first in PASS_WORDS:
         return Intent("end")
-    if first in PROVISIONS_WORDS:
-        return Intent("provisions")
-    if first in REFILL_WORDS:
-        return Intent("refill")
+    if first in PROVISIONS_WORDS or any(provisions_word(t) for t in tokens):
+        return Intent("provisions")  # «взять / купить / закупить / пополнить провиант»
+    if first in REFILL_WORDS or (first in TAKE_WORDS | MINE_WORDS and any(t in SILVER_WORDS for t in rest)):
+        return Intent("refill")  # «пополнить серебро», «взять монеты», «добыть серебро»
+    if first in TAKE_WORDS and not rest and here(state).kind == MINE:
+        return Intent("refill")  # «взять» on a silver mine: silver is all there is to take
+    if first in TAKE_WORDS and state.book_at(state.player().position) and _names_a_card(rest):
+        first = "купить"  # «взять контракт», «беру телегу» in a town with a book: a card of the book
     intent = None
     if first in FLIP_WORDS or first in NEXT_WORDS or first in BACK_WORDS:
         intent = Intent("flip", direction="next")
@@ -211,6 +251,13 @@ def read_intent(state: State, norm: str) -> Intent | None:
     return intent
 
 
+def _names_a_card(tokens: list[str]) -> bool:
+    """Whether words after a generic «взять» name a card (a book kind, a contract colour, equipment) and no gem."""
+    if any(gem_word(t) for t in tokens):
+        return False
+    return any(t in BOOK_WORDS or colour_word(t) or equipment_word(t) for t in tokens)
+
+
 NUMBER_DIGITS = 3  # contracts and cards are counted in ones; a longer number is no number of ours
 
 
@@ -226,6 +273,10 @@ def _read_arguments(intent: Intent, tokens: list[str]) -> None:
                 intent.side = "left"
             elif intent.kind in ("buy", "return") and part in RIGHT_WORDS:
                 intent.side = "right"
+            elif intent.kind == "buy" and part in BOOK_WORDS:
+                intent.book = BOOK_WORDS[part]
+            elif intent.kind == "buy" and colour_word(part):
+                intent.client = colour_word(part)
             elif part in FILLER_WORDS:
                 continue
             elif intent.kind == "mine" and intent.gem is None and gem_word(part):
@@ -244,13 +295,13 @@ def parse(state: State, text: str) -> str:
     legal = legal_actions(state)
     norm = normalise(text)
     if not norm:
-        raise RuleError("Пустая команда. " + refusals.examples(state, legal), "valdora.turn")
+        raise RuleError("Пустая команда. " + hints.examples(state, legal), "valdora.turn")
     canonical = {normalise(a): a for a in legal}
     if norm in canonical:
         return canonical[norm]
     intent = read_intent(state, norm)
     if intent is None:
-        raise RuleError(f"Не понимаю «{typed(text)}». " + refusals.examples(state, legal), "valdora.turn")
+        raise RuleError(f"Не понимаю «{typed(text)}». " + hints.examples(state, legal), "valdora.turn")
     return resolve(state, intent, legal)
 
 
@@ -287,7 +338,7 @@ def resolve(state: State, intent: Intent, legal: list[str]) -> str:
         return _resolve_mine(state, intent, legal)
     if intent.kind == "deliver":
         return _resolve_deliver(state, intent, legal)
-    raise RuleError("Так сейчас нельзя. " + refusals.examples(state, legal), "valdora.turn")
+    raise RuleError("Так сейчас нельзя. " + hints.examples(state, legal), "valdora.turn")
 
 
 def _resolve_move(state: State, intent: Intent, legal: list[str]) -> str:
@@ -304,6 +355,17 @@ def _resolve_move(state: State, intent: Intent, legal: list[str]) -> str:
 
 
 def _resolve_buy(state: State, intent: Intent, legal: list[str]) -> str:
+    player = state.player()
+    book = state.book_at(player.position)
+    if book is None or not may_begin(state, "buy"):
+        refusals.explain(state, intent)  # not a town with a book, or another action begun
+    sources, wanted = _split_equipment(state, book, intent.equipment)
+    named = intent.book or ("equipment" if wanted else "contracts" if intent.client else None)
+    if named is not None and named != book.kind:
+        refusals_books.wrong_book(state, named)
+    if wanted or intent.client:
+        intent.side = _side_showing(state, book, intent, wanted[0] if wanted else None)
+    intent.equipment = sources
     buys = [a for a in legal if a.startswith("buy ")]
     if intent.side is None:
         sides = {a.split(" ")[1] for a in buys}
@@ -317,14 +379,50 @@ def _resolve_buy(state: State, intent: Intent, legal: list[str]) -> str:
     options = [a for a in buys if a.startswith(plain + " ")]
     if options:
         if intent.equipment:
-            wanted = f"{plain} {kind_word(intent.equipment[0])}"
-            if wanted in legal:
-                return wanted
+            wanted_action = f"{plain} {kind_word(intent.equipment[0])}"
+            if wanted_action in legal:
+                return wanted_action
         else:
             # default: pay with the gold on the pan first, then the cart, then the horse
-            return f"{plain} {kind_word(gold_sources(state.player())[0])}"
+            return f"{plain} {kind_word(gold_sources(player)[0])}"
     refusals.explain(state, intent)
     raise AssertionError("unreachable")
+
+
+def _split_equipment(state: State, book: Book, kinds: list[str]) -> tuple[list[str], list[str]]:
+    """Equipment named in a buy, split into what pays (the pan, or owned equipment carrying gold: «купить
+    правую телегой») and the cards wanted («/buy долото»). Owned equipment without gold whose card is on an open
+    page is a card wanted (and refused: one of each kind)."""
+    player = state.player()
+    faces = visible(book) if book.kind == "equipment" else (None, None)
+    sources, wanted = [], []
+    for kind in kinds:
+        pays = kind == "pan" or (kind in player.equipment and (player.equipment[kind] == "gold"
+                                                               or kind not in faces))
+        (sources if pays else wanted).append(kind)
+    return sources, wanted
+
+
+def _side_showing(state: State, book: Book, intent: Intent, kind: str | None) -> str:
+    """The side whose open page is the card named (equipment `kind`, or a contract of `intent.client`); refuses
+    when no open page shows it or both do and the buy named no side."""
+
+    def shows(face: object) -> bool:
+        if face is None:
+            return False
+        return face == kind if book.kind == "equipment" else CONTRACT_FACES[face].client == intent.client
+
+    faces = dict(zip(SIDES, visible(book), strict=True))
+    if intent.side is not None:
+        if not shows(faces[intent.side]):
+            refusals_books.not_on_side(state, intent.side, kind, intent.client)
+        return intent.side
+    sides = [side for side in SIDES if shows(faces[side])]
+    if not sides:
+        refusals_books.not_visible(state, kind, intent.client)
+    if len(sides) > 1:
+        refusals_books.on_both_sides(state, kind, intent.client)
+    return sides[0]
 
 
 def _resolve_return(state: State, intent: Intent, legal: list[str]) -> str:
@@ -334,12 +432,6 @@ def _resolve_return(state: State, intent: Intent, legal: list[str]) -> str:
             return action
     refusals.explain(state, intent)
     raise AssertionError("unreachable")
-
-
-# default equipment for a gem: the matching tool or pan, an empty cart, an empty horse, then dumping
-def _mine_preference(state: State, kind: str) -> tuple[int, int]:
-    loaded = state.player().equipment.get(kind) is not None
-    return (1 if loaded else 0, KIND_ORDER.index(kind))
 
 
 def _resolve_mine(state: State, intent: Intent, legal: list[str]) -> str:
@@ -355,8 +447,12 @@ def _resolve_mine(state: State, intent: Intent, legal: list[str]) -> str:
         if intent.equipment[0] in fitting:
             return f"mine {GEM_NAMES[intent.gem]} {kind_word(intent.equipment[0])}"
     elif fitting:
-        kind = min(fitting, key=lambda k: _mine_preference(state, k))
-        return f"mine {GEM_NAMES[intent.gem]} {kind_word(kind)}"
+        # default: the free equipment first in kind order (the tool or pan, then the cart, then the horse);
+        # a gem is thrown off a cart or horse only when the player names it
+        free = [kind for kind in fitting if state.player().equipment[kind] is None]
+        if not free:
+            refusals.only_by_dumping(state, intent.gem, fitting)
+        return f"mine {GEM_NAMES[intent.gem]} {kind_word(min(free, key=KIND_ORDER.index))}"
     refusals.explain(state, intent)
     raise AssertionError("unreachable")
 
@@ -387,74 +483,3 @@ def _resolve_deliver(state: State, intent: Intent, legal: list[str]) -> str:
 
 def _kind_of(word: str) -> str:
     return next(k for k in KIND_ORDER if kind_word(k) == word)
-
-
-# --- labels --------------------------------------------------------------------------------------------
-
-
-def contract_icons(face: int) -> str:
-    """ "🔴 рубин", "⚪ 2 монеты", "⬜ 🔴🔵🟡"."""
-    contract = CONTRACT_FACES[face]
-    icon = COLOUR_EMOJI[contract.client]
-    if contract.coins():
-        return f"{icon} {coins(contract.coins())}"
-    gems = contract.gems()
-    if len(gems) == 1:
-        return f"{icon} {GEM_NAMES[gems[0]]}"
-    return f"{icon} " + "".join(GEM_EMOJI[g] for g in gems)
-
-
-def label(state: State, action: str, option: MoveOption | None = None) -> str:
-    """A short Russian button text for a legal action (under ~30 characters)."""
-    verb, *args = action.split(" ")
-    player = state.player() if state.current is not None else None
-    if verb == "move":
-        dest = " ".join(args)
-        opt = option or next((o for o in moves(state) if o.dest == dest), None)
-        text = f"➡️ {dest}"
-        if opt and opt.spends_provisions:
-            text += " 🍞"  # the provisions get spent on the way
-        if opt and opt.payees:
-            text += f" −{coins(len(opt.payees))}"  # meeting other pawns costs a coin each
-        return text
-    if verb == "pass":
-        return "⏭ Пропустить ход"
-    if verb == "flip":
-        cost = flip_cost(state)
-        way = "вперёд" if args[0] == "next" else "назад"
-        return f"📖 Листать {way} ({coins(cost) if cost else 'бесплатно'})"
-    if verb == "buy":
-        book = state.book_at(player.position)
-        face = visible(book)[0 if args[0] == "left" else 1]
-        where = "слева" if args[0] == "left" else "справа"
-        if book.kind == "equipment":
-            if len(args) > 1:  # which card pays the gold
-                return f"🛒 {where.capitalize()}: {EQUIPMENT_NAMES[face]} (🟡 {args[1]})"
-            return f"🛒 Купить {where}: {EQUIPMENT_NAMES[face]}"
-        return f"🛒 Купить {where}: {contract_icons(face)}"
-    if verb == "return":
-        return f"↩️ Вернуть {args[0]} {'влево' if args[1] == 'left' else 'вправо'}"
-    if verb == "mine":
-        gem, kind_name = args
-        kind = _kind_of(kind_name)
-        text = f"⛏ {gem.capitalize()} → {kind_name}"
-        cost = EQUIPMENT_COST[kind]
-        if cost:
-            text += f" ({coins(cost)})"
-        return text
-    if verb == "deliver":
-        n = int(args[0])
-        text = f"📜 Сдать контракт {n}"
-        if n <= len(player.contracts):
-            text += f": {contract_icons(player.contracts[n - 1][0])}"
-        if len(args) > 1:
-            text = f"📜 Сдать {n}: {args[1]}"
-        return text
-    if verb == "refill":
-        return "💰 Пополнить серебро"
-    if verb == "provisions":
-        return "🍞 Провиант"
-    if verb == "end":
-        return "✅ Конец хода"
-    return action
-

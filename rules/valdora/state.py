@@ -16,7 +16,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from rules.valdora.board import ROAD, SPACES, START
+from rules.valdora.board import LEGACY_TOWNS, ROAD, SPACES, START
 from rules.valdora.data import (
     BONUS_CARDS,
     COINS_TOTAL,
@@ -64,7 +64,6 @@ class Turn:
     flips: int = 0  # flips made this turn (the first is free)
     action: str | None = None  # the one action chosen: buy, mine, deliver, refill, provisions
     mined: int = 0  # gems taken this turn (harbours allow as many as they have ships)
-    loaded: list[str] = field(default_factory=list)  # equipment loaded this turn (one gem per card)
 
 
 @dataclass
@@ -168,14 +167,23 @@ def dump(state: State) -> dict:
 
 
 def load(data: dict) -> State:
-    """Rebuild a state from `dump` output (deep-copies, so the data may be reused)."""
+    """Rebuild a state from `dump` output (deep-copies, so the data may be reused). A state saved before the
+    towns took the rulebook's letters gets today's names (`board.LEGACY_TOWNS`); its turn's old `loaded` list
+    (a one-load-per-turn limit the rulebook does not have) is dropped.
+
+    >>> old = dump(new_game(["Аня", "Борис", "Вера"], seed=7))
+    >>> old["players"][0]["position"], old["books"][2]["town"] = "Г", "В"
+    >>> state = load(old)
+    >>> state.players[0].position, state.books[2].town
+    ('D', 'C')
+    """
     return State(
         seed=data["seed"],
         players=[
             Player(
                 name=p["name"],
                 coins=p["coins"],
-                position=p["position"],
+                position=LEGACY_TOWNS.get(p["position"], p["position"]),
                 provisions=p["provisions"],
                 equipment=dict(p["equipment"]),
                 contracts=[list(c) for c in p["contracts"]],
@@ -194,14 +202,13 @@ def load(data: dict) -> State:
             flips=data["turn"]["flips"],
             action=data["turn"]["action"],
             mined=data["turn"]["mined"],
-            loaded=list(data["turn"]["loaded"]),
         ),
         final_round=data["final_round"],
         roads={name: dict(pile) for name, pile in data["roads"].items()},
         discard=dict(data["discard"]),
         bank=data["bank"],
         books=[
-            Book(town=b["town"], kind=b["kind"], left=[list(c) for c in b["left"]],
+            Book(town=LEGACY_TOWNS.get(b["town"], b["town"]), kind=b["kind"], left=[list(c) for c in b["left"]],
                  right=[list(c) for c in b["right"]])
             for b in data["books"]
         ],

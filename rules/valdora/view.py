@@ -1,17 +1,24 @@
 """The JSON-safe view the renderer and the bot read. Deck order and hidden card backs never appear;
 delivered contracts are shown only to their owner, and to everyone once the game is over.
 
+While the current player is choosing where to go (phase "move"), `reachable` lists every legal destination
+with what stopping there costs (coins paid to the pawns met, provisions spent to pass a town), as the
+movement rules compute it; `highlight` names the spaces the picture marks: the reachable ones, or the
+destinations of the `focus` actions (the buttons the player is choosing among) when a focus is given.
+
 >>> from rules.valdora.state import new_game
 >>> v = view(new_game(["Аня", "Борис", "Вера"], seed=1), seat=0)
 >>> v["phase"], v["players"][0]["equipment"][0]["name"], len(v["board"]["spaces"])
 ('move', 'Лоток', 30)
+>>> sorted(v["reachable"][0]), v["highlight"] == [r["space"] for r in v["reachable"]]
+(['pay', 'provisions', 'space'], True)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.valdora.board import EDGES, ROAD, SPACES
+from rules.valdora.board import EDGES, ROAD, SPACE_BY_NAME, SPACES
 from rules.valdora.books import visible
 from rules.valdora.data import (
     COLOURS,
@@ -22,6 +29,7 @@ from rules.valdora.data import (
     KIND_ORDER,
     WORKSHOPS,
 )
+from rules.valdora.movement import move_options
 from rules.valdora.scoring import final_scores, winners
 from rules.valdora.state import State
 
@@ -47,7 +55,38 @@ def face_view(kind: str, face: Any) -> dict[str, Any] | None:
     return equipment_face(face) if kind == "equipment" else contract_face(face)
 
 
-def view(state: State, seat: int | None = None) -> dict[str, Any]:
+MOVE_VERB = "move"  # the verb of a move action ("move Д5"): the only actions that lead to a space
+
+
+def reachable(state: State) -> list[dict[str, Any]]:
+    """Where the current pawn may stop, in board order, while its player is in the move phase (else
+    nothing): `pay` coins go to the pawns met there, `provisions` is spent passing a town on the way.
+    Computed by `movement.move_options`, from public information only."""
+    if state.phase != "move" or state.current is None:
+        return []
+    player = state.players[state.current]
+    positions = [p.position for p in state.players]
+    options = move_options(positions, state.current, player.provisions, player.coins)
+    return [{"space": o.dest, "pay": len(o.payees), "provisions": o.spends_provisions} for o in options]
+
+
+def focus_spaces(focus: list[str]) -> list[str]:
+    """The spaces the `focus` actions move to, in order, once each; other actions lead to no space.
+
+    >>> focus_spaces(["move Д5", "move Д9", "move Д5", "end", "move Марс"])
+    ['Д5', 'Д9']
+    """
+    found = []
+    for action in focus:
+        verb, _, dest = str(action).partition(" ")
+        if verb == MOVE_VERB and dest in SPACE_BY_NAME and dest not in found:
+            found.append(dest)
+    return found
+
+
+def view(state: State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
+    """The public view (plus `seat`'s own delivered contracts); `focus` replaces the highlight of every
+    reachable space with the spaces its actions lead to."""
     over = state.phase == "over"
     players = []
     for s, p in enumerate(state.players):
@@ -75,6 +114,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
          "client": sp.client, "gems": gem_counts(state.roads[sp.name]) if sp.kind == ROAD else {}}
         for sp in SPACES
     ]
+    moves = reachable(state)
     books = []
     for book in state.books:
         left, right = visible(book)
@@ -93,6 +133,8 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
                  "action": state.turn.action if state.turn.action in ("buy", "mine", "deliver") else None,
                  "mined": state.turn.mined},
         "final_round": state.final_round,
+        "reachable": moves,
+        "highlight": focus_spaces(focus) if focus is not None else [m["space"] for m in moves],
         "over": over,
         "board": {"spaces": spaces, "edges": [list(e) for e in EDGES]},
         "discard": gem_counts(state.discard),

@@ -39,14 +39,21 @@ def around(view: dict, space: str, dx: int = 50, dy: int = 70) -> tuple[int, int
     return int(cx - dx), int(cy - dy), int(cx + dx), int(cy + dy)
 
 
+def assert_phone_sized(im: Image.Image) -> None:
+    """Portrait, 800-960 wide, at most 1280 high."""
+    w, h = im.size
+    assert 800 <= w <= 960 and w < h <= 1280
+
+
 @pytest.mark.parametrize("path", VIEW_FILES, ids=lambda p: p.stem)
 def test_fixture_renders_to_a_phone_sized_png(path):
-    png = valdora.draw(json.loads(path.read_text(encoding="utf-8")))
+    view = json.loads(path.read_text(encoding="utf-8"))
+    png = valdora.draw(view)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     im = decode(png)
-    assert im.format == "PNG"
-    assert max(im.size) <= 1280
-    assert im.size == (valdora.WIDTH, valdora.HEIGHT)
+    assert im.format == "PNG" and im.mode == "P"
+    assert_phone_sized(im)
+    assert im.size == (valdora.WIDTH, valdora.layout(view).height)
 
 
 def test_three_fixtures_exist():
@@ -90,7 +97,12 @@ def test_background_is_drawn_once_and_never_drawn_on():
     pristine = bg.image.copy()
     valdora.draw(view)
     valdora.draw(load("over4"))
-    assert valdora.background(load("start3")) is bg  # same board: the same cached picture
+    later = copy.deepcopy(view)  # the same board later in the game
+    later["current_seat"], later["round"] = 2, 9
+    later["players"][0]["position"] = "Д1"
+    later["highlight"] = ["Д1", "Д2"]
+    valdora.draw(later)
+    assert valdora.background(later) is bg  # same board and players: the same cached picture
     assert ImageChops.difference(pristine, bg.image).getbbox() is None
 
 
@@ -103,7 +115,8 @@ def test_long_names_emoji_and_five_players_do_not_crash():
         p["position"] = "Д13"  # five pawns on one road
     view["current_seat"] = 1
     im = decode(valdora.draw(view))
-    assert max(im.size) <= 1280
+    assert_phone_sized(im)
+    assert im.size == (valdora.WIDTH, 1280)  # five rows leave the map its smallest height
     over = load("over4")
     for s, name in zip(over["scores"], names[:4], strict=True):
         s["name"] = name
@@ -170,3 +183,170 @@ def test_cli_plays_random_moves(tmp_path):
     out = tmp_path / "board.png"
     assert cli_main(["valdora", "--seed", "3", "--moves", "30", "--out", str(out), "--seat", "1"]) == 0
     assert max(decode(out.read_bytes()).size) <= 1280
+
+
+# ---------------------------------------------------------------- phone layout, pawns, reachable places
+
+
+def _played(players: int, seed: int, phase: str, steps: int = 60):
+    """A game after at least `steps` random actions, stopped when it is `phase`'s turn (or over)."""
+    game = _game()
+    state = game.new(["Аня", "Борис", "Вера", "Глеб", "Дина"][:players], seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    while not game.is_over(state) and (done < steps or state.phase != phase):
+        game.apply(state, rng.choice(game.legal_actions(state)))
+        done += 1
+    return game, state
+
+
+def _public_view(state, seat=None, focus=None) -> dict:
+    from rules.valdora.view import view
+
+    return view(state, seat, focus)
+
+
+def ring_pixels(im: Image.Image, view: dict, space: str) -> int:
+    """How many pixels of the magenta ring there are around a space."""
+    spot = valdora.background(view).spots[space]
+    x0, y0, x1, y1 = spot.box
+    g = valdora.HL_GAP + valdora.HL_W + 2
+    crop = im.convert("RGB").crop((int(x0 - g), int(y0 - g), int(x1 + g), int(y1 + g)))
+    return sum(n for n, rgb in crop.getcolors(1 << 16) if rgb == valdora.HL_RING)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_portrait_phone_size_for_every_player_count(players):
+    game, state = _played(players, players, "move")
+    for seat in (None, 0):
+        view = game.view(state, seat)
+        im = decode(valdora.draw(view))
+        assert_phone_sized(im)
+        assert im.size == (valdora.WIDTH, valdora.layout(view).height)
+        assert valdora.layout(view).map_h >= 600  # the map stays the larger part
+
+
+@pytest.mark.parametrize("seed", [1, 4, 9])
+def test_reachable_places_are_in_the_view_only_during_the_move(seed):
+    game, state = _played(3 + seed % 3, seed, "move")
+    view = _public_view(state)
+    from rules.valdora.view import MOVE_VERB
+
+    moves = [a.partition(" ")[2] for a in game.legal_actions(state) if a.partition(" ")[0] == MOVE_VERB]
+    assert view["phase"] == "move" and moves
+    assert [r["space"] for r in view["reachable"]] == moves  # the engine's own legal moves, in order
+    assert view["highlight"] == moves
+    for r in view["reachable"]:
+        assert set(r) == {"space", "pay", "provisions"}
+        assert isinstance(r["pay"], int) and r["pay"] >= 0 and isinstance(r["provisions"], bool)
+    game, state = _played(3 + seed % 3, seed, "act")
+    assert state.phase == "act"
+    acting = _public_view(state, None, ["end"])
+    assert acting["reachable"] == [] and acting["highlight"] == []
+    game, state = _played(3, seed, "over", steps=100000)
+    over = _public_view(state)
+    assert over["over"] and over["reachable"] == [] and over["highlight"] == []
+
+
+def test_reachable_costs_follow_the_movement_rules():
+    game, state = _played(4, 11, "move", steps=150)
+    player = state.players[state.current]
+    player.provisions = False
+    plain = _public_view(state)["reachable"]
+    assert not any(r["provisions"] for r in plain)
+    player.provisions = True
+    with_food = _public_view(state)["reachable"]
+    assert {r["space"] for r in plain} < {r["space"] for r in with_food}  # provisions get further
+    assert {r["space"] for r in with_food if r["provisions"]} == {r["space"] for r in with_food} - {
+        r["space"] for r in plain}
+    kinds = {s["name"]: s["kind"] for s in _public_view(state)["board"]["spaces"]}
+    others = [p.position for s, p in enumerate(state.players) if s != state.current]
+    for r in with_food:
+        expected = 0 if kinds[r["space"]] == "mine" else others.count(r["space"])
+        assert r["pay"] == expected
+
+
+def test_reachable_places_are_ringed_during_the_move_and_not_after():
+    game, state = _played(4, 5, "move")
+    view = game.view(state, None)
+    im = valdora.render(view)
+    reachable = set(view["highlight"])
+    names = [s["name"] for s in view["board"]["spaces"]]
+    assert reachable and set(names) - reachable
+    for name in names:
+        assert (ring_pixels(im, view, name) > 100) == (name in reachable), name
+    game, state = _played(4, 5, "act")
+    after = game.view(state, None)
+    after["highlight"] = names  # even a stray highlight is not drawn outside the move phase
+    im = valdora.render(after)
+    assert all(ring_pixels(im, after, name) == 0 for name in names)
+
+
+def test_focus_highlights_only_its_places():
+    game, state = _played(4, 6, "move")
+    moves = [a for a in game.legal_actions(state) if a.startswith("move ")]
+    assert len(moves) > 3
+    focus = moves[1:3] + ["end"]
+    view = _public_view(state, None, focus)
+    chosen = [m.partition(" ")[2] for m in moves[1:3]]
+    assert view["highlight"] == chosen
+    assert len(view["reachable"]) == len(moves)  # the costs stay for every reachable place
+    im = valdora.render(view)
+    for r in view["reachable"]:
+        assert (ring_pixels(im, view, r["space"]) > 100) == (r["space"] in chosen), r["space"]
+    nothing = _public_view(state, None, ["end"])
+    assert nothing["highlight"] == []
+    im = valdora.render(nothing)
+    assert all(ring_pixels(im, nothing, r["space"]) == 0 for r in nothing["reachable"])
+
+
+def test_view_is_json_safe_and_hides_secrets():
+    game = _game()
+    state = game.new(["Аня", "Борис", "Вера", "Глеб"], seed=8)
+    while not (sum(len(p.delivered) for p in state.players) >= 2 and state.phase == "move"):
+        game.apply(state, game.autopilot(state))  # the autopilot delivers contracts; random play rarely does
+    public = _public_view(state, None, ["move X"])
+    assert json.loads(json.dumps(public, ensure_ascii=False)) == public
+    for p in public["players"]:
+        assert p["delivered_contracts"] is None and p["contract_points"] is None
+    for b in public["books"]:  # only the two open pages and the stack sizes, never a stack's order
+        assert set(b) == {"town", "kind", "left", "right", "left_count", "right_count"}
+    holder = next(s for s, p in enumerate(state.players) if p.delivered)
+    own = _public_view(state, holder)
+    assert own["players"][holder]["contract_points"] > 0
+    assert all(p["delivered_contracts"] is None for s, p in enumerate(own["players"]) if s != holder)
+    other = (holder + 1) % len(state.players)
+    assert own["reachable"] == _public_view(state, other)["reachable"]  # no secret changes where one goes
+    assert own["reachable"] == public["reachable"]
+
+
+def test_pawns_are_pawn_marks_in_the_seat_colours():
+    game, state = _played(5, 2, "move")
+    view = game.view(state, None)
+    im = valdora.render(view)
+    spots = valdora.pawn_spots(view)
+    assert set(spots) == {0, 1, 2, 3, 4}
+    for seat, (x, y) in spots.items():  # the body, below the number on the head
+        assert im.getpixel((round(x), round(y + 8))) == common.player_colour(seat)
+    lay = valdora.layout(view)
+    for i, p in enumerate(view["players"]):  # the same mark next to the name
+        x, y = valdora.row_mark(lay, i)
+        assert im.getpixel((round(x), round(y + 6))) == common.player_colour(p["seat"])
+
+
+def test_a_pawn_is_not_a_letter_disc():
+    """A pawn is taller than wide (head and body), unlike the round town discs with letters."""
+    sprite = valdora.pawn_sprite(common.player_colour(0), "1", valdora.PAWN_H)
+    box = sprite.getchannel("A").getbbox()
+    assert box[3] - box[1] > (box[2] - box[0]) * 1.2
+
+
+def test_odd_reachable_and_highlight_values_still_draw():
+    view = load("mid5")
+    view["phase"] = "move"
+    view["reachable"] = [{"space": "Д1", "pay": 2, "provisions": True}, {"space": 5}, "x", None,
+                         {"space": "Нигде", "pay": "много"}]
+    view["highlight"] = ["Д1", "Нигде", 7, None]
+    decode(valdora.draw(view))
+    view["highlight"] = "Д1"
+    decode(valdora.draw(view))

@@ -52,7 +52,7 @@ def test_three_players_remove_one_master_of_each_gem_colour():
 def test_player_count_is_checked():
     with pytest.raises(RuleError) as err:
         GAME.new(["Аня", "Борис"], seed=1)
-    assert err.value.section == "valdora.setup" and "от 3 до 5 игроков" in err.value.message
+    assert err.value.section == "valdora.players" and "от 3 до 5 игроков" in err.value.message
 
 
 # --- movement ----------------------------------------------------------------------------------------
@@ -60,8 +60,8 @@ def test_player_count_is_checked():
 
 def test_a_town_stops_you_without_provisions():
     state = fresh()
-    refused(state, "д1", "Через город А без провианта не пройти", "valdora.movement")
-    assert "move А" in GAME.legal_actions(state)  # ending on the town itself is fine
+    refused(state, "д1", "Через город A без провианта не пройти", "valdora.movement")
+    assert "move A" in GAME.legal_actions(state)  # ending on the town itself is fine
 
 
 def test_provisions_pass_exactly_one_town_and_are_spent():
@@ -75,7 +75,7 @@ def test_provisions_pass_exactly_one_town_and_are_spent():
     assert "города" in message
     stand(state, "Порт", phase="move")
     events = GAME.apply(state, "д1")
-    assert not anya.provisions and "провиант потрачен" in events[0].text
+    assert not anya.provisions and events[0].text == "Аня идёт на Д1 через город A и тратит провиант."
 
 
 def test_provisions_are_kept_when_no_town_is_passed():
@@ -87,7 +87,7 @@ def test_provisions_are_kept_when_no_town_is_passed():
 
 def test_leaving_the_start_town_is_not_passing_it():
     state = fresh()
-    stand(state, "А", phase="move")
+    stand(state, "A", phase="move")
     assert {"move Д1", "move Д8", "move Серый"} <= set(GAME.legal_actions(state))
 
 
@@ -106,7 +106,8 @@ def test_meeting_pays_each_pawn_and_a_seventh_coin_goes_to_the_bank():
     events = GAME.apply(state, "д9")
     assert (anya.coins, boris.coins, vera.coins) == (1, 6, 3)
     assert state.bank == bank + 1
-    assert "Встреча: по монете — Борис (уже 6 монет, эта монета ушла в банк) и Вера" in events[0].text
+    assert events[0].text == ("Аня идёт на Д9 и платит за встречу 2 монеты. Вера получает монету. "
+                              "Борис уже держит 6 монет, эта монета уходит в банк.")
 
 
 def test_you_may_not_stop_where_you_cannot_pay_everyone():
@@ -137,7 +138,7 @@ def test_pass_only_when_no_destination_exists(monkeypatch):
     assert GAME.legal_actions(state) == ["pass"]
     assert GAME.parse(state, "пас") == "pass" and GAME.parse(state, "конец") == "pass"
     events = GAME.apply(state, "pass")
-    assert events[0].text == "Аня: сходить некуда, ход пропущен."
+    assert events[0].text == "Аня пропускает ход: сходить некуда."
     assert state.current == 1 and state.players[0].position == "Порт"
 
 
@@ -184,7 +185,7 @@ def test_gibberish_is_explained():
 
 def test_equipment_costs_one_gold_and_goes_to_the_discard():
     state = fresh()
-    stand(state, "А")
+    stand(state, "A")
     state.books[0].right[-1] = ["cart", "horse"]
     anya = state.players[0]
     refused(state, "купить справа", "Снаряжение стоит 1 золото", "valdora.equipment")
@@ -196,7 +197,7 @@ def test_equipment_costs_one_gold_and_goes_to_the_discard():
 
 def test_second_equipment_of_a_kind_is_refused():
     state = fresh()
-    stand(state, "А")
+    stand(state, "A")
     state.books[0].right[-1] = ["cart", "horse"]
     state.players[0].equipment = {"pan": "gold", "cart": None}
     refused(state, "buy right", "У вас уже есть телега", "valdora.equipment")
@@ -204,7 +205,7 @@ def test_second_equipment_of_a_kind_is_refused():
 
 def test_gold_on_several_cards_gives_a_choice_of_payment():
     state = fresh()
-    stand(state, "А")
+    stand(state, "A")
     state.books[0].right[-1] = ["horse", "cart"]
     state.players[0].equipment = {"pan": "gold", "cart": "gold"}
     assert [a for a in GAME.legal_actions(state) if a.startswith("buy")] == ["buy right лоток",
@@ -216,7 +217,7 @@ def test_gold_on_several_cards_gives_a_choice_of_payment():
 
 def test_fourth_contract_refused_then_return_and_buy():
     state = fresh()
-    stand(state, "В")
+    stand(state, "C")
     anya = state.players[0]
     anya.coins = 2
     anya.contracts = [card("grey", 0), card("red", 0), card("blue", 0)]
@@ -233,23 +234,23 @@ def test_fourth_contract_refused_then_return_and_buy():
 
 def test_return_only_with_three_contracts_and_only_in_a_contract_town():
     state = fresh()
-    stand(state, "В")
+    stand(state, "C")
     state.players[0].contracts = [card("grey", 0)]
-    refused(state, "вернуть 1 влево", "когда их уже три, а у вас 1 контракт", "valdora.contracts")
-    stand(state, "А")
-    refused(state, "вернуть 1 влево", "только в книгу контрактов", "valdora.contracts")
+    refused(state, "вернуть 1 влево", "когда их уже три, а у вас 1 контракт", "valdora.return")
+    stand(state, "A")
+    refused(state, "вернуть 1 влево", "только в книгу контрактов", "valdora.return")
 
 
 def test_contract_costs_a_coin():
     state = fresh()
-    stand(state, "Г")
+    stand(state, "D")
     state.players[0].coins = 0
     refused(state, "купить справа", "Контракт стоит 1 монету, а у вас монет нет", "valdora.contracts")
 
 
 def test_flips_cost_after_the_first_and_need_pages():
     state = fresh()
-    stand(state, "Б")
+    stand(state, "B")
     anya = state.players[0]
     anya.coins = 0
     anya.equipment["pan"] = "gold"  # so that buying keeps the turn open after the flip
@@ -259,15 +260,15 @@ def test_flips_cost_after_the_first_and_need_pages():
     refused(state, "листать назад", "каждое следующее стоит 1 монету", "valdora.flip")
     assert GAME.legal_actions(state) == ["buy left", "buy right", "end"]
     anya.equipment["pan"] = None
-    stand(state, "Б", phase="move")
+    stand(state, "B", phase="move")
     state.players[0].position = "Д4"
-    GAME.apply(state, "б")
+    GAME.apply(state, "b")
     GAME.apply(state, "листать")
     assert state.current == 1  # no gold, no coins: after the free flip only "end" was left
 
 def test_no_provisions_after_a_flip():
     state = fresh()
-    stand(state, "Б")
+    stand(state, "B")
     GAME.apply(state, "flip next")
     refused(state, "провиант", "В этот ход вы уже листали книгу или покупали", "valdora.one-action")
 
@@ -282,11 +283,13 @@ def test_buying_elsewhere_is_refused():
 
 def test_empty_book_still_allows_provisions():
     state = fresh()
-    stand(state, "Б")
+    stand(state, "B")
     book = state.books[1]
     book.left, book.right = [], []
     assert GAME.legal_actions(state) == ["provisions", "end"]
-    refused(state, "купить слева", "Слева в книге нет страницы", "valdora.buy")
+    refused(state, "купить слева", "Книга в городе B пуста — купить здесь нечего. Провиант взять можно: "
+            "/provisions.", "valdora.empty-book")
+    refused(state, "листать", "Книга в городе B пуста — листать нечего", "valdora.empty-book")
     GAME.apply(state, "провиант")
     assert state.players[0].provisions and state.current == 1
 
@@ -338,14 +341,15 @@ def test_cart_and_horse_cost_coins_and_may_dump():
     anya.equipment = {"pan": None, "cart": "sapphire", "horse": None}
     anya.coins = 2
     refused(state, "mine рубин лошадь", "Погрузка на лошадь стоит 3 монеты, а у вас 2 монеты.",
-            "valdora.mining")
+            "valdora.cart-horse")
     events = GAME.apply(state, "mine рубин телега")
-    assert "сапфир с телеги — в сброс" in events[0].text
+    assert events[0].text == ("Аня выбрасывает сапфир с телеги в сброс, добывает рубин на Д1 и кладёт его на "
+                              "телегу за 2 монеты.")
     assert anya.equipment["cart"] == "ruby" and anya.coins == 0 and state.discard["sapphire"] == 1
     assert state.current == 1
 
 
-def test_default_mining_prefers_empty_cart_to_dumping():
+def test_default_mining_takes_an_empty_cart_and_never_dumps():
     state = fresh()
     stand(state, "Д1")
     state.roads["Д1"] = no_gems() | {"ruby": 2}
@@ -353,7 +357,12 @@ def test_default_mining_prefers_empty_cart_to_dumping():
     state.players[0].coins = 6
     assert GAME.parse(state, "копать рубин") == "mine рубин лошадь"
     state.players[0].equipment["horse"] = "gold"
-    assert GAME.parse(state, "копать рубин") == "mine рубин телега"
+    # only an explicit choice throws a gem away (rulebook: the player may dump it, nothing says it happens)
+    message = refused(state, "копать рубин", "Свободного места для рубина нет (на телеге золото и на лошади "
+                      "золото)", "valdora.cart-horse")
+    assert "/mine рубин телега — золото с телеги уйдёт в сброс, погрузка стоит 2 монеты" in message
+    assert "/mine рубин лошадь — золото с лошади уйдёт в сброс, погрузка стоит 3 монеты" in message
+    assert GAME.parse(state, "/mine рубин телега") == "mine рубин телега"
 
 
 def test_gems_on_tools_cannot_be_dumped():
@@ -361,20 +370,26 @@ def test_gems_on_tools_cannot_be_dumped():
     stand(state, "Д1")
     state.roads["Д1"] = no_gems() | {"ruby": 2, "gold": 1}
     state.players[0].equipment = {"pan": None, "ruby": "ruby"}
-    refused(state, "mine рубин кирка", "с инструмента драгоценность не выбросить", "valdora.mining")
+    refused(state, "mine рубин кирка", "с инструмента драгоценность не выбросить", "valdora.tools")
     refused(state, "добыть рубин", "Рубин некуда положить: на кирке уже лежит рубин", "valdora.mining")
 
 
-def test_one_gem_per_card_per_turn_and_only_what_lies_here():
+def test_a_cart_is_loaded_again_by_dumping_and_paying_again_and_only_what_lies_here():
     state = fresh()
     stand(state, "Д1")
     state.roads["Д1"] = no_gems() | {"ruby": 2, "gold": 1}
-    state.players[0].equipment = {"pan": None, "cart": None}
-    state.players[0].coins = 6
+    anya = state.players[0]
+    anya.equipment = {"pan": None, "cart": None}
+    anya.coins = 6
     refused(state, "добыть сапфир", "На Д1 нет сапфиров", "valdora.mining")
-    refused(state, "mine рубин лоток", "Лоток годится только для золота", "valdora.mining")
+    refused(state, "mine рубин лоток", "Лоток годится только для золота", "valdora.tools")
     GAME.apply(state, "mine рубин телега")
-    refused(state, "mine рубин телега", "На телегу в этот ход уже положили", "valdora.mining")
+    # rulebook: no limit of one load a turn; the gem on the cart goes to the discard and the load is paid again
+    assert "mine рубин телега" in GAME.legal_actions(state)
+    events = GAME.apply(state, "mine рубин телега")
+    assert events[0].text == ("Аня выбрасывает рубин с телеги в сброс, добывает рубин на Д1 и кладёт его на "
+                              "телегу за 2 монеты.")
+    assert anya.coins == 2 and state.discard["ruby"] == 1 and state.roads["Д1"]["ruby"] == 0
     refused(state, "провиант", "Провиант можно взять только в городе", "valdora.provisions")
 
 
@@ -396,7 +411,7 @@ def test_delivery_needs_the_contract():
     state.players[0].contracts = [card("grey")]
     state.players[0].coins = 0
     refused(state, "сдать 1", "Контракт 1 — для серого клиента, а это дом красного клиента.",
-            "valdora.deliver")
+            "valdora.contract-types")
     state.players[0].contracts = []
     refused(state, "сдать", "У вас нет открытых контрактов", "valdora.deliver")
 
@@ -407,7 +422,7 @@ def test_delivery_pays_coins_and_gems():
     anya = state.players[0]
     anya.contracts = [card("grey", 9)]  # 3 coins
     anya.coins = 2
-    refused(state, "сдать 1", "Контракт 1 требует 3 монеты, а у вас 2 монеты.", "valdora.deliver")
+    refused(state, "сдать 1", "Контракт 1 требует 3 монеты, а у вас 2 монеты.", "valdora.grey-contracts")
     anya.coins = 4
     bank = state.bank
     GAME.apply(state, "сдать 1")
@@ -450,7 +465,8 @@ def test_no_master_when_none_are_left():
     anya = state.players[0]
     anya.contracts = [card("grey")]
     events = GAME.apply(state, "сдать 1")
-    assert "Мастеров больше не осталось" in events[1].text and anya.masters == {}
+    assert events[1].text == "Мастеров больше нет — за этот контракт мастер не полагается."
+    assert anya.masters == {}
 
 
 def test_workshop_goes_to_the_first_only():
@@ -495,7 +511,7 @@ def test_refill_up_to_six_bounded_by_the_bank():
     refused(state, "пополнить", "В банке не осталось монет", "valdora.silver")
     state.bank = 5
     anya.coins = 6
-    refused(state, "refill", "У вас уже 6 монет", "valdora.silver")
+    refused(state, "refill", "У вас уже 6 монет", "valdora.coins")
     stand(state, "Д9")
     state.roads["Д9"]["gold"] = 1
     refused(state, "refill", "только на серебряной шахте", "valdora.silver")
@@ -503,10 +519,10 @@ def test_refill_up_to_six_bounded_by_the_bank():
 
 def test_provisions_in_a_town_once():
     state = fresh()
-    stand(state, "А")
+    stand(state, "A")
     GAME.apply(state, "провиант")
     assert state.players[0].provisions and state.current == 1
-    stand(state, "А")
+    stand(state, "A")
     refused(state, "еда", "У вас уже есть провиант", "valdora.provisions")
 
 
@@ -596,7 +612,7 @@ def test_a_skip_after_moving_or_acting_ends_the_turn_as_end_would():
     assert state.players[0].position == "Д9" and state.current == 1 and state.phase == "move"
 
     state = fresh()
-    stand(state, "Б")
+    stand(state, "B")
     state.players[0].equipment["pan"] = "gold"  # the turn stays open after the flip
     GAME.apply(state, "flip next")
     book = GAME.dump(state)["books"]
@@ -615,7 +631,7 @@ def test_a_skipped_last_turn_of_the_final_round_ends_the_game_as_its_end_would()
         state.phase = phase
         skipped, ended = GAME.load(GAME.dump(state)), GAME.load(GAME.dump(state))
         events = GAME.skip(skipped)
-        assert events[1:] == end_turn(ended) and events[-1].text.startswith("Игра окончена!")
+        assert events[1:] == end_turn(ended) and events[-1].text.startswith("Конец игры! Побеждает ")
         assert GAME.is_over(skipped) and skipped.current is None and GAME.winners(skipped)
     state.phase = "act"
     ended = GAME.load(GAME.dump(state))

@@ -19,7 +19,8 @@ from rules.valdora.state import no_gems
 @pytest.mark.parametrize("module", [
     "rules.text", "rules.valdora", "rules.valdora.data", "rules.valdora.state", "rules.valdora.movement",
     "rules.valdora.books", "rules.valdora.actions", "rules.valdora.engine", "rules.valdora.notation",
-    "rules.valdora.scoring", "rules.valdora.view",
+    "rules.valdora.scoring", "rules.valdora.view", "rules.valdora.board", "rules.valdora.hints",
+    "rules.valdora.labels",
 ])
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module))
@@ -35,9 +36,11 @@ def test_plural():
     ("д9", "move Д9"), ("Д9", "move Д9"), ("  иду   д9 ", "move Д9"), ("ход д9", "move Д9"),
     ("d9", "move Д9"),
     ("/move Д9", "move Д9"), ("/move@ValdoraBot д9", "move Д9"), ("фиол", "move Фиолетовый"),
-    ("Фиолетовый", "move Фиолетовый"), ("в", "move В"), ("v", "move В"), ("b", "move Б"), ("г", "move Г"),
+    ("Фиолетовый", "move Фиолетовый"), ("в", "move B"), ("v", "move B"), ("b", "move B"), ("г", "move D"),
+    ("а", "move A"), ("a", "move A"), ("с", "move C"), ("c", "move C"), ("д", "move D"), ("d", "move D"),
+    ("б", "move B"), ("/move город с", "move C"), ("иду в город D", "move D"),
     ("на д12", "move Д12"), ("grey", "move Серый"), ("ш3", "move Ш3"), ("sh3", "move Ш3"),
-    ("белый", "move Белый"), ("move Белый", "move Белый"), ("иду на д9", "move Д9"), ("иду в г", "move Г"),
+    ("белый", "move Белый"), ("move Белый", "move Белый"), ("иду на д9", "move Д9"), ("иду в г", "move D"),
     ("иду к белому", "move Белый"), ("до белого", "move Белый"), ("к фиолетовому", "move Фиолетовый"),
 ])
 def test_parse_moves(text, action):
@@ -60,7 +63,8 @@ def test_unknown_and_ambiguous_places():
     state = fresh()
     with pytest.raises(RuleError) as err:
         GAME.parse(state, "иду марс")
-    assert err.value.message.startswith("Не знаю места «марс»") and err.value.section == "valdora.movement"
+    assert err.value.message.startswith("Не знаю места «марс»") and err.value.section == "valdora.board"
+    assert "/move Д5" in err.value.message
     with pytest.raises(RuleError) as err:
         GAME.parse(state, "п")
     assert "подходит к нескольким местам: Порт и Пристань" in err.value.message
@@ -68,7 +72,7 @@ def test_unknown_and_ambiguous_places():
 
 def test_parse_book_actions():
     state = fresh()
-    stand(state, "В")
+    stand(state, "C")
     state.players[0].coins = 6
     assert GAME.parse(state, "купить правую") == "buy right"
     assert GAME.parse(state, "купить справа") == "buy right"
@@ -105,7 +109,7 @@ def test_parse_mining_and_delivery_and_others():
     stand(state, "Ш2")
     state.players[0].coins = 2
     assert GAME.parse(state, "серебро") == "refill" and GAME.parse(state, "пополнить") == "refill"
-    stand(state, "Г")
+    stand(state, "D")
     assert GAME.parse(state, "провиант") == "provisions" and GAME.parse(state, "еда") == "provisions"
 
 
@@ -116,29 +120,30 @@ def test_labels():
     assert GAME.label(state, "move Д9") == "➡️ Д9 −1 монета"
     state.players[0].provisions = True
     assert GAME.label(state, "move Д1") == "➡️ Д1 🍞"
-    stand(state, "А")
+    stand(state, "A")
     state.books[0].right[-1] = ["cart", "horse"]
     state.players[0].equipment["pan"] = "gold"
-    assert GAME.label(state, "buy right") == "🛒 Купить справа: Телега"
+    assert GAME.label(state, "buy right") == "🛒 Справа: Телега"
     assert GAME.label(state, "flip next") == "📖 Листать вперёд (бесплатно)"
-    assert GAME.label(state, "provisions") == "🍞 Провиант"
+    assert GAME.label(state, "provisions") == "🍞 Взять провиант"
     assert GAME.label(state, "end") == "✅ Конец хода"
     assert GAME.label(state, "mine рубин кирка") == "⛏ Рубин → кирка"
     assert GAME.label(state, "mine изумруд телега") == "⛏ Изумруд → телега (2 монеты)"
     assert GAME.label(state, "refill") == "💰 Пополнить серебро"
     state.players[0].contracts = [card("red")]
-    assert GAME.label(state, "deliver 1").startswith("📜 Сдать контракт 1")
-    assert GAME.label(state, "return 1 left") == "↩️ Вернуть 1 влево"
+    assert GAME.label(state, "deliver 1") == "📜 Сдать 🔴 рубин"
+    assert GAME.label(state, "return 1 left") == "↩️ 🔴 рубин влево"
 
 
 def test_events_name_the_player_in_russian():
     state = fresh()
     events = GAME.apply(state, "д9")
-    assert events[0].text == "Аня: ход на Д9." and events[0].kind == "move"
+    assert events[0].text == "Аня идёт на Д9." and events[0].kind == "move"
 
 
 def test_sections_are_exported():
-    assert "valdora.movement" in SECTIONS and len(SECTIONS) == 19
+    assert "valdora.movement" in SECTIONS and len(SECTIONS) == 28
+    assert {"valdora.return", "valdora.cart-horse", "valdora.tools", "valdora.empty-book"} <= set(SECTIONS)
 
 
 def test_view_schema_and_secrets():

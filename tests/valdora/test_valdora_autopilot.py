@@ -220,9 +220,9 @@ def test_reveals_exactly_when_something_hidden_becomes_public(positions):
 
 def test_reveals_in_a_contract_town():
     state = fresh(3, seed=2)
-    stand(state, "В")
-    book = state.book_at("В")
-    state.books[state.books.index(book)] = Book("В", "contracts", left=[card("red")],
+    stand(state, "C")
+    book = state.book_at("C")
+    state.books[state.books.index(book)] = Book("C", "contracts", left=[card("red")],
                                                 right=[card("blue"), card("green")])
     player = state.players[0]
     player.coins = 3

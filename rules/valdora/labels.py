@@ -1,0 +1,95 @@
+"""Short Russian button labels for legal actions (phone buttons: about 24 characters where possible).
+
+A label that concerns a contract says which one: its client's colour and what the client wants
+(«📜 Сдать 🔴 рубин»), never just its number in the hand; two alike contracts in a hand get their number too.
+
+>>> from rules.valdora.state import new_game
+>>> state = new_game(["Аня", "Борис", "Вера"], seed=1, options={"first_seat": 0})
+>>> label(state, "move Д9"), label(state, "move C")
+('➡️ Д9', '➡️ C')
+"""
+
+from __future__ import annotations
+
+from rules.text import coins
+from rules.valdora.actions import KIND_BY_WORD, flip_cost, moves
+from rules.valdora.books import visible
+from rules.valdora.data import COLOUR_EMOJI, CONTRACT_FACES, EQUIPMENT_COST, EQUIPMENT_NAMES, GEM_EMOJI, GEM_NAMES
+from rules.valdora.movement import MoveOption
+from rules.valdora.state import Player, State
+
+SIDE_TITLES = {"left": "Слева", "right": "Справа"}
+
+
+def contract_icons(face: int) -> str:
+    """ "🔴 рубин", "⚪ 2 монеты", "⬜ 🔴🔵🟡": the client's colour and what it wants."""
+    contract = CONTRACT_FACES[face]
+    icon = COLOUR_EMOJI[contract.client]
+    if contract.coins():
+        return f"{icon} {coins(contract.coins())}"
+    gems = contract.gems()
+    if len(gems) == 1:
+        return f"{icon} {GEM_NAMES[gems[0]]}"
+    return f"{icon} " + "".join(GEM_EMOJI[g] for g in gems)
+
+
+def held_contract(player: Player, n: int) -> str:
+    """The n-th (1-based) contract in hand as icons, with its number when another held one looks the same."""
+    icons = contract_icons(player.contracts[n - 1][0])
+    alike = sum(1 for card in player.contracts if contract_icons(card[0]) == icons)
+    return f"{icons} №{n}" if alike > 1 else icons
+
+
+def label(state: State, action: str, option: MoveOption | None = None) -> str:
+    """A short Russian button text for a legal action."""
+    verb, *args = action.split(" ")
+    player = state.player() if state.current is not None else None
+    if verb == "move":
+        dest = " ".join(args)
+        opt = option or next((o for o in moves(state) if o.dest == dest), None)
+        text = f"➡️ {dest}"
+        if opt and opt.spends_provisions:
+            text += " 🍞"  # the provisions get spent on the way
+        if opt and opt.payees:
+            text += f" −{coins(len(opt.payees))}"  # meeting other pawns costs a coin each
+        return text
+    if verb == "pass":
+        return "⏭ Пропустить ход"
+    if verb == "flip":
+        cost = flip_cost(state)
+        way = "вперёд" if args[0] == "next" else "назад"
+        return f"📖 Листать {way} ({coins(cost) if cost else 'бесплатно'})"
+    if verb == "buy":
+        book = state.book_at(player.position)
+        face = visible(book)[0 if args[0] == "left" else 1]
+        where = SIDE_TITLES[args[0]]
+        if book.kind == "contracts":
+            return f"🛒 {where}: {contract_icons(face)}"
+        if len(args) > 1:  # which card pays the gold
+            return f"🛒 {where}: {EQUIPMENT_NAMES[face]} (🟡 {args[1]})"
+        return f"🛒 {where}: {EQUIPMENT_NAMES[face]}"
+    if verb == "return":
+        way = "влево" if args[1] == "left" else "вправо"
+        return f"↩️ {held_contract(player, int(args[0]))} {way}"
+    if verb == "mine":
+        gem, kind_name = args
+        text = f"⛏ {gem.capitalize()} → {kind_name}"
+        cost = EQUIPMENT_COST[KIND_BY_WORD[kind_name]]
+        if cost:
+            text += f" ({coins(cost)})"
+        return text
+    if verb == "deliver":
+        if len(args) == 1:
+            return f"📜 Сдать {held_contract(player, int(args[0]))}"
+        # which equipment gives the gems; a white contract is told by its colour alone, to keep the button short
+        held = held_contract(player, int(args[0]))
+        if "+" in args[1]:
+            held = held.split(" ")[0] + ("" if "№" not in held else " " + held.split(" ")[-1])
+        return f"📜 {held} ← {args[1]}"
+    if verb == "refill":
+        return "💰 Пополнить серебро"
+    if verb == "provisions":
+        return "🍞 Взять провиант"
+    if verb == "end":
+        return "✅ Конец хода"
+    return action

@@ -9,6 +9,7 @@ from html import escape
 from bot import buttons
 from bot.replies import Article, Button, Reply
 from bot.rulebook import RuleBook, Section
+from rules.registry import GAMES
 from rules.text import typed
 
 ALTERNATIVES = 3  # next best matches offered as buttons
@@ -40,7 +41,8 @@ def section_from_command(name: str) -> str | None:
 
 def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[str | None, str, list[Section]]:
     """The game a question is about (named in it, else `current`), its words without the game's name, and
-    the best sections, best first (room for the alternatives). What `current` lacks is searched in all games.
+    the best sections, best first (room for the alternatives); none when the search is not confident of any
+    (see `not_found_reply`). What `current` lacks is searched in all games.
 
     >>> game, words, found = lookup(RuleBook.load(), "валдора провиант")
     >>> game, words, found[0].id
@@ -50,9 +52,9 @@ def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[s
     if not words.strip():
         return named or current, words, []
     limit = 1 + ALTERNATIVES
-    found = book.search(words, named or current, limit=limit)
+    found = book.search(question, named or current, limit=limit)  # the game's name counts too: "когда кончается …"
     if not found and named is None and current is not None:
-        found = book.search(words, None, limit=limit)
+        found = book.search(question, None, limit=limit)
     return named or current, words, found
 
 
@@ -77,26 +79,41 @@ def section_reply(book: RuleBook, section: Section, alternatives: list[Section] 
 
 def contents_reply(book: RuleBook, game: str) -> Reply:
     lines = [f"📚 <b>Правила: {escape(book.games[game])}</b>", "Нажмите на раздел или спросите: /rules вопрос", ""]
-    lines += [f"{section_command(s.id)} — {escape(s.title)}" for s in book.sections(game)]
-    return Reply("\n".join(lines))
+    return Reply("\n".join(lines + _contents(book, game)))
 
 
 def choose_game_reply(book: RuleBook) -> Reply:
-    keyboard = [[Button(f"📚 {title}", f"{buttons.RULE_LIST}:{game}")] for game, title in book.games.items()]
     return Reply("По какой игре показать правила? Или спросите сразу: <code>/rules сколько стоит листать книгу</code>",
-                 buttons=keyboard)
+                 buttons=_game_keyboard(book.games))
 
 
-def not_found_reply(query: str) -> Reply:
-    return Reply(f"Не нашёл в правилах ничего про «{escape(typed(query, QUOTED))}». Попробуйте другими словами "
-                 "или откройте оглавление: /rules")
+def not_found_reply(query: str, book: RuleBook | None = None, game: str | None = None) -> Reply:
+    """The honest answer when the search is not sure of any section: what was not found, then a way on. With
+    the book and the game the question is about, that game's contents; otherwise a choice of game whose
+    contents to open (from the book, or the games the bot knows)."""
+    text = f"Не нашёл в правилах ничего про «{escape(typed(query, QUOTED))}». Попробуйте другими словами"
+    if book is not None and game in book.games:
+        heading = f"📚 <b>Правила: {escape(book.games[game])}</b>"
+        return Reply("\n".join([f"{text} или выберите раздел:", "", heading] + _contents(book, game)))
+    games = book.games if book is not None else {name: known.title for name, known in GAMES.items()}
+    return Reply(f"{text} или откройте оглавление: /rules", buttons=_game_keyboard(games))
+
+
+def _contents(book: RuleBook, game: str) -> list[str]:
+    """A game's sections, one line each, with the command that opens it."""
+    return [f"{section_command(s.id)} — {escape(s.title)}" for s in book.sections(game)]
+
+
+def _game_keyboard(games: dict[str, str]) -> list[list[Button]]:
+    """One button per game (id -> title) that lists its sections."""
+    return [[Button(f"📚 {title}", f"{buttons.RULE_LIST}:{game}")] for game, title in games.items()]
 
 
 def articles(book: RuleBook, query: str) -> list[Article]:
     """Inline-mode results: the best matches, or each game's overview for an empty query."""
     game, words = book.split_game(query)
     if words.strip():
-        found = book.search(words, game, limit=INLINE_RESULTS)
+        found = book.search(query, game, limit=INLINE_RESULTS)
     else:
         games = [game] if game else list(book.games)
         found = [book.sections(g)[0] for g in games]

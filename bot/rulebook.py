@@ -1,22 +1,33 @@
-"""Full-text search over the rule reference texts (`rules/<game>/reference.md`).
+"""Search over the rule reference texts (`rules/<game>/reference.md`) for the questions players type in a chat.
 
 How a lookup works:
 
-* Normalisation, the same at index and query time: lower case, "ё" -> "е", everything that is not a letter or a
-  digit becomes a space, and each word is stemmed (Russian Snowball stemmer for Cyrillic words, English for Latin
-  ones), so "мосты", "моста", "мостом" all become "мост".
-* Ranking: an in-memory SQLite FTS5 table (title, body) ranked by BM25; a title match weighs `TITLE_WEIGHT` times a
-  body match. The query is an OR of its words (players ask in full sentences, most words of which are nowhere in the
-  rules); stop words ("как", "что", "можно", ...) are dropped.
-* Synonyms (`rules/synonyms.txt`, one group per line): a query word whose stem is a member of a group is expanded to
-  the whole group, OR-ed. To keep a group from counting once per member in BM25, every occurrence of a member in the
-  indexed text also gets a `syn<N>` token, and the query asks for that token: the group is one term.
-* Typos and partial words: a second FTS5 table with the trigram tokenizer holds the normalised, unstemmed text.
-  Each query word the stemmed index does not know is split into trigrams, and those trigrams are OR-ed into a
-  second BM25 query; its normalised score is added to the stemmed one with weight `TRIGRAM_WEIGHT` (and alone it
-  decides when the stemmed search finds nothing), so "праовиант" still finds "провиант".
-* A game named in the query ("валдора провиант", "что в коробке кб") restricts the search to that game
-  (`RuleBook.split_game`); otherwise BM25 over all sections picks the game.
+* Words: lower case, "ё" -> "е", everything that is not a letter or a digit becomes a space, and each word is
+  reduced to its dictionary form by pymorphy3 ("мосты", "моста", "мостом" -> "мост"; reflexive verbs lose "-ся":
+  "считается" -> "считать"), so words that merely share a stem stay apart ("ходить" is not "ход", "рядом" is not
+  "ряд"). Words the dictionary does not know (slang, "гексов", "Валдору") are stemmed by the Russian Snowball
+  stemmer, Latin words by the English one.
+* Synonyms (`rules/synonyms.txt`, one group per line): a query word or phrase that is a member of a group is
+  searched as the group, and, lightly, as itself (`EXACT_WEIGHT`: "поселение" is Kingdom Builder's word, "жилище"
+  that of the Зодчие). Every occurrence of a member in the texts also yields a `syn<N>` term, so a group counts
+  as one term however many of its members a section uses.
+* Question words: stop words ("как", "что", "можно", ...) say nothing about the subject and are not searched.
+  The intent of a question's wording (`INTENTS`: "когда", "сколько", "можно ли", "сколько стоит", "что делает",
+  "какие бывают", ...) only adds light cues towards the sections that answer that kind of question, and
+  "сколько X" also looks for "<number> X" in the texts ("сколько верхушек" -> "9 верхушек").
+* Ranking, per section: BM25 over the body; a title score, where each question term in the section's title
+  counts `TITLE_WEIGHT` times, scaled by the share of the title the question covers (titles name the cards,
+  locations, items and rules: "что делает топор" -> «Топор»); neighbouring question words found side by side in
+  the text (`PAIR_WEIGHT`) and question terms found together in one sentence (`SENTENCE_WEIGHT`).
+* Games: a game named in the query ("валдора провиант", "когда кончается kingdom builder") restricts the search
+  to that game (`RuleBook.split_game`), its name counting as the word "игра". Otherwise all games are searched,
+  and each game's sections gain with how much the question's words belong to that game (`GAME_AFFINITY`).
+* Typos and partial words: a word that is neither in the dictionary nor in the texts is matched to the closest
+  word of the texts within one edit (two for words longer than five letters), at `FUZZY_WEIGHT`:
+  "праовиант" -> "провиант", "тапор" -> "топор".
+* Confidence (`Ranking.confidence`): how much of the question the best section explains. Below
+  `CONFIDENCE_THRESHOLD` the search answers nothing, so that the bot says it found nothing instead of answering
+  "фывапр" with a random section.
 
 >>> book = RuleBook.load()
 >>> list(book.games)
@@ -25,25 +36,49 @@ How a lookup works:
 ('valdora', 'провиант')
 >>> book.search("праовиант")[0].id
 'valdora.provisions'
+>>> book.search("фывапр")
+[]
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import re
-import sqlite3
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
 import snowballstemmer
 
 import rules
+from bot.words import morph
 
 RULES_FOLDER = Path(rules.__file__).resolve().parent
 GAME_ORDER = ("valdora", "sylvan", "kingdom")  # the stable order of `RuleBook.games`; other folders follow by name
 
-TITLE_WEIGHT = 8.0
-TRIGRAM_WEIGHT = 0.5
+K1, B = 2.0, 0.75  # BM25 term saturation and length normalisation of the section bodies
+TITLE_WEIGHT = 2.0  # a question term in a fully covered title, against one BM25 body match
+PAIR_WEIGHT = 0.5  # two neighbouring question words found side by side in a section, times the pair's rarity
+SENTENCE_WEIGHT = 0.25  # the question terms found together in one sentence of a section (`RuleBook._together`)
+GAME_AFFINITY = 1.0  # a section's score grows by up to this share with its game's evidence (`_game_evidence`)
+EXACT_WEIGHT = 0.25  # a word of a synonym group also looked for as itself ("поселение" is Kingdom Builder's word)
+INTENT_WEIGHT = 0.25  # the texts' words that answer a question's wording, see `INTENTS`
+GAME_WORD_WEIGHT = 0.5  # the word "игра" standing for a game's name in the question
+FUZZY_WEIGHT = 0.7  # a word found only as a typo of a word of the texts
+NUMBER_WEIGHT = 0.5  # digits: "2 домика", "Д5"
+
+# The confidence (`RuleBook._confidence`): the question's content weight (term weight times idf) that the best
+# section has, plus KNOWN_CREDIT of the weight that only other sections have (the rules' words, paraphrased),
+# over the whole weight, where each word that nothing could place counts as the rarest term times
+# UNKNOWN_NOUN_WEIGHT for a noun or a word no dictionary knows (the subject of a question the rules do not cover:
+# "пицца", "фывапр"), UNKNOWN_OTHER_WEIGHT for other words ("срубить", "далеко": paraphrase, more often).
+KNOWN_CREDIT = 0.5
+UNKNOWN_NOUN_WEIGHT = 1.5
+UNKNOWN_OTHER_WEIGHT = 0.4
+# On tests/rules_questions*.json the nonsense scores at most 0.10 and the real questions at least 0.36; 0.2 sits
+# in that gap, nearer the nonsense, so that chatty real questions with an unknown noun are still answered.
+CONFIDENCE_THRESHOLD = 0.2
 
 # Dropped from queries (compared after lower case and ё -> е). Question words, pronouns, prepositions, particles and
 # chat slang that say nothing about which rule is meant.
@@ -52,15 +87,53 @@ STOP_WORDS = frozenset(
 а и или но да ни же ли ль бы б то это этот эта эти тот та те там тут здесь вот ну уж уже еще ещё тоже также
 в во на с со к ко у о об обо от до из по за при про для без над под через между перед после
 как какой какая какое какие каким какую каких что чего чем чему че чё чо шо кто кого кому где куда откуда когда
-зачем почему сколько скока скоко скок столько много мало
-можно нельзя мона надо нужно можем могу может могут
+зачем почему сколько скока скоко скок столько много мало почем почём
+можно нельзя мона низя надо нужно можем могу может могут
 я ты он она оно мы вы они мне меня мой моя мое мои тебе тебя твой свой своя свое свои его ее её их им ним нее
+ему него нему ей ней нам вам нас вас ими ними себя себе сам сама сами нем нём весь все всё всего всех всем
 есть было был была были будет будут быть
-так также вообще ваще вобще просто именно типа короче плиз пожалуйста
+так также вообще ваще вобще просто именно типа короче плиз пожалуйста пж спс спасибо если тогда чтобы либо ведь
+разве неужели пусть
+привет здравствуйте ребят ребята народ люди чел чувак братан бро бот бота боту подскажите подскажи скажите скажи
+вопрос
 a an the of to in on at for by with is are be do does did can could what how when where which who why
 """.split()
 )
 
+NUMBER = "<число>"  # the term every number in the texts yields
+# A question's wording (as typed; compared by lemmas) -> the words of the texts that answer that kind of question.
+# These words are not the question's subject: they are not searched as content, only as light cues
+# (`INTENT_WEIGHT`), and they do not count in the confidence. Generic verbs ("что делает топор", "как работает",
+# "что даёт") look only for themselves.
+INTENTS: dict[str, tuple[str, ...]] = {
+    "когда": ("когда",),
+    "сколько": (NUMBER,),
+    "скока": (NUMBER,),
+    "скоко": (NUMBER,),
+    "можно": ("можно", "нельзя"),
+    "мона": ("можно", "нельзя"),
+    "нельзя": ("можно", "нельзя"),
+    "кто": ("кто",),
+    "где": ("где",),
+    "куда": ("куда",),
+    "сколько стоит": (NUMBER, "цена", "монета", "золото"),
+    "скока стоит": (NUMBER, "цена", "монета", "золото"),
+    "почем": (NUMBER, "цена", "монета", "золото"),
+    "какие бывают": ("вид", "тип"),
+    "в игре": ("состав",),
+    "делать": ("делать",),
+    "сделать": ("сделать",),
+    "работать": ("работать",),
+    "давать": ("давать",),
+    "значить": ("значить",),
+    "означать": ("означать",),
+    "происходить": ("происходить",),
+    "бывать": ("бывать",),
+}
+TITLE_IGNORED = frozenset({"игра"})  # every section is about the game: «Состав игры» is about «состав»
+NUMERALS = frozenset("один два три четыре пять шесть семь восемь девять десять".split())
+
+_SENTENCE = re.compile(r"[.!?;\n•]+\s*")
 _WORD = re.compile(r"[0-9]+|[a-zа-я]+")
 _CYRILLIC = re.compile(r"[а-я]")
 _HEADING = re.compile(r"^##\s+(.+?)\s*\{#([a-z0-9_-]+)\.([a-z0-9_.-]+)\}\s*$")
@@ -101,6 +174,28 @@ class Section:
     text: str
 
 
+@dataclass(frozen=True)
+class Ranking:
+    """The sections that match a question best, best first, and how sure the search is of the first one."""
+
+    sections: list[Section]
+    confidence: float  # 0..1: how much of the question the first section explains (`RuleBook._confidence`)
+
+    @property
+    def confident(self) -> bool:
+        return bool(self.sections) and self.confidence >= CONFIDENCE_THRESHOLD
+
+
+@dataclass
+class _Query:
+    """A question as weighted terms: `content` (the subject; it decides the confidence), `cues` (intent)."""
+
+    content: dict[str, float]
+    cues: dict[str, float]
+    pairs: list[tuple[str, str]]  # neighbouring words ("серый клиент", "карта местности")
+    unknown: float  # the words neither the texts nor a typo match could place, by UNKNOWN_*_WEIGHT
+
+
 _RU = snowballstemmer.stemmer("russian")
 _EN = snowballstemmer.stemmer("english")
 
@@ -124,12 +219,73 @@ def stems(text: str) -> list[str]:
     return [stem(w) for w in normalise(text)]
 
 
-def _quote(words: tuple[str, ...] | list[str]) -> str:
-    return '"' + " ".join(words) + '"'  # words are [0-9a-zа-я]+ only, so no escaping is needed
+_VERB_FORMS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
 
 
-def _trigrams(word: str) -> list[str]:
-    return [word[i : i + 3] for i in range(len(word) - 2)]
+@functools.lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """One normalised word's dictionary form ("мостом" -> "мост", "берёт" -> "брать"), reflexive verbs without
+    "-ся" ("считается" -> "считать"); the stem for words the dictionary does not know and for Latin words;
+    single letters and digits as they are."""
+    if len(word) < 2 or not _CYRILLIC.search(word):
+        return stem(word)
+    parses = morph().parse(word)
+    if not parses[0].is_known:
+        return stem(word)
+    support: dict[str, float] = defaultdict(float)  # a dictionary form -> the summed score of its readings
+    for parse in parses:
+        support[parse.normal_form] += parse.score
+    form = min(support, key=lambda f: (-round(support[f], 6), len(f), f))
+    parse = next(p for p in parses if p.normal_form == form)
+    form = form.replace("ё", "е")
+    if parse.tag.POS in _VERB_FORMS and form.endswith(("ся", "сь")) and len(form) > 4:
+        form = form[:-2]
+    return form
+
+
+def is_stop(word: str) -> bool:
+    """Whether a normalised word is a stop word, as typed or by its lemma ("ему" -> "он", "чувака" -> "чувак")."""
+    return word in STOP_WORDS or lemma(word) in STOP_WORDS
+
+
+@functools.lru_cache(maxsize=65536)
+def is_noun(word: str) -> bool:
+    """Whether a word's likeliest reading is a common noun (the subject of a question rather than its wording)."""
+    parse = morph().parse(word)[0]
+    return parse.tag.POS == "NOUN" and "Name" not in parse.tag
+
+
+@functools.lru_cache(maxsize=65536)
+def known_word(word: str) -> bool:
+    """Whether the dictionary knows a Cyrillic word (so it is not a typo)."""
+    return morph().word_is_known(word)
+
+
+def lemmas(text: str) -> list[str]:
+    return [lemma(w) for w in normalise(text)]
+
+
+def _padded_trigrams(word: str) -> set[str]:
+    padded = f"^{word}$"
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Levenshtein distance with adjacent transpositions, or `limit + 1` once it is certainly over `limit`."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        if min(row) > limit:
+            return limit + 1
+        previous2, previous = previous, row
+    return previous[-1]
 
 
 class RuleBook:
@@ -137,15 +293,15 @@ class RuleBook:
 
     def __init__(self, games: dict[str, str], sections: list[Section], synonyms: list[list[str]]) -> None:
         self.games = games
+        self._list = list(sections)
         self._sections = {s.id: s for s in sections}
         self._by_game: dict[str, list[Section]] = {g: [] for g in games}
         for s in sections:
             self._by_game[s.game].append(s)
-        self._by_rowid = dict(enumerate(sections, 1))
-        self._rowid = {s.id: rowid for rowid, s in self._by_rowid.items()}
         self._build_synonyms(synonyms)
+        self._intents = {tuple(lemmas(phrase)): cues for phrase, cues in INTENTS.items()}
         self._build_game_names()
-        self._build_index(sections)
+        self._build_index(sections, synonyms)
 
     # ---- loading ---------------------------------------------------------------------------------------------
 
@@ -169,15 +325,16 @@ class RuleBook:
         return cls(games, sections, synonyms)
 
     def _build_synonyms(self, groups: list[list[str]]) -> None:
-        # stem sequence of a member ("мост" -> ("мост",), "конец игры" -> ("конец", "игр")) -> its groups' numbers
+        # lemma sequence of a member ("мост" -> ("мост",), "конец игры" -> ("конец", "игра")) -> its groups' numbers
         self._group_of: dict[tuple[str, ...], set[int]] = {}
         for index, members in enumerate(groups):
             for member in members:
-                seq = tuple(stems(member))
+                seq = tuple(lemmas(member))
                 if seq:
                     self._group_of.setdefault(seq, set()).add(index)
-        self._group_of_stem = {seq[0]: found for seq, found in self._group_of.items() if len(seq) == 1}
-        self._longest_phrase = max((len(seq) for seq in self._group_of), default=1)
+        self._longest: dict[str, int] = {}  # a lemma -> the longest member starting with it
+        for seq in self._group_of:
+            self._longest[seq[0]] = max(self._longest.get(seq[0], 0), len(seq))
 
     def _build_game_names(self) -> None:
         # (stem sequence, game), longest first, so "kingdom builder" wins over "builder"
@@ -188,27 +345,82 @@ class RuleBook:
         names += [((game,), game) for game in self.games]
         self._game_names = sorted(set(names), key=lambda item: -len(item[0]))
 
-    def _build_index(self, sections: list[Section]) -> None:
-        db = sqlite3.connect(":memory:", check_same_thread=False)
-        db.execute(
-            "CREATE VIRTUAL TABLE stem USING fts5(title, body, game UNINDEXED, "
-            "tokenize='unicode61 remove_diacritics 0')"
-        )
-        db.execute("CREATE VIRTUAL TABLE tri USING fts5(title, body, game UNINDEXED, tokenize='trigram')")
-        db.execute("CREATE VIRTUAL TABLE vocab USING fts5vocab(stem, 'row')")
+    def _build_index(self, sections: list[Section], synonyms: list[list[str]]) -> None:
+        """Term counts of the bodies, title concepts, neighbouring words, sentences, idf, and the words of the
+        texts for typo matching."""
+        self._body: dict[str, dict[int, int]] = defaultdict(dict)  # term -> section -> count
+        self._pairs: dict[tuple[str, str], set[int]] = defaultdict(set)
+        self._sentences: dict[str, list[tuple[int, int]]] = defaultdict(list)  # term -> (section, sentence)
+        self._title_terms: list[frozenset[str]] = []
+        self._titled: dict[str, list[int]] = defaultdict(list)
+        documents: dict[str, set[int]] = defaultdict(set)  # term -> the sections using it, title or body
+        lengths = []
+        for i, s in enumerate(sections):
+            body = self._terms(s.text)
+            for term, count in Counter(body).items():
+                self._body[term][i] = count
+            for term in {*body, *self._terms(s.title)}:
+                documents[term].add(i)
+            lengths.append(len(body))
+            for pair in self._pairs_of(s.title + "\n" + s.text):
+                self._pairs[pair].add(i)
+            for k, sentence in enumerate(_SENTENCE.split(s.text)):
+                for term in set(self._terms(sentence)):
+                    self._sentences[term].append((i, k))
+            self._title_terms.append(self._title_concepts(s.title))
+            for term in self._title_terms[i]:
+                self._titled[term].append(i)
+        self._build_statistics(sections, documents, lengths)
+        self._build_typos(sections, synonyms)
+
+    def _title_concepts(self, title: str) -> frozenset[str]:
+        """What a title is about: its words' concepts (synonym groups, else lemmas), stop words and "игра" left
+        out ("Состав игры" -> the group of "состав")."""
+        words = [lemma(w) for w in normalise(title) if not is_stop(w)]
+        return frozenset({t for _, _, terms in self._concepts(words) for t in terms} - TITLE_IGNORED)
+
+    def _build_statistics(self, sections: list[Section], documents: dict[str, set[int]], lengths: list[int]) -> None:
+        """BM25's length norms, idf, and for each term how many sections of each game use it."""
+        average = sum(lengths) / len(lengths) if lengths else 1.0
+        self._norm = [1 - B + B * n / average for n in lengths]
+        n = len(sections)
+        self._idf = {term: math.log(1 + (n - len(d) + 0.5) / (len(d) + 0.5)) for term, d in documents.items()}
+        self._rarest = math.log(1 + (n + 0.5) / 0.5)
+        self._title_mass = [sum(self._idf[t] for t in terms) for terms in self._title_terms]
+        self._game_df = {term: Counter(sections[i].game for i in found) for term, found in documents.items()}
+
+    def _build_typos(self, sections: list[Section], synonyms: list[list[str]]) -> None:
+        """The Cyrillic words of the texts and of the synonym groups (word -> how often the texts use it), and
+        their trigrams, for `_typo`."""
+        surface: Counter[str] = Counter()
         for s in sections:
-            rowid = self._rowid[s.id]
-            db.execute(
-                "INSERT INTO stem(rowid, title, body, game) VALUES (?, ?, ?, ?)",
-                (rowid, self._indexed(s.title), self._indexed(s.text), s.game),
-            )
-            db.execute(
-                "INSERT INTO tri(rowid, title, body, game) VALUES (?, ?, ?, ?)",
-                (rowid, " ".join(normalise(s.title)), " ".join(normalise(s.text)), s.game),
-            )
-        self._vocabulary = frozenset(term for (term,) in db.execute("SELECT term FROM vocab"))
-        db.execute("DROP TABLE vocab")
-        self._db = db
+            surface.update(normalise(s.title + " " + s.text))
+        for members in synonyms:
+            for member in members:
+                surface.update(w for w in normalise(member) if w not in surface)
+        self._surface = {w: count for w, count in surface.items() if len(w) >= 3 and _CYRILLIC.search(w)}
+        self._trigram_words: dict[str, list[str]] = defaultdict(list)
+        for word in self._surface:
+            for gram in _padded_trigrams(word):
+                self._trigram_words[gram].append(word)
+
+    def _concept(self, term: str) -> str:
+        """A lemma as one concept: its (first) synonym group, else itself."""
+        groups = self._group_of.get((term,))
+        return f"syn{min(groups)}" if groups else term
+
+    def _pairs_of(self, text: str) -> set[tuple[str, str]]:
+        """The concepts of neighbouring words of a text, stop words left out ("карты местности" -> карта,
+        местность), numbers as NUMBER ("9 верхушек" -> NUMBER, верхушка)."""
+        words = [lemma(w) for w in normalise(text) if not is_stop(w)]
+        words = [NUMBER if w.isdigit() or w in NUMERALS else self._concept(w) for w in words]
+        return set(zip(words, words[1:], strict=False))
+
+    def _terms(self, text: str) -> list[str]:
+        """The terms a text is indexed under: its lemmas, a `syn<N>` per synonym group occurrence, a NUMBER per
+        number."""
+        words = lemmas(text)
+        return words + [f"syn{g}" for g in self._group_hits(words)] + [NUMBER for w in words if w.isdigit()]
 
     # ---- sections --------------------------------------------------------------------------------------------
 
@@ -230,77 +442,238 @@ class RuleBook:
 
     def split_game(self, query: str) -> tuple[str | None, str]:
         """The game named anywhere in the query, and the query without that name (and a preposition before it)."""
+        game, start, end = self._game_mention(query)
+        if game is None:
+            return None, query
+        return game, _tidy(query[:start] + " " + query[end:])
+
+    def _game_mention(self, query: str) -> tuple[str | None, int, int]:
+        """The game named in the query and where its name (with a preposition before it) starts and ends. A word
+        matches a name's word by its stem or by its lemma's stem ("кингдоме", "валдору", "зодчих")."""
         lowered = query.lower().replace("ё", "е")
         words = list(_WORD.finditer(lowered))
-        word_stems = [stem(m.group()) for m in words]
+        forms = [{stem(m.group()), stem(lemma(m.group()))} for m in words]
         for seq, game in self._game_names:
             n = len(seq)
             for i in range(len(words) - n + 1):
-                if tuple(word_stems[i : i + n]) == seq:
+                if all(seq[k] in forms[i + k] for k in range(n)):
                     start = i - 1 if i > 0 and words[i - 1].group() in _NAME_PREPOSITIONS else i
-                    rest = query[: words[start].start()] + " " + query[words[i + n - 1].end() :]
-                    rest = re.sub(r"\s+([?!.,:;])", r"\1", re.sub(r"\s+", " ", rest)).strip(" ,.:;-")
-                    return game, rest
-        return None, query
+                    return game, words[start].start(), words[i + n - 1].end()
+        return None, 0, 0
 
     def search(self, query: str, game: str | None = None, limit: int = 5) -> list[Section]:
-        """The best matching sections, best first. A game named in the query restricts the search when `game` is
-        None. [] only when nothing at all matches."""
-        named, rest = self.split_game(query)
-        if game is None:
-            game = named
-        if named is not None and normalise(rest):
-            query = rest
-        words = normalise(query)
-        kept = [w for w in words if w not in STOP_WORDS] or words
-        if not kept:
-            return []
-        scores = self._run("stem", self._match(kept, words), game)
-        # words the stemmed index cannot place (typos, partial words) are looked up by their trigrams
-        unknown = [w for w in kept if len(w) >= 3 and stem(w) not in self._vocabulary]
-        if unknown or not scores:
-            grams = sorted({g for w in (unknown or kept) for g in _trigrams(w)})
-            if grams:
-                weight = TRIGRAM_WEIGHT if scores else 1.0
-                for rowid, score in self._run("tri", " OR ".join(_quote([g]) for g in grams), game).items():
-                    scores[rowid] = scores.get(rowid, 0.0) + weight * score
-        best = sorted(scores, key=lambda rowid: (-scores[rowid], rowid))[:limit]
-        return [self._by_rowid[rowid] for rowid in best]
+        """The best matching sections, best first; [] when the search is not confident of any (`rank`). A game
+        named in the query restricts the search when `game` is None."""
+        ranking = self.rank(query, game, limit)
+        return ranking.sections if ranking.confident else []
 
-    def _group_hits(self, word_stems: list[str]) -> list[int]:
-        """The synonym groups found in a stem sequence, once per occurrence (single words and phrases)."""
+    def rank(self, query: str, game: str | None = None, limit: int = 5) -> Ranking:
+        """The best matching sections however weak, and the confidence in the first one. A game named in the
+        query restricts the search when `game` is None, and its name is searched as the word "игра" ("когда
+        кончается валдора" asks when the game ends)."""
+        named, start, end = self._game_mention(query)
+        implied = None
+        if named is not None:
+            game = game or named
+            implied = len(normalise(query[:start]))
+            query = query[:start] + " игра " + query[end:]
+        parsed = self._parse_query(normalise(query), implied)
+        scores = self._score(parsed, game)
+        best = sorted(scores, key=lambda i: (-scores[i], i))[:limit]
+        confidence = self._confidence(parsed, best[0], game) if best else 0.0
+        return Ranking([self._list[i] for i in best], confidence)
+
+    def _parse_query(self, words: list[str], implied: int | None = None) -> _Query:
+        """The question's terms and weights. First its intent phrases (`INTENTS`), which become cues; then its
+        concepts: synonym groups (phrases too, stop words included: "о чем игра"), content words, typos matched to
+        the texts' words; and the weight of the words nothing could place. `implied` is the position of the word
+        "игра" put in place of a game's name: alone it is only a cue."""
+        word_lemmas = [lemma(w) for w in words]
+        content: dict[str, float] = {}
+        cues: dict[str, float] = {}
+        unknown = 0.0
+
+        def add(to: dict[str, float], terms: list[str] | tuple[str, ...], weight: float) -> None:
+            for term in terms:
+                if term in self._idf:  # a synonym group none of whose members the texts use is no help
+                    to[term] = max(to.get(term, 0.0), weight)
+
+        intents, rest = self._intents_in(word_lemmas)
+        for cue in intents:
+            add(cues, [NUMBER] if cue == NUMBER else self._word_terms(cue), INTENT_WEIGHT)
+        for start, end, terms in self._concepts(rest):
+            word = words[start]
+            if end - start > 1 or terms[0].startswith("syn"):
+                add(cues if implied is not None and (start, end) == (implied, implied + 1) else content, terms, 1.0)
+                if end - start == 1:
+                    add(cues, [rest[start]], EXACT_WEIGHT)  # the word itself besides its synonyms
+            elif start == implied:
+                add(cues, terms, GAME_WORD_WEIGHT)
+            elif is_stop(word) and not (len(word) == 1 and end < len(words) and words[end].isdigit()):
+                continue  # but "б" in "Б3" is a coordinate
+            elif word.isdigit():
+                add(content, terms, NUMBER_WEIGHT)
+            elif terms[0] in self._idf:
+                add(content, terms, 1.0)
+            elif (typo := self._typo(word)) is not None:
+                add(content, self._word_terms(typo), FUZZY_WEIGHT)
+            else:
+                unknown += UNKNOWN_NOUN_WEIGHT if is_noun(word) or not known_word(word) else UNKNOWN_OTHER_WEIGHT
+        pairs = self._pairs_of(" ".join(words))
+        if NUMBER in cues:  # "сколько верхушек" looks for "9 верхушек"
+            pairs |= {(NUMBER, self._concept(term)) for term in rest if term}
+        pairs = sorted(p for p in pairs if p in self._pairs)
+        return _Query(content, {t: w for t, w in cues.items() if t not in content}, pairs, unknown)
+
+    def _intents_in(self, word_lemmas: list[str]) -> tuple[list[str], list[str]]:
+        """The cues of the intent phrases found in a lemma sequence (longest first), and the sequence with the
+        phrases' words blanked out. Words of a synonym phrase are left to it ("сколько угодно")."""
+        rest = list(word_lemmas)
+        taken = {k for start, end, _ in self._concepts(rest) if end - start > 1 for k in range(start, end)}
+        cues: list[str] = []
+        for n in (2, 1):
+            for i in range(len(rest) - n + 1):
+                found = self._intents.get(tuple(rest[i : i + n]))
+                if found is not None and all(rest[i : i + n]) and not taken & set(range(i, i + n)):
+                    cues += found
+                    rest[i : i + n] = [""] * n
+        return cues, rest
+
+    def _concepts(self, word_lemmas: list[str]) -> list[tuple[int, int, list[str]]]:
+        """(start, end, terms) for each concept of a lemma sequence, left to right: the longest synonym phrase
+        starting at a word (its group terms), else the word's lemma. Blank words are skipped."""
+        found: list[tuple[int, int, list[str]]] = []
+        i = 0
+        while i < len(word_lemmas):
+            if not word_lemmas[i]:
+                i += 1
+                continue
+            for n in range(min(self._longest.get(word_lemmas[i], 0), len(word_lemmas) - i), 0, -1):
+                groups = self._group_of.get(tuple(word_lemmas[i : i + n]))
+                if groups:
+                    found.append((i, i + n, [f"syn{g}" for g in sorted(groups)]))
+                    i += n
+                    break
+            else:
+                found.append((i, i + 1, [word_lemmas[i]]))
+                i += 1
+        return found
+
+    def _word_terms(self, word: str) -> list[str]:
+        """The terms one word of the texts is searched under: its synonym groups, or its lemma."""
+        term = lemma(word)
+        groups = self._group_of.get((term,), ())
+        return [f"syn{g}" for g in groups] if groups else [term]
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - the book lives as long as the process
+    def _typo(self, word: str) -> str | None:
+        """The word of the texts a word not in the dictionary most likely misspells: within one edit (two for
+        words over five letters), the fewest edits and then the most used word winning; None if none is close."""
+        if len(word) < 4 or not _CYRILLIC.search(word) or known_word(word):
+            return None
+        limit = 1 if len(word) <= 5 else 2
+        candidates = {w for gram in _padded_trigrams(word) for w in self._trigram_words.get(gram, ())}
+        best: tuple[int, int, str] | None = None
+        for candidate in candidates:
+            distance = edit_distance(word, candidate, limit)
+            if distance <= limit:
+                key = (distance, -self._surface[candidate], candidate)
+                best = key if best is None or key < best else best
+        return best[2] if best else None
+
+    def _score(self, query: _Query, game: str | None) -> dict[int, float]:
+        """Section index -> BM25 of the body plus the title score, for the sections matching any term."""
+        scores: dict[int, float] = defaultdict(float)
+        for term, weight in [*query.content.items(), *query.cues.items()]:
+            idf = self._idf.get(term)
+            if idf is None:
+                continue
+            for i, count in self._body.get(term, {}).items():
+                tf = count / self._norm[i]
+                scores[i] += weight * idf * tf * (K1 + 1) / (tf + K1)
+        weights = {**query.cues, **query.content}
+        for i, covered in self._title_matches(weights).items():
+            share = sum(self._idf[t] for t in covered) / self._title_mass[i]
+            scores[i] += TITLE_WEIGHT * share * sum(weights[t] * self._idf[t] for t in covered)
+        for first, second in query.pairs:
+            found = self._pairs[first, second]
+            rarity = math.log(1 + (len(self._list) - len(found) + 0.5) / (len(found) + 0.5))
+            for i in found:
+                scores[i] += PAIR_WEIGHT * rarity
+        for i, weight in self._together(query.content).items():
+            scores[i] += SENTENCE_WEIGHT * weight
+        if game is not None:
+            scores = {i: score for i, score in scores.items() if self._list[i].game == game}
+        else:
+            evidence = self._game_evidence({**query.cues, **query.content})
+            top = max(evidence.values(), default=0.0)
+            if top > 0:
+                scores = {i: v * (1 + GAME_AFFINITY * evidence[self._list[i].game] / top) for i, v in scores.items()}
+        return {i: score for i, score in scores.items() if score > 0}
+
+    def _together(self, content: dict[str, float]) -> dict[int, float]:
+        """Section index -> the weight of the query terms found together in its best sentence, when at least
+        two are ("полистал книгу ... провиант взять" and «если вы хоть раз перелистнули книгу, провиант ... не
+        взять»)."""
+        sums: dict[tuple[int, int], float] = defaultdict(float)
+        counts: Counter[tuple[int, int]] = Counter()
+        for term, weight in content.items():
+            for place in self._sentences.get(term, ()):
+                sums[place] += weight * self._idf[term]
+                counts[place] += 1
+        best: dict[int, float] = {}
+        for (i, k), total in sums.items():
+            if counts[i, k] >= 2:
+                best[i] = max(best.get(i, 0.0), total)
+        return best
+
+    def _game_evidence(self, content: dict[str, float]) -> dict[str, float]:
+        """Game -> how much the question's terms point to it: each term's weight times idf, shared among the
+        games in proportion to the sections of each that use it ("дерево" is all Зодчие's)."""
+        evidence = dict.fromkeys(self.games, 0.0)
+        for term, weight in content.items():
+            counts = self._game_df.get(term, {})
+            total = sum(counts.values())
+            for game, count in counts.items():
+                evidence[game] += weight * self._idf[term] * count / total
+        return evidence
+
+    def _title_matches(self, terms: dict[str, float]) -> dict[int, set[str]]:
+        """Section index -> the query terms found in its title."""
+        found: dict[int, set[str]] = defaultdict(set)
+        for term in terms:
+            for i in self._titled.get(term, ()):
+                found[i].add(term)
+        return found
+
+    def _confidence(self, query: _Query, best: int, game: str | None) -> float:
+        """How sure the search is that the best section answers the question, 0..1 (see `KNOWN_CREDIT`); the
+        credit for terms found elsewhere counts only the searched game's sections. None of the question's subject
+        in the best section, or a question of numbers alone ("2+2"), gives 0."""
+        total = here = elsewhere = 0.0
+        for term, weight in query.content.items():
+            mass = weight * self._idf[term]
+            total += mass
+            if best in self._body.get(term, {}) or term in self._title_terms[best]:
+                here += mass
+            elif game is None or self._game_df[term][game]:
+                elsewhere += mass
+        if not here or all(term.isdigit() for term in query.content):
+            return 0.0
+        return (here + KNOWN_CREDIT * elsewhere) / (total + query.unknown * self._rarest)
+
+    def _group_hits(self, words: list[str]) -> list[int]:
+        """The synonym groups found in a lemma sequence, once per occurrence (single words and phrases)."""
         hits: list[int] = []
-        for i in range(len(word_stems)):
-            for n in range(1, min(self._longest_phrase, len(word_stems) - i) + 1):
-                hits += self._group_of.get(tuple(word_stems[i : i + n]), ())
+        for i in range(len(words)):
+            for n in range(1, min(self._longest.get(words[i], 0), len(words) - i) + 1):
+                hits += self._group_of.get(tuple(words[i : i + n]), ())
         return hits
 
-    def _indexed(self, text: str) -> str:
-        """A column's text as indexed: the stems, then one `syn<N>` token per occurrence of a synonym group."""
-        word_stems = stems(text)
-        return " ".join(word_stems + [f"syn{g}" for g in self._group_hits(word_stems)])
 
-    def _match(self, words: list[str], all_words: list[str]) -> str:
-        """The FTS5 query: an OR of the stems of the query words; a word belonging to synonym groups is replaced by
-        their group tokens (so the group counts as one term however many members a section uses). Multi-word
-        members are also looked for among the stop words ("о чем игра")."""
-        word_stems = [stem(w) for w in words]
-        groups = set(self._group_hits(word_stems)) | set(self._group_hits([stem(w) for w in all_words]))
-        terms = {s for s in word_stems if s not in self._group_of_stem} | {f"syn{g}" for g in groups}
-        return " OR ".join(sorted(_quote([t]) for t in terms))
-
-    def _run(self, table: str, match: str, game: str | None) -> dict[int, float]:
-        """rowid -> score in (0, 1], the best match scoring 1 (bm25 is negative: lower is better)."""
-        sql = f"SELECT rowid, bm25({table}, ?, 1.0, 0.0) FROM {table} WHERE {table} MATCH ?"
-        args: list = [TITLE_WEIGHT, match]
-        if game is not None:
-            sql += " AND game = ?"
-            args.append(game)
-        rows = self._db.execute(sql, args).fetchall()
-        if not rows:
-            return {}
-        best = min(score for _, score in rows)
-        return {rowid: score / best for rowid, score in rows} if best < 0 else {rowid: 1.0 for rowid, _ in rows}
+def _tidy(text: str) -> str:
+    """Spaces collapsed, none before punctuation, none and no stray punctuation at the ends."""
+    return re.sub(r"\s+([?!.,:;])", r"\1", re.sub(r"\s+", " ", text)).strip(" ,.:;-")
 
 
 def _parse_reference(game: str, text: str) -> tuple[str, list[Section]]:

@@ -247,7 +247,7 @@ class Service(Turns, Undo, History, SettingsMenu):
             waiting = f"Сейчас ходит {row.seats[current].name}" if current is not None else "Партия окончена"
             return InlineAnswer([], personal=True, note=waiting, start=start)
         articles = [Article(id=f"{row.id}-{row.version}-{i}", title=game.label(state, action),
-                            description=f"/{action}", text=escape(f"/{action}"))
+                            description=game.command(state, action), text=escape(game.command(state, action)))
                     for i, action in enumerate(game.legal_actions(state)) if game.private_choice(state, action)]
         return InlineAnswer(articles, personal=True)
 
@@ -258,7 +258,8 @@ class Service(Turns, Undo, History, SettingsMenu):
             return await self._deep_link(user, args)
         if name in ("start", "help"):
             settings = None if chat.private else (await self.chat_settings(chat.id)).lines()
-            text = help_text(self.games.values(), None if chat.private else self._private_link(chat.id), settings)
+            text = help_text(self.games.values(), None if chat.private else self._private_link(chat.id), settings,
+                             self.bot_username)
             return [Reply(text if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + text)]
         section_id = rule_answers.section_from_command(name)
         if name == "rules" or section_id:
@@ -437,7 +438,7 @@ class Service(Turns, Undo, History, SettingsMenu):
         game, state = self._state(row)
         seat = game.current_seat(state)
         actions = game.legal_actions(state)
-        lines = [f"• {escape(game.label(state, a))} — <code>/{escape(a)}</code>"
+        lines = [f"• {escape(game.label(state, a))} — <code>{escape(game.command(state, a))}</code>"
                  for a in actions if not game.private_choice(state, a)]
         hidden = [a for a in actions if game.private_choice(state, a)]
         if hidden:  # the list is read by the whole group: a hand is chosen by its own button
@@ -682,8 +683,8 @@ class Service(Turns, Undo, History, SettingsMenu):
         game, words, found = rule_answers.lookup(book, args, current)
         if not words.strip():
             return rule_answers.contents_reply(book, game) if game else rule_answers.choose_game_reply(book)
-        if not found:
-            return rule_answers.not_found_reply(words)
+        if not found:  # an honest «не нашёл», with the contents of the game asked about (or a choice of game)
+            return rule_answers.not_found_reply(words, book, game)
         return rule_answers.section_reply(book, found[0], found[1:])
 
     def _section(self, section_id: str) -> Reply:

@@ -7,11 +7,13 @@ from html import escape
 from rules.text import plural
 
 
-def help_text(games, private_link: str | None = None, settings: list[str] | None = None) -> str:
-    """The /help memo: the games we can referee (from their protocol objects), how to play, and the chat's
-    settings (`ChatSettings.lines()`, in a group)."""
-    listed = "\n".join(f"/new {g.name} — «{escape(g.title)}», {g.min_players}–{g.max_players} "
-                       f"{plural(g.max_players, 'игрок', 'игрока', 'игроков')}" for g in games)
+def help_text(games, private_link: str | None = None, settings: list[str] | None = None,
+              bot_username: str | None = None) -> str:
+    """The /help memo: the games we can referee (from their protocol objects: what each is and how long it
+    lasts), how to play, the rules lookup and inline mode, and the chat's settings (`ChatSettings.lines()`)."""
+    listed = "\n".join(f"/new {g.name} — <b>«{escape(g.title)}»</b>, {g.min_players}–{g.max_players} "
+                       f"{plural(g.max_players, 'игрок', 'игрока', 'игроков')}: {escape(g.about)}" for g in games)
+    inline = f"@{bot_username}" if bot_username else "@имя_бота"
     chat_settings = ""
     if settings:
         chat_settings = "\n\n<b>Настройки чата</b> (/settings)\n" + "\n".join(settings)
@@ -21,8 +23,11 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
                    f'<a href="{private_link}">откройте чат со мной</a> и нажмите «Старт».')
     return f"""<b>Я веду настольные игры прямо в чате</b> и слежу за правилами.
 
-<b>Как начать партию</b>
+<b>Игры</b>
 {listed}
+
+<b>Как начать партию</b>
+/new — выбрать игру кнопкой (или сразу <code>/new valdora</code>)
 /join — сесть за стол, /leave — встать из-за стола
 /begin — раздать и начать (первого игрока выбирает жребий)
 
@@ -34,8 +39,12 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
 /board — доска и кнопки, /moves — все разрешённые ходы списком
 /score — счёт (открытая часть), /log — последние ходы, /turn — чей ход и сколько ждём
 /undo — отменить свой ход (пока ваш ход не кончился; потом — если все согласны)
-/abort — прервать партию (создатель партии или администратор чата)
-/rules вопрос — справка по правилам любой игры{secrets}
+/abort — прервать партию (создатель партии или администратор чата){secrets}
+
+<b>Правила</b>
+/rules вопрос — ответ из справки по правилам: <code>/rules сколько стоит телега</code>; без вопроса —
+оглавление. Под отказом в ходе — кнопка «📖 Правило» с нужным разделом.
+В любом чате наберите <code>{inline} вопрос</code> — и выберите раздел из подсказок: ответ уйдёт в этот чат.
 
 <b>Если кто-то пропал</b>
 Бот напоминает тому, чей ход. /skip — пропустить его ход (сразу, если время вышло, иначе голосованием),

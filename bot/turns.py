@@ -241,7 +241,9 @@ class Turns:
         if self._yes(vote, voters) >= self._needed(kind, len(voters)):  # two at the table: asking decides
             return await self._vote_passed(chat, row, vote)
         await self.store.save_vote(vote, row.id, kind)
-        return [self._vote_reply(row, vote, subject or row.seats[target].name)]
+        if kind != "undo":
+            subject = row.seats[target].name  # an undo's target is a version, its subject the first move undone
+        return [self._vote_reply(row, vote, subject or "…")]
 
     def _vote_reply(self, row: GameRow, vote: Vote, subject: str) -> Reply:
         by = next((s.name for s in row.seats if s.user_id == vote.started_by), "Игрок")

@@ -1,5 +1,8 @@
 """The rule-search engine (`bot.rulebook`): the reference texts' structure, Russian word forms, typos, game names,
-and the answer quality over the realistic player questions in `tests/rules_questions.json`."""
+the honest «не нашёл», and the answer quality over realistic player questions: `tests/rules_questions.json` (the
+first set) and `tests/rules_questions_new.json` (written later as a new player would type them, without looking
+at the search; "section": null for nonsense and off-topic questions that must find nothing, "also" for another
+section that answers the question just as well)."""
 
 from __future__ import annotations
 
@@ -9,10 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from bot import rule_answers
 from bot.rulebook import RuleBook, Section
 from rules.valdora import SECTIONS as VALDORA_SECTIONS
 
-QUESTIONS = json.loads((Path(__file__).parent / "rules_questions.json").read_text(encoding="utf-8"))
+HERE = Path(__file__).parent
+OLD_QUESTIONS = json.loads((HERE / "rules_questions.json").read_text(encoding="utf-8"))
+NEW_QUESTIONS = json.loads((HERE / "rules_questions_new.json").read_text(encoding="utf-8"))
+QUESTIONS = OLD_QUESTIONS + NEW_QUESTIONS
+NONSENSE = [q["q"] for q in NEW_QUESTIONS if q["section"] is None]
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +83,19 @@ def test_word_forms_find_the_bridge(book, query):
 
 
 @pytest.mark.parametrize(
+    ("query", "section", "not_first"),
+    [
+        ("можно ли ходить через город", "valdora.movement", None),  # "ходить" is not "ход" (a turn)
+        ("обязательно строить рядом со своими", "kingdom.adjacency", "kingdom.discoverers"),  # "рядом" is not "ряд"
+        ("рядом с замком", "kingdom.castles", "kingdom.knights"),  # ... and no row of hexes
+    ],
+)
+def test_lemmas_keep_words_that_share_a_stem_apart(book, query, section, not_first):
+    found = ids(book.search(query))
+    assert section in found[:3] and found[0] != not_first, found
+
+
+@pytest.mark.parametrize(
     ("with_yo", "with_e"),
     [("подсчёт очков", "подсчет очков"), ("шахтёры", "шахтеры"), ("берёт ли жетон", "берет ли жетон")],
 )
@@ -89,6 +110,9 @@ def test_yo_and_e_are_the_same(book, with_yo, with_e):
         ("праовиант", "valdora.provisions"),
         ("телга", "valdora.cart-horse"),
         ("провиан", "valdora.provisions"),  # a partial word
+        ("тапор что делает", "sylvan.axe"),
+        ("кантракт вернуть", "valdora.return"),
+        ("пастбише", "kingdom.paddock"),
     ],
 )
 def test_typos_and_partial_words_still_find_the_section(book, query, section):
@@ -99,7 +123,19 @@ def test_stop_words_only_and_nonsense(book):
     assert book.search("") == []
     assert book.search("?!") == []
     assert book.search("щщщщ") == []
-    assert book.search("как что") != []  # nothing but stop words: they are searched after all
+    assert book.search("как что") == []  # nothing but stop words: nothing to look for
+    assert book.search("о чем игра")  # ... unless they make a synonym phrase
+
+
+@pytest.mark.parametrize("query", NONSENSE + ["как дела", "посоветуй фильм", "сколько стоит пицца с грибами"])
+def test_nonsense_and_off_topic_questions_find_nothing(book, query):
+    ranking = book.rank(query)
+    assert book.search(query) == [] and not ranking.confident, (ranking.confidence, ids(ranking.sections))
+
+
+def test_confidence_is_high_for_a_plain_question_and_low_for_an_unknown_subject(book):
+    assert book.rank("сколько стоит контракт").confidence > 0.9
+    assert book.rank("правила покера").confidence < 0.2 < book.rank("правила строительства").confidence
 
 
 def test_limit_and_game_restriction(book):
@@ -131,6 +167,8 @@ def test_limit_and_game_restriction(book):
         ("гавань в кб что делает", ("kingdom", "гавань что делает")),
         ("kb tavern", ("kingdom", "tavern")),
         ("создатель королевства замки", ("kingdom", "замки")),
+        ("что меняется вчетвером в кингдоме", ("kingdom", "что меняется вчетвером")),
+        ("когда кончается kingdom builder", ("kingdom", "когда кончается")),
         ("сколько стоит мост", (None, "сколько стоит мост")),
         ("рыбаки как считать", (None, "рыбаки как считать")),
     ],
@@ -147,30 +185,88 @@ def test_a_named_game_restricts_the_search(book):
 # ---- quality -----------------------------------------------------------------------------------------------------
 
 
-def _score(book: RuleBook, with_game: bool) -> tuple[float, float, list[str]]:
-    """Top-1 and top-3 rates in percent, and a line for every question whose section is not in the top 3."""
+def _accepted(q: dict) -> set[str]:
+    """The sections that answer a question: its section and its alternatives; empty for nonsense."""
+    return {q["section"], *q.get("also", [])} - {None}
+
+
+def _score(book: RuleBook, questions: list[dict], with_game: bool) -> tuple[float, float, list[str]]:
+    """Top-1 and top-3 rates in percent, and a line for every question not answered in the top 3. A nonsense
+    question counts as answered when nothing is found."""
     top1 = top3 = 0
     misses = []
-    for q in QUESTIONS:
+    for q in questions:
         found = ids(book.search(q["q"], game=q["game"] if with_game else None, limit=3))
-        top1 += found[:1] == [q["section"]]
-        top3 += q["section"] in found
-        if q["section"] not in found:
+        want = _accepted(q)
+        first = found[:1] == [] if not want else bool(found) and found[0] in want
+        within = found == [] if not want else bool(want & set(found))
+        top1 += first
+        top3 += within
+        if not within:
             misses.append(f"  {q['q']!r}: want {q['section']}, got {found}")
-    return 100 * top1 / len(QUESTIONS), 100 * top3 / len(QUESTIONS), misses
+    return 100 * top1 / len(questions), 100 * top3 / len(questions), misses
 
 
-def test_question_set_is_consistent(book):
+def test_question_sets_are_consistent(book):
+    assert len(NEW_QUESTIONS) >= 120 and len(NONSENSE) >= 10
+    for questions in (OLD_QUESTIONS, NEW_QUESTIONS):
+        assert len({q["q"] for q in questions}) == len(questions), "a question is asked twice"
     for q in QUESTIONS:
-        assert book.section(q["section"]) is not None, q
+        if q["section"] is None:
+            assert q["game"] is None and "also" not in q, q
+            continue
         assert q["section"].startswith(q["game"] + "."), q
+        for section in _accepted(q):
+            assert book.section(section) is not None, q
 
 
 def test_answer_quality(book):
-    top1, top3, misses = _score(book, with_game=False)
-    g_top1, g_top3, _ = _score(book, with_game=True)
-    print(f"\nrules search: top1 {top1:.1f}% top3 {top3:.1f}% ({len(QUESTIONS)} questions)")
-    print("not in the top 3:\n" + "\n".join(misses))
-    print(f"rules search, game given: top1 {g_top1:.1f}% top3 {g_top3:.1f}% ({len(QUESTIONS)} questions)")
-    assert top1 >= 80.0
-    assert top3 >= 95.0
+    """Without being told the game: top-1 at least 90% and top-3 at least 98% over all questions (the summary
+    shows the first and the new set apart: pytest -s tests/test_rulebook.py)."""
+    lines, misses = [], []
+    for name, questions in (("old", OLD_QUESTIONS), ("new", NEW_QUESTIONS), ("all", QUESTIONS)):
+        top1, top3, missed = _score(book, questions, with_game=False)
+        g_top1, g_top3, _ = _score(book, [q for q in questions if q["game"]], with_game=True)
+        lines.append(f"  {name}: top1 {top1:.1f}% top3 {top3:.1f}% ({len(questions)} questions); "
+                     f"game given: top1 {g_top1:.1f}% top3 {g_top3:.1f}%")
+        if name != "all":
+            misses += missed
+    print("\nrules search:\n" + "\n".join(lines) + "\nnot in the top 3:\n" + "\n".join(misses))
+    top1, top3, _ = _score(book, QUESTIONS, with_game=False)
+    assert top1 >= 90.0
+    assert top3 >= 98.0
+
+
+@pytest.mark.parametrize(
+    ("query", "accepted"),
+    [
+        ("когда кончается kingdom builder", {"kingdom.end"}),  # was: terrain cards
+        ("что делает топор", {"sylvan.axe"}),  # was: the supply of items
+        ("что можно делать в гавани", {"valdora.harbour", "kingdom.harbor"}),  # was: Kingdom Builder's terrain cards
+        ("сколько стоит контракт", {"valdora.contracts"}),
+        ("можно ли стоять вдвоём на одной клетке", {"valdora.meeting", "kingdom.building"}),
+    ],
+)
+def test_the_misses_reported_in_the_issue_come_first(book, query, accepted):
+    _, _, found = rule_answers.lookup(book, query)  # the way /rules, inline mode and the terminal ask
+    assert found and found[0].id in accepted, ids(found)
+    assert rule_answers.lookup(book, "фывапр")[2] == []
+
+
+# ---- answers -----------------------------------------------------------------------------------------------------
+
+
+def test_a_weak_match_in_the_current_game_falls_back_to_all_games(book):
+    game, words, found = rule_answers.lookup(book, "что делает топор", current="valdora")
+    assert (game, words) == ("valdora", "что делает топор") and found[0].id == "sylvan.axe"
+    assert rule_answers.lookup(book, "фывапр", current="valdora") == ("valdora", "фывапр", [])
+
+
+def test_not_found_offers_the_contents_or_a_choice_of_game(book):
+    reply = rule_answers.not_found_reply("фывапр", book, "kingdom")
+    assert reply.text.startswith("Не нашёл в правилах ничего про «фывапр»")
+    assert "Правила: Kingdom Builder" in reply.text and "/r_kingdom_harbor — Гавань" in reply.text
+    assert len(reply.text) < 4096
+    for reply in (rule_answers.not_found_reply("фывапр", book), rule_answers.not_found_reply("фывапр")):
+        assert "Не нашёл в правилах ничего про «фывапр»" in reply.text and "/rules" in reply.text
+        assert [b.data for row in reply.buttons for b in row] == ["list:valdora", "list:sylvan", "list:kingdom"]

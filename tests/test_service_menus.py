@@ -32,6 +32,7 @@ class Toy:
     score_unit = ("очко", "очка", "очков")
     secret_score_parts = ()
     secret_button = "🂠 Моя карта"
+    about = "игрушечная игра для тестов: берём клетки по очереди."
 
     def new(self, players, seed, options=None):
         return {"players": list(players), "turn": 0, "taken": [], "secrets": [seed % 7, 10 + seed % 5]}
@@ -60,6 +61,9 @@ class Toy:
 
     def label(self, state, action):
         return action[5:].upper()
+
+    def command(self, state, action):
+        return f"/{action}"
 
     def secret(self, state, seat):
         return f"Ваше тайное число: {state['secrets'][seat]}." if seat in (0, 1) else None
@@ -249,7 +253,8 @@ async def test_odd_deep_link_payloads_just_say_ready(service, payload):
 
 async def test_help_lists_every_game_and_the_private_link_in_a_group(service):
     reply, = await service.command(GROUP, ANYA, "help", "")
-    assert "/new toy — «Игрушка», 2–2 игрока" in reply.text
+    assert "/new toy — <b>«Игрушка»</b>, 2–2 игрока: игрушечная игра для тестов" in reply.text
+    assert "@RefereeTestBot вопрос" in reply.text and "/rules" in reply.text  # the rules lookup and inline mode
     assert "https://t.me/RefereeTestBot?start=g-200" in reply.text
     private, = await service.command(Chat(ANYA.id, private=True), ANYA, "help", "")
     assert "t.me" not in private.text

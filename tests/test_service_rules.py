@@ -83,3 +83,11 @@ async def test_inline_mode_offers_matching_sections(service):
     assert all(len(a.text) < 4096 and len(a.id.encode()) <= 64 for a in articles)
     overviews = (await service.inline(ANYA, "")).articles
     assert [a.title.split(":")[0] for a in overviews] == ["Валдора", "Зодчие Волшебной Долины", "Kingdom Builder"]
+
+
+async def test_nonsense_gets_an_honest_not_found_with_a_way_on(service):
+    reply, = await service.command(GROUP, ANYA, "rules", "фывапр")
+    assert reply.text.startswith("Не нашёл в правилах ничего про «фывапр»") and reply.buttons  # a choice of game
+    await service.command(GROUP, ANYA, "new", "kingdom")
+    reply, = await service.command(GROUP, ANYA, "rules", "фывапр олдж")
+    assert "Не нашёл" in reply.text and "Правила: Kingdom Builder" in reply.text  # the current game's contents

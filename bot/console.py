@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import re
 import sys
+import zlib
 from html import unescape
 from pathlib import Path
 
@@ -29,6 +30,15 @@ INTRO = """Консоль бота-судьи. Каждая строка — о�
 TICK = 1.0  # seconds between looks for due reminders and deadlines
 LINK = re.compile(r'<a href="tg://user\?id=\d+">(.*?)</a>')
 TAG = re.compile(r"</?(b|i|code)>")
+
+
+def player_id(name: str) -> int:
+    """A console player's user id, the same for the same name in every session.
+
+    >>> player_id("аня") == player_id("аня") != player_id("борис")
+    True
+    """
+    return 1000 + zlib.crc32(name.encode()) % 1_000_000_000
 
 
 def to_plain(html_text: str) -> str:
@@ -52,8 +62,9 @@ class Console:
     def _user(self, name: str) -> User:
         key = name.lower()
         if key not in self.users:
-            # every local player is an "administrator" of the console chat
-            self.users[key] = User(id=1000 + len(self.users), name=name, is_admin=True)
+            # the same name is the same player in every session (a game goes on after a restart); every local
+            # player is an "administrator" of the console chat
+            self.users[key] = User(id=player_id(key), name=name, is_admin=True)
         return self.users[key]
 
     async def handle(self, line: str) -> None:

@@ -59,3 +59,22 @@ async def test_reminders_fire_in_the_terminal_too(tmp_path):
     await console.tick()
     assert "ваш ход в «Kingdom Builder»" in lines[-1] and lines[-1].startswith("⏰ @")
     await service.close()
+
+
+async def test_a_game_goes_on_in_a_new_console_session(tmp_path):
+    first = await Service.open(str(tmp_path / "console.db"))
+    lines: list[str] = []
+    console = Console(first, tmp_path / "boards", write=lines.append)
+    for line in ("@Аня /new kingdom", "@Борис /join", "@Аня /begin"):
+        await console.handle(line)
+    mover = next(line for line in lines if "Первый ход по жребию" in line).split("@")[-1].rstrip(".")
+    await first.close()
+    again = await Service.open(str(tmp_path / "console.db"))  # the terminal was closed and opened again
+    lines.clear()
+    console = Console(again, tmp_path / "boards", write=lines.append)
+    await console.handle(f"@{mover} /moves")
+    assert lines[-1].startswith(f"Ходит {mover}. Можно:")
+    command = lines[-1].split("\n")[1].split(" — ")[-1]  # the first legal move, as /moves shows it
+    await console.handle(f"@{mover} {command}")  # the same player, recognised by name: the move is played
+    assert not any("подождите" in line for line in lines) and any("[картинка:" in line for line in lines)
+    await again.close()

@@ -51,7 +51,9 @@ async def press(service, player, data):
         assert answer.edit is not None and not answer.replies and not answer.clear_buttons
         return answer.edit
     assert answer.edit is None and not answer.clear_buttons
-    return answer.replies[-1]
+    boards = [r for r in answer.replies if r.image]
+    assert len(boards) == 1 and answer.replies[0] is boards[0]  # one board, the final one with its table too
+    return boards[0]
 
 
 async def test_lobby_join_leave_and_begin(service):

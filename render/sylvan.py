@@ -8,8 +8,8 @@ side with 4 rows; the whole picture is 924..1280 high, player rows shrink to sta
     | each tree seen from the side, bottom to top:      |
     |   the base: wood, its style glyph, its name (Б3)  |
     |   dwelling tiles, 96 x 22: owner colour + glyph   |
-    |   flags on the level they are attached to         |
-    |   the treetop (not a level)                       |
+    |   flags (white badges) on their level, base too   |
+    |   the treetop (not a level), clear of the river   |
     | top left of each cell: a crown with the height,   |
     | filled with the advantage holder's colour (white  |
     | disc: nobody). Highlighted trees: lit + magenta   |
@@ -78,10 +78,12 @@ CELL_W = (WIDTH - 2 * MX) / 5  # 157.6
 CELL_H = 160
 LEVEL_H = 22  # one dwelling tile
 TILE_W = 96
-BASE_W, BASE_H = 122, 28
-BASE_BOTTOM = 8  # from the bottom of the cell to the bottom of the base
-TOP_H = 18  # the treetop above the stack
-SWATCH = 20  # the white square with the style glyph on a tile
+BASE_W, BASE_H = 122, 26
+BASE_BOTTOM = 6  # from the bottom of the cell to the bottom of the base
+TOP_H = 10  # the treetop above the stack: on a full tree (5 dwellings) it ends 8 px below the cell's top,
+#            clear of the river (6 px into the cell); its trunk overlaps the top dwelling by TOP_SINK
+TOP_SINK = 4
+SWATCH = LEVEL_H  # the white square with the style glyph on a tile: the tile's full height
 STACK_DX = 6  # stacks sit right of the cell's middle: the crown is in the top left corner
 BRIDGE_W = 6
 SS = 2  # the cached board is drawn at this multiple and scaled down
@@ -258,7 +260,7 @@ def tree_center(view: dict, name: str) -> tuple[int, int]:
     """The pixel at the centre of a tree's base (where its name is printed), for tests.
 
     >>> tree_center({"side": "big", "columns": 5, "rows": 5}, "А1")
-    (91, 144)
+    (91, 147)
     """
     spot = parse_name(name)
     if spot is None:
@@ -304,43 +306,45 @@ def _supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, i
 
 def _glyph(d: ImageDraw.ImageDraw, style: str | None, x: float, y: float, s: float) -> None:
     """The style's shape in the square (x, y, x+s, y+s): a mushroom, a flower, an acorn, a leaf; a "?"
-    for an unknown style. Each shape has its own outline, not only its own colour."""
-    lw = max(1, round(s / 14))
+    for an unknown style. Each shape has its own outline, not only its own colour, and fills the square with
+    bold outlines so that the four still tell apart at half size (a phone shows the picture 430 px wide)."""
+    lw = max(1, round(s / 11))
 
     def p(u: float, v: float) -> tuple[float, float]:
         return x + u * s, y + v * s
 
-    if style == "mushroom":  # a domed red cap with white spots on a pale stem
-        d.rounded_rectangle((*p(0.37, 0.44), *p(0.63, 0.94)), radius=s * 0.08, fill=(246, 234, 206),
+    if style == "mushroom":  # a wide domed red cap with white spots on a thick pale stem
+        d.rounded_rectangle((*p(0.31, 0.4), *p(0.69, 0.98)), radius=s * 0.1, fill=(246, 234, 206),
                             outline=OUTLINE, width=lw)
-        d.pieslice((*p(0.05, 0.1), *p(0.95, 0.9)), 180, 360, fill=STYLE_INK["mushroom"], outline=OUTLINE, width=lw)
-        d.line([p(0.05, 0.5), p(0.95, 0.5)], fill=OUTLINE, width=lw)
-        for u, v, r in ((0.32, 0.3, 0.07), (0.6, 0.22, 0.06), (0.72, 0.39, 0.05)):
+        d.pieslice((*p(0.01, 0.02), *p(0.99, 1.06)), 180, 360, fill=STYLE_INK["mushroom"], outline=OUTLINE, width=lw)
+        d.line([p(0.01, 0.54), p(0.99, 0.54)], fill=OUTLINE, width=lw)
+        for u, v, r in ((0.27, 0.34, 0.09), (0.56, 0.2, 0.08), (0.77, 0.4, 0.07)):
             d.ellipse((*p(u - r, v - r), *p(u + r, v + r)), fill=WHITE)
     elif style == "flower":  # five round petals around a yellow heart
-        r, dist = 0.19, 0.27
+        r, dist = 0.21, 0.28
         for i in range(5):
             a = -math.pi / 2 + i * 2 * math.pi / 5
             u, v = 0.5 + dist * math.cos(a), 0.52 + dist * math.sin(a)
             d.ellipse((*p(u - r, v - r), *p(u + r, v + r)), fill=STYLE_INK["flower"], outline=OUTLINE, width=lw)
-        d.ellipse((*p(0.36, 0.38), *p(0.64, 0.66)), fill=(252, 208, 40), outline=OUTLINE, width=lw)
-    elif style == "nut":  # an acorn: a light nut under a dark scaly cap, with a stalk
-        d.ellipse((*p(0.24, 0.3), *p(0.76, 0.96)), fill=(214, 160, 86), outline=OUTLINE, width=lw)
-        d.line([p(0.5, 0.22), p(0.56, 0.04)], fill=OUTLINE, width=max(1, round(s / 9)))
-        d.chord((*p(0.12, 0.16), *p(0.88, 0.62)), 180, 360, fill=(110, 66, 30), outline=OUTLINE, width=lw)
-        d.rectangle((*p(0.12, 0.38), *p(0.88, 0.47)), fill=(110, 66, 30), outline=OUTLINE, width=lw)
+        d.ellipse((*p(0.34, 0.36), *p(0.66, 0.68)), fill=(252, 208, 40), outline=OUTLINE, width=lw)
+    elif style == "nut":  # an acorn: a light pointed nut under a dark scaly cap, with a stalk
+        d.polygon([p(0.22, 0.5), p(0.78, 0.5), p(0.74, 0.74), p(0.5, 0.99), p(0.26, 0.74)], fill=(222, 168, 92),
+                  outline=OUTLINE, width=lw)
+        d.line([p(0.5, 0.2), p(0.6, 0.0)], fill=OUTLINE, width=max(1, round(s / 7)))
+        d.chord((*p(0.08, 0.12), *p(0.92, 0.72)), 180, 360, fill=(104, 60, 26), outline=OUTLINE, width=lw)
+        d.rectangle((*p(0.08, 0.4), *p(0.92, 0.54)), fill=(104, 60, 26), outline=OUTLINE, width=lw)
     elif style == "leaf":  # a pointed leaf on a slant with its midrib
         pts = []
         for i in range(13):
             t = i / 12
-            w = 0.26 * math.sin(math.pi * t)
-            pts.append((0.14 + 0.72 * t - w * 0.7, 0.86 - 0.72 * t - w * 0.7))
+            w = 0.3 * math.sin(math.pi * t)
+            pts.append((0.1 + 0.8 * t - w * 0.7, 0.9 - 0.8 * t - w * 0.7))
         for i in range(12, -1, -1):
             t = i / 12
-            w = 0.26 * math.sin(math.pi * t)
-            pts.append((0.14 + 0.72 * t + w * 0.7, 0.86 - 0.72 * t + w * 0.7))
+            w = 0.3 * math.sin(math.pi * t)
+            pts.append((0.1 + 0.8 * t + w * 0.7, 0.9 - 0.8 * t + w * 0.7))
         d.polygon([p(u, v) for u, v in pts], fill=STYLE_INK["leaf"], outline=OUTLINE, width=lw)
-        d.line([p(0.06, 0.94), p(0.78, 0.22)], fill=(20, 70, 24), width=lw)
+        d.line([p(0.02, 0.98), p(0.8, 0.2)], fill=(16, 60, 20), width=lw)
     else:
         d.text(p(0.5, 0.5), "?", font=font(max(6, round(s * 0.8)), True), fill=INK, anchor="mm")
 
@@ -352,9 +356,9 @@ def glyph_sprite(style: str | None, size: int, plate: bool = True) -> Image.Imag
     def paint(d: ImageDraw.ImageDraw, k: int) -> None:
         s = size * k
         if plate:
-            d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.2, fill=WHITE, outline=OUTLINE,
+            d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.18, fill=WHITE, outline=OUTLINE,
                                 width=max(1, round(k * 1.2)))
-            _glyph(d, style, s * 0.06, s * 0.06, s * 0.88)
+            _glyph(d, style, s * 0.03, s * 0.03, s * 0.94)
         else:
             _glyph(d, style, 0, 0, s)
 
@@ -374,24 +378,25 @@ def tile_sprite(colour: RGB, style: str | None) -> Image.Image:
 
     im = _supersampled((w, h), paint)
     g = glyph_sprite(style, SWATCH)
-    im.alpha_composite(g, (2, (h - SWATCH) // 2))
+    im.alpha_composite(g, (1, (h - SWATCH) // 2))
     return im
 
 
-FLAG_W, FLAG_H = 16, 20
+FLAG_W, FLAG_H = 20, 20
 
 
 @lru_cache(maxsize=16)
 def flag_sprite(colour: RGB) -> Image.Image:
-    """A flag marker: a pole and a pennant in the owner's colour, ringed white so it shows on any tile."""
+    """A flag marker: a pole and a big pennant in the owner's colour on a white plate with a dark rim, so it
+    shows on any tile (its owner's too) and on the wooden base."""
 
     def paint(d: ImageDraw.ImageDraw, k: int) -> None:
-        pole = [(2.5 * k, 1 * k), (2.5 * k, (FLAG_H - 1) * k)]
-        pennant = [(3 * k, 1.5 * k), ((FLAG_W - 1) * k, 6.5 * k), (3 * k, 11.5 * k)]
-        d.line(pole, fill=WHITE, width=round(3.6 * k))
-        d.polygon(pennant, fill=WHITE, outline=WHITE, width=round(2.6 * k))
-        d.line(pole, fill=OUTLINE, width=round(1.6 * k))
-        d.polygon(pennant, fill=colour, outline=OUTLINE, width=round(1.1 * k))
+        d.rounded_rectangle((0, 0, FLAG_W * k - 1, FLAG_H * k - 1), radius=4 * k, fill=WHITE, outline=OUTLINE,
+                            width=round(1.3 * k))
+        pole = [(4.5 * k, 2.5 * k), (4.5 * k, (FLAG_H - 2.5) * k)]
+        pennant = [(5 * k, 2 * k), ((FLAG_W - 1.5) * k, 8.5 * k), (5 * k, 15 * k)]
+        d.line(pole, fill=OUTLINE, width=round(2 * k))
+        d.polygon(pennant, fill=colour, outline=OUTLINE, width=round(1.3 * k))
 
     return _supersampled((FLAG_W, FLAG_H), paint)
 
@@ -429,14 +434,16 @@ def crown_sprite(height: int, colour: RGB | None) -> Image.Image:
 
 @lru_cache(maxsize=1)
 def treetop_sprite() -> Image.Image:
-    """A treetop: two green tiers and a tip, wider than it is tall, sitting on the top dwelling."""
-    w, h = 62, TOP_H + 2
+    """A treetop: two green tiers and a tip, much wider than tall, above the top dwelling; only its short
+    trunk (TOP_SINK px) reaches down onto the middle of the dwelling, clear of its glyph and flags."""
+    w, h = 56, TOP_H + TOP_SINK
 
     def paint(d: ImageDraw.ImageDraw, k: int) -> None:
         lw = round(1.4 * k)
-        d.polygon([(2 * k, (h - 1) * k), ((w - 2) * k, (h - 1) * k), (w / 2 * k, 7 * k)], fill=TREETOP,
-                  outline=TREETOP_DARK, width=lw)
-        d.polygon([(12 * k, 11 * k), ((w - 12) * k, 11 * k), (w / 2 * k, 0.5 * k)], fill=(60, 150, 70),
+        d.rectangle(((w / 2 - 5) * k, (TOP_H - 2) * k, (w / 2 + 5) * k, h * k), fill=WOOD_DARK)
+        d.polygon([(1 * k, (TOP_H - 0.5) * k), ((w - 1) * k, (TOP_H - 0.5) * k), (w / 2 * k, 1.5 * k)],
+                  fill=TREETOP, outline=TREETOP_DARK, width=lw)
+        d.polygon([(17 * k, 5 * k), ((w - 17) * k, 5 * k), (w / 2 * k, 0.3 * k)], fill=(60, 150, 70),
                   outline=TREETOP_DARK, width=lw)
 
     return _supersampled((w, h), paint)
@@ -604,17 +611,17 @@ def _draw_base(d: ImageDraw.ImageDraw, col: int, row: int, style: str | None, na
     # roots under the plate
     for dx in (-0.36, -0.12, 0.14, 0.38):
         rx = cx + dx * (x1 - x0)
-        d.polygon([(rx - 7 * k, y1 - 2 * k), (rx + 7 * k, y1 - 2 * k), (rx + dx * 24 * k, y1 + 6 * k)],
+        d.polygon([(rx - 7 * k, y1 - 2 * k), (rx + 7 * k, y1 - 2 * k), (rx + dx * 24 * k, y1 + 4 * k)],
                   fill=WOOD_DARK)
     d.rounded_rectangle((x0, y0, x1, y1), radius=7 * k, fill=WOOD, outline=OUTLINE, width=round(1.6 * k))
     for yy in (y0 + 8 * k, y1 - 8 * k):  # wood grain
         d.line([(x0 + 40 * k, yy), (x1 - 12 * k, yy)], fill=(134, 90, 54), width=k)
-    g = 24 * k
+    g = (BASE_H - 3) * k
     gy = (y0 + y1) / 2 - g / 2
     d.rounded_rectangle((x0 + 3 * k, gy, x0 + 3 * k + g, gy + g), radius=5 * k, fill=WHITE, outline=OUTLINE,
                         width=round(1.2 * k))
-    _glyph(d, style, x0 + 3 * k + g * 0.1, gy + g * 0.1, g * 0.8)
-    d.text((x0 + 32 * k, (y0 + y1) / 2 + 1 * k), name, font=font(23 * k, True), fill=WHITE, anchor="lm",
+    _glyph(d, style, x0 + 3 * k + g * 0.05, gy + g * 0.05, g * 0.9)
+    d.text((x0 + 31 * k, (y0 + y1) / 2 + 1 * k), name, font=font(22 * k, True), fill=WHITE, anchor="lm",
            stroke_width=round(1.5 * k), stroke_fill=WOOD_DARK)
 
 
@@ -659,7 +666,7 @@ def _draw_tree(im: Image.Image, view: dict, t: dict) -> None:
     if t.get("treetop") is True:
         sprite = treetop_sprite()
         x0, y0, x1, _ = _level_box(col, row, top)
-        _paste(im, sprite, (x0 + x1) / 2 - sprite.width / 2, y0 - sprite.height + 3)
+        _paste(im, sprite, (x0 + x1) / 2 - sprite.width / 2, y0 - TOP_H)
     # flags at their level, from the right end of the tile (or base) leftwards
     by_level: dict[int, list] = {}
     for f in _dicts(t.get("flags")):
@@ -669,7 +676,7 @@ def _draw_tree(im: Image.Image, view: dict, t: dict) -> None:
         x0, y0, x1, y1 = _level_box(col, row, level)
         fy = (y0 + y1) / 2 - FLAG_H / 2
         for i, seat in enumerate(seats[:4]):
-            _paste(im, flag_sprite(owner_rgb(view, seat)), x1 - 4 - (i + 1) * (FLAG_W + 1), fy)
+            _paste(im, flag_sprite(owner_rgb(view, seat)), x1 - 3 - (i + 1) * (FLAG_W + 1), fy)
     height = _int(t.get("height"), 1 + len(tiles))
     holder = _int(t.get("advantage"))
     colour = owner_rgb(view, holder) if holder is not None else None

@@ -257,6 +257,50 @@ def test_flag_is_drawn_on_its_level_in_its_owner_colour():
     assert not changed(before, after, sylvan.level_box("В3", 3))
 
 
+def test_style_glyphs_fill_the_tile_height():
+    """A phone shows the picture 430 px wide: the glyph fills its plate, and the plate the tile's height."""
+    assert sylvan.SWATCH >= sylvan.LEVEL_H
+    for style in sylvan.STYLES:
+        g = sylvan.glyph_sprite(style, sylvan.SWATCH)
+        flat = Image.new("RGB", g.size, (255, 255, 255))
+        flat.paste(g, (0, 0), g)
+        inside = flat.convert("L").crop((2, 2, g.width - 2, g.height - 2))  # within the plate's rim
+        x0, y0, x1, y1 = inside.point(lambda v: 255 if v < 230 else 0).getbbox()
+        assert min(x1 - x0, y1 - y0) >= 18, style
+
+
+def test_flag_on_the_base_shows_on_a_white_badge():
+    view = bare_view(4)
+    build(view, "В3", [(1, "leaf"), (1, "leaf")])
+    before = sylvan.render(view)
+    tree(view, "В3")["flags"] = [{"seat": 0, "level": 0}]
+    after = sylvan.render(view)
+    x0, y0, x1, y1 = sylvan.level_box("В3", 0)
+    right = (x1 - 30, y0, x1, y1)  # the flag stands at the right end of the base, past the name
+    assert count_colour(after, right, colour_of(view, 0), 30) > 25
+    assert count_colour(after, right, sylvan.WHITE, 10) - count_colour(before, right, sylvan.WHITE, 10) > 90
+    assert not changed(before, after, sylvan.level_box("В3", 1))
+    small = after.resize((430, round(after.height * 430 / after.width)), Image.LANCZOS)  # what a phone shows
+    f = 430 / after.width
+    box = (round(right[0] * f), round(y0 * f), round(x1 * f), round(y1 * f))
+    assert count_colour(small, box, colour_of(view, 0), 40) >= 7
+    assert count_colour(small, box, sylvan.WHITE, 30) >= 30
+
+
+@pytest.mark.parametrize("name", ["Г1", "Б3"])  # under the board's frame; under a river (Б2 is another region)
+def test_treetop_of_a_full_tree_stays_clear_of_the_river_and_frame(name):
+    view = bare_view(4)
+    build(view, name, [(0, "leaf"), (1, "nut"), (2, "flower"), (3, "mushroom"), (0, "leaf")])
+    before = sylvan.render(view)
+    tree(view, name)["treetop"] = True
+    after = sylvan.render(view)
+    x0, y0, x1, _ = sylvan.level_box(name, 5)
+    assert count_colour(after, (x0, y0 - sylvan.TOP_H, x1, y0), sylvan.TREETOP, 12) > 40  # it is drawn
+    cx0, cy0, cx1, _ = sylvan.cell_box(name)
+    edge = (cx0, max(0, cy0 - 8), cx1, cy0 + 8)  # the frame or river band along the cell's top, and 2 px more
+    assert not changed(before, after, edge)
+
+
 def test_crown_shows_the_advantage_holder():
     view = bare_view(4)
     build(view, "Б3", [(0, "leaf"), (2, "nut"), (2, "leaf")], advantage=2)

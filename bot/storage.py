@@ -305,6 +305,73 @@ class StoreBase:
         async with self._transaction(game_id, version, None, status=status):
             pass
 
+    # --- moves and the boards they owe (one for both backends) ----------------------------------------
+
+    _SKIP_LOCKED = ""  # PostgreSQL: rows (alias t) another process is claiming are skipped, not waited for
+
+    async def start(self, game_id: int, version: int, state: dict, headline: str,
+                    turn: TurnChange | None = None) -> None:
+        """The lobby becomes a running game; its first board is owed to the chat (`announcements`)."""
+        async with self._transaction(game_id, version, LOBBY, status=ACTIVE, state=state) as tx:
+            await self._announce(tx, game_id, version + 1, headline, True)
+            if turn is not None:
+                await self._turn_changed(tx, game_id, turn)
+
+    async def record_move(
+        self, game_id: int, version: int, state: dict, seat: int, user_id: int, notation: str, summary: str,
+        finished: bool, headline: str = "", notify: bool = True, turn: TurnChange | None = None,
+        reveals: bool = False,
+    ) -> None:
+        """The new state, its log line and the board owed to the chat, in one transaction, only if the game
+        is still at `version`; `turn` when the turn passed."""
+        status = FINISHED if finished else ACTIVE
+        async with self._transaction(game_id, version, ACTIVE, status=status, state=state) as tx:
+            await self._run(tx, "INSERT INTO actions (game_id, version, seat, user_id, notation, summary, created_at, "
+                            "reveals) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                            game_id, version + 1, seat, user_id, notation, summary, time.time(), int(reveals))
+            await self._announce(tx, game_id, version + 1, headline, notify)
+            if turn is not None:
+                await self._turn_changed(tx, game_id, turn)
+
+    async def rewind(self, game_id: int, version: int, state: dict, keep: int, headline: str,
+                     turn: TurnChange | None) -> None:
+        """Moves taken back: the log keeps the actions up to version `keep`, the state is the game replayed to
+        there, and its board is owed to the chat; only if the game is still at `version`."""
+        async with self._transaction(game_id, version, ACTIVE, state=state) as tx:
+            await self._run(tx, "DELETE FROM actions WHERE game_id = ? AND version > ?", game_id, keep)
+            await self._announce(tx, game_id, version + 1, headline, turn is not None)
+            if turn is not None:
+                await self._turn_changed(tx, game_id, turn)
+
+    async def _announce(self, tx, game_id: int, version: int, headline: str, notify: bool) -> None:
+        await self._run(tx, "INSERT INTO announcements (game_id, version, chat_id, headline, notify, created_at) "
+                        "SELECT id, ?, chat_id, ?, ?, ? FROM games WHERE id = ?",
+                        version, headline, notify, time.time(), game_id)
+
+    async def announced(self, game_id: int, version: int) -> None:
+        """The chat has the board of `version`: it and every older one owed are paid."""
+        async with self._write() as tx:
+            await self._run(tx, "DELETE FROM announcements WHERE game_id = ? AND version <= ?", game_id, version)
+
+    async def claim_owed(self, older_than: float, lease: float) -> list[Announcement]:
+        """Boards owed for longer than `older_than` seconds (the sender died or Telegram kept failing), claimed
+        by this process for `lease` seconds: another process looking meanwhile leaves them alone."""
+        now = time.time()
+        async with self._write() as tx:
+            rows = await self._run(
+                tx, "UPDATE announcements SET claimed_until = ? WHERE (game_id, version) IN ("
+                "SELECT game_id, version FROM announcements t WHERE created_at < ? AND claimed_until <= ?"
+                f"{self._SKIP_LOCKED}) RETURNING game_id, version, chat_id, headline, notify, created_at",
+                now + lease, now - older_than, now)
+        return sorted((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows),
+                      key=lambda debt: (debt.game_id, debt.version))
+
+    async def debt(self, game_id: int, version: int) -> Announcement | None:
+        """The board of `version` if the chat is still owed it."""
+        rows = await self._rows("SELECT game_id, version, chat_id, headline, notify, created_at FROM announcements "
+                                "WHERE game_id = ? AND version = ?", game_id, version)
+        return next((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows), None)
+
     async def _turn_changed(self, tx, game_id: int, turn: TurnChange) -> None:
         """In a move's transaction: the turn passed (or the game ended); its timers and votes start afresh."""
         results = json.dumps(turn.results, ensure_ascii=False) if turn.results is not None else None
@@ -341,8 +408,6 @@ class StoreBase:
         await self._run(tx, "UPDATE chat_settings SET chat_id = ? WHERE chat_id = ?", new_chat_id, old_chat_id)
 
     # --- timers ----------------------------------------------------------------------------------
-
-    _SKIP_LOCKED = ""  # PostgreSQL: rows another process is claiming are skipped, not waited for
 
     async def claim_timers(self, now: float, lease: float) -> list[Timer]:
         """Timers due by `now` of running games, claimed by this process for `lease` seconds: with several
@@ -599,73 +664,6 @@ class Store(StoreBase):
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
                 [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
             )
-
-    async def start(self, game_id: int, version: int, state: dict, headline: str,
-                    turn: TurnChange | None = None) -> None:
-        """The lobby becomes a running game; its first board is owed to the chat (`announcements`)."""
-        async with self._transaction(game_id, version, LOBBY, status=ACTIVE, state=state) as tx:
-            await self._announce(game_id, version + 1, headline, True)
-            if turn is not None:
-                await self._turn_changed(tx, game_id, turn)
-
-    async def record_move(
-        self, game_id: int, version: int, state: dict, seat: int, user_id: int, notation: str, summary: str,
-        finished: bool, headline: str = "", notify: bool = True, turn: TurnChange | None = None,
-        reveals: bool = False,
-    ) -> None:
-        """The new state, its log line and the board owed to the chat, in one transaction, only if the game
-        is still at `version`; `turn` when the turn passed."""
-        status = FINISHED if finished else ACTIVE
-        async with self._transaction(game_id, version, ACTIVE, status=status, state=state) as tx:
-            await self._db.execute(
-                "INSERT INTO actions (game_id, version, seat, user_id, notation, summary, created_at, reveals) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, version + 1, seat, user_id, notation, summary, time.time(), int(reveals)),
-            )
-            await self._announce(game_id, version + 1, headline, notify)
-            if turn is not None:
-                await self._turn_changed(tx, game_id, turn)
-
-    async def rewind(self, game_id: int, version: int, state: dict, keep: int, headline: str,
-                     turn: TurnChange | None) -> None:
-        """Moves taken back: the log keeps the actions up to version `keep`, the state is the game replayed to
-        there, and its board is owed to the chat; only if the game is still at `version`."""
-        async with self._transaction(game_id, version, ACTIVE, state=state) as tx:
-            await self._db.execute("DELETE FROM actions WHERE game_id = ? AND version > ?", (game_id, keep))
-            await self._announce(game_id, version + 1, headline, turn is not None)
-            if turn is not None:
-                await self._turn_changed(tx, game_id, turn)
-
-    async def _announce(self, game_id: int, version: int, headline: str, notify: bool) -> None:
-        await self._db.execute(
-            "INSERT INTO announcements (game_id, version, chat_id, headline, notify, created_at) "
-            "SELECT id, ?, chat_id, ?, ?, ? FROM games WHERE id = ?",
-            (version, headline, int(notify), time.time(), game_id),
-        )
-
-    async def announced(self, game_id: int, version: int) -> None:
-        """The chat has the board of `version`: it and every older one owed are paid."""
-        async with self._write():
-            await self._db.execute("DELETE FROM announcements WHERE game_id = ? AND version <= ?", (game_id, version))
-
-    async def claim_owed(self, older_than: float, lease: float) -> list[Announcement]:
-        """Boards owed for longer than `older_than` seconds (the sender died or Telegram kept failing), claimed
-        by this process for `lease` seconds: another process looking meanwhile leaves them alone."""
-        now = time.time()
-        async with self._write():
-            rows = await self._db.execute_fetchall(
-                "UPDATE announcements SET claimed_until = ? WHERE created_at < ? AND claimed_until <= ? "
-                "RETURNING game_id, version, chat_id, headline, notify, created_at",
-                (now + lease, now - older_than, now))
-        return sorted((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows),
-                      key=lambda debt: (debt.game_id, debt.version))
-
-    async def debt(self, game_id: int, version: int) -> Announcement | None:
-        """The board of `version` if the chat is still owed it."""
-        rows = await self._db.execute_fetchall(
-            "SELECT game_id, version, chat_id, headline, notify, created_at FROM announcements "
-            "WHERE game_id = ? AND version = ?", (game_id, version))
-        return next((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows), None)
 
     @asynccontextmanager
     async def _transaction(self, game_id: int, version: int, expected_status: str | None,

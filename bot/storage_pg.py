@@ -23,20 +23,16 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.storage import (
-    ACTIVE,
     CURRENT_UPDATE,
-    FINISHED,
     GAME_COLUMNS,
     HANDLED_KEPT,
     LOBBY,
-    Announcement,
     Conflict,
     Duplicate,
     GameRow,
     Seat,
     StorageError,
     StoreBase,
-    TurnChange,
 )
 
 # Each entry moves the schema one version up, as bot.storage.MIGRATIONS does for SQLite (same tables, same
@@ -302,74 +298,6 @@ class PgStore(StoreBase):
             await db.execute("DELETE FROM seats WHERE game_id = $1", game_id)
             await db.executemany("INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
                                  [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)])
-
-    async def start(self, game_id: int, version: int, state: dict, headline: str,
-                    turn: TurnChange | None = None) -> None:
-        """The lobby becomes a running game; its first board is owed to the chat (`announcements`)."""
-        async with self._transaction(game_id, version, LOBBY, status=ACTIVE, state=state) as db:
-            await self._announce(db, game_id, version + 1, headline, True)
-            if turn is not None:
-                await self._turn_changed(db, game_id, turn)
-
-    async def record_move(
-        self, game_id: int, version: int, state: dict, seat: int, user_id: int, notation: str, summary: str,
-        finished: bool, headline: str = "", notify: bool = True, turn: TurnChange | None = None,
-        reveals: bool = False,
-    ) -> None:
-        """The new state, its log line and the board owed to the chat, in one transaction, only if the game
-        is still at `version`; `turn` when the turn passed."""
-        status = FINISHED if finished else ACTIVE
-        async with self._transaction(game_id, version, ACTIVE, status=status, state=state) as db:
-            await db.execute(
-                "INSERT INTO actions (game_id, version, seat, user_id, notation, summary, created_at, reveals) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                game_id, version + 1, seat, user_id, notation, summary, time.time(), int(reveals))
-            await self._announce(db, game_id, version + 1, headline, notify)
-            if turn is not None:
-                await self._turn_changed(db, game_id, turn)
-
-    async def rewind(self, game_id: int, version: int, state: dict, keep: int, headline: str,
-                     turn: TurnChange | None) -> None:
-        """Moves taken back: the log keeps the actions up to version `keep`, the state is the game replayed to
-        there, and its board is owed to the chat; only if the game is still at `version`."""
-        async with self._transaction(game_id, version, ACTIVE, state=state) as db:
-            await db.execute("DELETE FROM actions WHERE game_id = $1 AND version > $2", game_id, keep)
-            await self._announce(db, game_id, version + 1, headline, turn is not None)
-            if turn is not None:
-                await self._turn_changed(db, game_id, turn)
-
-    @staticmethod
-    async def _announce(db: asyncpg.Connection, game_id: int, version: int, headline: str, notify: bool) -> None:
-        await db.execute(
-            "INSERT INTO announcements (game_id, version, chat_id, headline, notify, created_at) "
-            "SELECT id, $1, chat_id, $2, $3, $4 FROM games WHERE id = $5",
-            version, headline, notify, time.time(), game_id)
-
-    async def announced(self, game_id: int, version: int) -> None:
-        """The chat has the board of `version`: it and every older one owed are paid."""
-        async with self._write() as db:
-            await db.execute("DELETE FROM announcements WHERE game_id = $1 AND version <= $2", game_id, version)
-
-    async def claim_owed(self, older_than: float, lease: float) -> list[Announcement]:
-        """Boards owed for longer than `older_than` seconds (the sender died or Telegram kept failing), claimed
-        by this process for `lease` seconds: another process looking meanwhile leaves them alone (and rows
-        being claimed at this very moment are skipped, not waited for)."""
-        now = time.time()
-        async with self._write() as db:
-            rows = await db.fetch(
-                "UPDATE announcements SET claimed_until = $1 WHERE (game_id, version) IN ("
-                "SELECT game_id, version FROM announcements WHERE created_at < $2 AND claimed_until <= $3 "
-                "FOR UPDATE SKIP LOCKED) RETURNING game_id, version, chat_id, headline, notify, created_at",
-                now + lease, now - older_than, now)
-        return sorted((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows),
-                      key=lambda debt: (debt.game_id, debt.version))
-
-    async def debt(self, game_id: int, version: int) -> Announcement | None:
-        """The board of `version` if the chat is still owed it."""
-        r = await self._pool.fetchrow(
-            "SELECT game_id, version, chat_id, headline, notify, created_at FROM announcements "
-            "WHERE game_id = $1 AND version = $2", game_id, version)
-        return Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) if r else None
 
     @asynccontextmanager
     async def _transaction(self, game_id: int, version: int, expected_status: str | None,

@@ -588,7 +588,7 @@ class Service(Turns, Undo, History, SettingsMenu):
             if row.status != ACTIVE or row.version != rest[0]:
                 return stale
             log = await self.store.log(row.id, 1)
-            if not self._may_undo_alone(row, log, user):
+            if not self._may_undo_alone(row, log, user.id, self._seat_to_move(row)):
                 return ButtonAnswer(toast="Отменить ход может только тот, кто его сделал, пока его ход не кончился.")
             board, *rest = await self._undo(chat, user, row, "")
             return ButtonAnswer(edit=board, replies=rest)  # the board goes back in place
@@ -734,7 +734,7 @@ class Service(Turns, Undo, History, SettingsMenu):
         actions = game.legal_actions(state)
         paths = self._paths(game, state, actions)
         keyboard = self._menu(row, game, state, actions, paths, ())[1]
-        if row.status == ACTIVE and await self._can_undo(row):
+        if row.status == ACTIVE and await self._can_undo(row, seat):
             keyboard.append([self._undo_button(row)])
         return Reply("\n".join(lines), image=picture, buttons=keyboard, announces=(row.id, row.version),
                      remember=("board", row.id))

@@ -30,29 +30,28 @@ class Undo:
         if not mine:
             return [Reply(f"{plain(user.name)}, вы ещё не ходили: отменять нечего.")]
         last = mine[-1]
-        if self._may_undo_alone(row, log, user):
+        if self._may_undo_alone(row, log, user.id, self._seat_to_move(row)):
             return await self._undo_to(chat, row, last.version - 1, f"↩️ {plain(user.name)} отменяет ход: "
                                        f"{escape(last.summary)}")
         if await self.store.vote(row.id, "undo") is not None:
             return [Reply("Голосование об отмене уже идёт: кнопки под ним.")]
         return await self._start_vote(chat, row, user, "undo", last.version - 1, last.summary)
 
-    def _may_undo_alone(self, row: GameRow, log: list[LogLine], user: User) -> bool:
-        """The last move of the game is the user's, it is still their turn, and it showed nothing hidden."""
-        if not log or log[-1].user_id != user.id or log[-1].reveals:
+    @staticmethod
+    def _may_undo_alone(row: GameRow, log: list[LogLine], user_id: int, seat: int | None) -> bool:
+        """The last move of the game is the user's, it is still their turn (`seat` is the seat to move), and it
+        showed nothing hidden."""
+        if not log or log[-1].user_id != user_id or log[-1].reveals:
             return False
-        game, state = self._state(row)
-        seat = game.current_seat(state)
-        return seat is not None and row.seats[seat].user_id == user.id
+        return seat is not None and row.seats[seat].user_id == user_id
 
-    async def _can_undo(self, row: GameRow) -> bool:
-        """Whether the player to move may take back their last move alone now (the board's ↩️ button)."""
+    def _seat_to_move(self, row: GameRow) -> int | None:
         game, state = self._state(row)
-        seat = game.current_seat(state)
-        if seat is None:
-            return False
-        user = User(row.seats[seat].user_id, row.seats[seat].name)
-        return self._may_undo_alone(row, await self.store.log(row.id, 1), user)
+        return game.current_seat(state)
+
+    async def _can_undo(self, row: GameRow, seat: int) -> bool:
+        """Whether the player in `seat`, to move now, may take back their last move alone (the ↩️ button)."""
+        return self._may_undo_alone(row, await self.store.log(row.id, 1), row.seats[seat].user_id, seat)
 
     async def _undo_subject(self, row: GameRow, keep: int) -> str:
         """The first move an undo back to version `keep` would take back, for the vote's question."""

@@ -25,7 +25,7 @@ class History:
             return [Reply("Сейчас партии нет. Начните: /new.")]
         game, state = self._state(row)
         when = await self._date(row)
-        return [await self._board_reply(row, game, state, f"Последняя партия ({when}):")]
+        return [await self._board_reply(row, game, state, f"Последняя партия ({when}):", notify=False)]
 
     async def _finished_score(self, chat: Chat) -> list[Reply]:
         row = await self.store.last_finished(chat.id)

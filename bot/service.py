@@ -40,13 +40,13 @@ from bot.storage import (
     write_failure,
 )
 from bot.texts import PRIVATE_HINT, help_text, mention, plain
-from bot.turns import Turns
+from bot.turns import Turns, scored
 from bot.undo import Undo
 from bot.words import declined
 from render.registry import RENDERERS
 from rules.protocol import Game, RuleError
 from rules.registry import GAMES
-from rules.text import count, plural
+from rules.text import count, plural, without_fillers
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +83,14 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("rules", "Правила: /rules провиант"),
     ("help", "Как играть"),
 )
+
+
+def shared_prefix_list(labels: list[str]) -> str:
+    """Labels as one list, a word they all begin with said once: «🏠 D5, E5, F5» for «🏠 D5», «🏠 E5», «🏠 F5»."""
+    first = labels[0].split(" ", 1)
+    if len(first) == 2 and all(label.startswith(first[0] + " ") for label in labels):
+        return first[0] + " " + ", ".join(label[len(first[0]) + 1:] for label in labels)
+    return ", ".join(labels)
 
 
 class Service(Turns, Undo, History, SettingsMenu):
@@ -430,7 +438,7 @@ class Service(Turns, Undo, History, SettingsMenu):
         if row.status == LOBBY:
             return [self._lobby_reply(row, "Идёт набор игроков.")]
         game, state = self._state(row)
-        return [await self._board_reply(row, game, state)]
+        return [await self._board_reply(row, game, state, notify=False)]  # asking to look pings nobody
 
     async def _moves(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None or row.status != ACTIVE:
@@ -438,8 +446,21 @@ class Service(Turns, Undo, History, SettingsMenu):
         game, state = self._state(row)
         seat = game.current_seat(state)
         actions = game.legal_actions(state)
-        lines = [f"• {escape(game.label(state, a))} — <code>{escape(game.command(state, a))}</code>"
-                 for a in actions if not game.private_choice(state, a)]
+        groups: dict[tuple[str, ...], list[str]] = {}  # the menu's groups, as the buttons offer them
+        for action in actions:
+            if not game.private_choice(state, action):
+                groups.setdefault(tuple(game.menu_path(state, action)), []).append(action)
+        lines = []
+        for path, grouped in groups.items():
+            example = f"<code>{escape(game.command(state, grouped[0]))}</code>"
+            if not path:
+                lines += [f"• {escape(game.label(state, a))} — <code>{escape(game.command(state, a))}</code>"
+                          for a in grouped]
+            elif len(grouped) == 1:
+                lines.append(f"• {escape(' › '.join(path))}: {escape(game.label(state, grouped[0]))} — {example}")
+            else:
+                listed = shared_prefix_list([game.label(state, a) for a in grouped])
+                lines.append(f"• {escape(' › '.join(path))}: {escape(listed)} — например, {example}")
         hidden = [a for a in actions if game.private_choice(state, a)]
         if hidden:  # the list is read by the whole group: a hand is chosen by its own button
             label = escape(self._private_label(game, state, hidden[0]))
@@ -500,7 +521,7 @@ class Service(Turns, Undo, History, SettingsMenu):
         if refusal:
             return [Reply(refusal)], False
         try:
-            action = game.parse(state, text)
+            action = game.parse(state, without_fillers(text))  # «построй C8, пожалуйста» is «построй C8»
             seat = game.current_seat(state)
             secrets = [game.secret(state, s.seat) for s in row.seats]
             reveals = game.reveals(state, action)
@@ -518,9 +539,10 @@ class Service(Turns, Undo, History, SettingsMenu):
                 raise Duplicate("applied by another process") from None
             return [Reply("Доска уже изменилась, ход не записан. Вот она сейчас:"),
                     *await self._board(chat, user, await self.store.game(row.id), "")], False
-        headlines = await self._turn_story(row, seat)  # the whole turn so far, this move last
+        scorings = scored(events)
+        headlines = await self._turn_story(row, seat, scorings)  # the whole turn so far, this move last
         if not goes_on:  # seats the autopilot plays move at once
-            row = await self._autoplay(row, game, state, headlines)
+            row = await self._autoplay(row, game, state, headlines, scorings)
         # a secret that changed goes privately to its owner, unless it is on the table now (their turn)
         changed = [s for s in row.seats if s.seat != game.current_seat(state)
                    and game.secret(state, s.seat) not in (None, secrets[s.seat])]
@@ -529,7 +551,7 @@ class Service(Turns, Undo, History, SettingsMenu):
             notes += await self._turn_notes(chat, row, game, state)
         # ping the next player only when the turn passes: the mover is already at the phone
         board = await self._board_reply(row, game, state, "\n".join(headlines), notify=not goes_on)
-        return [board, *notes], goes_on
+        return [*await self._scorings(row, game, state, scorings), board, *notes], goes_on
 
     async def _secret_notes(self, chat: Chat, row: GameRow, game: Game, state, seats: list[Seat]) -> list[Reply]:
         """The secrets of `seats`, privately, for those players who have started the bot in private."""
@@ -588,8 +610,9 @@ class Service(Turns, Undo, History, SettingsMenu):
             if row.status != ACTIVE or row.version != rest[0]:
                 return stale
             log = await self.store.log(row.id, 1)
-            if not self._may_undo_alone(row, log, user.id, self._seat_to_move(row)):
-                return ButtonAnswer(toast="Отменить ход может только тот, кто его сделал, пока его ход не кончился.")
+            if not self._may_undo_alone(log, user.id):
+                return ButtonAnswer(toast="Отменить этот ход может только тот, кто его сделал, пока никто не "
+                                    "сходил после него.")
             board, *rest = await self._undo(chat, user, row, "")
             return ButtonAnswer(edit=board, replies=rest)  # the board goes back in place
         if kind == buttons.VOTE:
@@ -724,7 +747,7 @@ class Service(Turns, Undo, History, SettingsMenu):
         picture = await asyncio.to_thread(RENDERERS[row.game], game.view(state, None))
         lines = [headline] if headline else []
         if game.is_over(state):
-            lines.append(self._final_text(row, game, state))
+            lines.append(self._final_text(row, game, state, notify))
             return Reply("\n".join(lines), image=picture, announces=(row.id, row.version), remember=("board", row.id))
         seat = game.current_seat(state)
         player = row.seats[seat]
@@ -734,8 +757,9 @@ class Service(Turns, Undo, History, SettingsMenu):
         actions = game.legal_actions(state)
         paths = self._paths(game, state, actions)
         keyboard = self._menu(row, game, state, actions, paths, ())[1]
-        if row.status == ACTIVE and await self._can_undo(row, seat):
-            keyboard.append([self._undo_button(row)])
+        undoer = await self._undoer(row) if row.status == ACTIVE else None
+        if undoer is not None:
+            keyboard.append([self._undo_button(row, undoer, seat)])
         return Reply("\n".join(lines), image=picture, buttons=keyboard, announces=(row.id, row.version),
                      remember=("board", row.id))
 
@@ -768,12 +792,14 @@ class Service(Turns, Undo, History, SettingsMenu):
             rows.append([Button(game.secret_button, buttons.encode(buttons.SECRET, row.id))])
         return prefix, rows
 
-    def _final_text(self, row: GameRow, game: Game, state) -> str:
+    def _final_text(self, row: GameRow, game: Game, state, notify: bool) -> str:
+        """The results; the winners are mentioned (a notification) only when the game has just ended."""
         winners = game.winners(state)
         ranking = sorted(game.scores(state), key=lambda e: (-e["total"], -e.get("coins", 0)))
         lines = ["<b>Партия окончена!</b>"]
         lines += [f"{plain(e['name'])}: {count(e['total'], *game.score_unit)}" for e in ranking]
-        names = ", ".join(mention(row.seats[s].user_id, row.seats[s].name) for s in winners)
+        name = mention if notify else lambda _, player: plain(player)
+        names = ", ".join(name(row.seats[s].user_id, row.seats[s].name) for s in winners)
         lines.append(f"🏆 Победа: {names}!" if len(winners) == 1 else f"🤝 Ничья: {names}.")
         return "\n".join(lines)
 

@@ -128,6 +128,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE actions ADD COLUMN reveals INTEGER NOT NULL DEFAULT 0;
     """,
+    "ALTER TABLE actions ADD COLUMN ends_turn INTEGER NOT NULL DEFAULT 0;",
 )
 HANDLED_KEPT = 7 * 24 * 3600  # seconds; Telegram keeps an unconfirmed update for 24 hours
 
@@ -266,6 +267,7 @@ class LogLine:
     created_at: float
     user_id: int = 0  # who played it; 0: the autopilot
     reveals: bool = False  # it showed something hidden (a card drawn): its player cannot take it back alone
+    ends_turn: bool = False  # the last action of its turn (a new turn, or the end of the game, came after it)
 
 
 def usable_path(path: str) -> None:
@@ -323,21 +325,23 @@ class StoreBase:
         reveals: bool = False,
     ) -> None:
         """The new state, its log line and the board owed to the chat, in one transaction, only if the game
-        is still at `version`; `turn` when the turn passed."""
+        is still at `version`; `turn` when a new turn began (the log line is then the last of its turn)."""
         status = FINISHED if finished else ACTIVE
         async with self._transaction(game_id, version, ACTIVE, status=status, state=state) as tx:
             await self._run(tx, "INSERT INTO actions (game_id, version, seat, user_id, notation, summary, created_at, "
-                            "reveals) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                            game_id, version + 1, seat, user_id, notation, summary, time.time(), int(reveals))
+                            "reveals, ends_turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            game_id, version + 1, seat, user_id, notation, summary, time.time(), int(reveals),
+                            int(turn is not None))
             await self._announce(tx, game_id, version + 1, headline, notify)
             if turn is not None:
                 await self._turn_changed(tx, game_id, turn)
 
     async def rewind(self, game_id: int, version: int, state: dict, keep: int, headline: str,
-                     turn: TurnChange | None) -> None:
+                     turn: TurnChange | None, status: str = ACTIVE) -> None:
         """Moves taken back: the log keeps the actions up to version `keep`, the state is the game replayed to
-        there, and its board is owed to the chat; only if the game is still at `version`."""
-        async with self._transaction(game_id, version, ACTIVE, state=state) as tx:
+        there, and its board is owed to the chat; only if the game is still at `version` and in `status` (a
+        FINISHED game runs again: its results are cleared by `turn`)."""
+        async with self._transaction(game_id, version, status, status=ACTIVE, state=state) as tx:
             await self._run(tx, "DELETE FROM actions WHERE game_id = ? AND version > ?", game_id, keep)
             await self._announce(tx, game_id, version + 1, headline, turn is not None)
             if turn is not None:
@@ -386,8 +390,9 @@ class StoreBase:
         """The last `limit` moves (all without one), oldest first."""
         rows = await self._rows(
             "SELECT ROW_NUMBER() OVER (ORDER BY version), version, seat, notation, summary, created_at, user_id, "
-            "reveals FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT ?", game_id, limit or 2**31 - 1)
-        return [LogLine(*row[:7], reveals=bool(row[7])) for row in reversed(rows)]
+            "reveals, ends_turn FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT ?", game_id,
+            limit or 2**31 - 1)
+        return [LogLine(*row[:7], reveals=bool(row[7]), ends_turn=bool(row[8])) for row in reversed(rows)]
 
     # --- a chat's settings -----------------------------------------------------------------------
 
@@ -681,8 +686,8 @@ class Store(StoreBase):
                 params.append(json.dumps(state, ensure_ascii=False, separators=(",", ":")))
             where = "id = ? AND version = ? AND status IN ('lobby', 'active')"
             params += [game_id, version]
-            if expected_status is not None:
-                where += " AND status = ?"
+            if expected_status is not None:  # a finished game only ever changes by an undo of its last move
+                where = "id = ? AND version = ? AND status = ?"
                 params.append(expected_status)
             cursor = await self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE {where}", params)
             if cursor.rowcount != 1:

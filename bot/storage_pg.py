@@ -131,6 +131,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE actions ADD COLUMN reveals INTEGER NOT NULL DEFAULT 0;
     """,
+    "ALTER TABLE actions ADD COLUMN ends_turn INTEGER NOT NULL DEFAULT 0;",
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
@@ -315,10 +316,12 @@ class PgStore(StoreBase):
                 params.append(json.dumps(state, ensure_ascii=False, separators=(",", ":")))
                 sets.append(f"state = ${len(params)}")
             params += [game_id, version]
-            where = f"id = ${len(params) - 1} AND version = ${len(params)} AND status IN ('lobby', 'active')"
-            if expected_status is not None:
+            where = f"id = ${len(params) - 1} AND version = ${len(params)}"
+            if expected_status is not None:  # a finished game only ever changes by an undo of its last move
                 params.append(expected_status)
                 where += f" AND status = ${len(params)}"
+            else:
+                where += " AND status IN ('lobby', 'active')"
             result = await db.execute(f"UPDATE games SET {', '.join(sets)} WHERE {where}", *params)
             if result != "UPDATE 1":
                 raise Conflict(f"game {game_id} is no longer at version {version}")

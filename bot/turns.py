@@ -5,6 +5,7 @@ turn, hand a seat to the autopilot) by vote. A mixin of `bot.service.Service`.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 from html import escape
@@ -13,9 +14,10 @@ from bot import buttons
 from bot.chat_settings import AUTOPILOT, ChatSettings
 from bot.clock import format_duration, not_quiet
 from bot.replies import Button, Chat, Reply, User
-from bot.storage import ABORTED, ACTIVE, Conflict, GameRow, Timer, TurnChange, Vote
+from bot.storage import ABORTED, ACTIVE, FINISHED, Conflict, GameRow, Timer, TurnChange, Vote
 from bot.texts import board_link, mention, plain
 from bot.words import declined
+from render.registry import ROUND_RENDERERS
 from rules.protocol import Event, Game
 
 log = logging.getLogger(__name__)
@@ -27,6 +29,12 @@ REMINDERS = 3  # reminders in one turn at most; then the group decides (/skip, /
 TIMER_LEASE = 120.0  # seconds a process has to act on a timer it claimed before another may
 SHOWN_WAIT = 60.0  # a wait shorter than this is not mentioned on the board
 TURN_STORY = 40  # log lines looked at for what the player to move did in this turn
+QUIET_IN_CAPTION = ("turn", "end", "score")  # events the board's caption leaves to the board and to `_scorings`
+
+
+def scored(events: list[Event]) -> list[Event]:
+    """The rounds' scorings among a move's events."""
+    return [event for event in events if event.kind == "score"]
 
 
 class Turns:
@@ -71,26 +79,39 @@ class Turns:
         row, the move's headline for the caption, and whether the same seat goes on. The log keeps what the
         action did; whose turn it is now and the final results are told by the board itself."""
         summary = mark + " ".join(event.text for event in events if event.kind not in ("turn", "end"))
-        headline = escape(summary)
-        goes_on = game.current_seat(state) == seat
+        # a round's scoring is a message of its own (`_scorings`): the caption tells only the move
+        headline = escape(mark + " ".join(event.text for event in events if event.kind not in QUIET_IN_CAPTION))
+        # a new turn is a new board with a mention, even when the same seat opens it (a new round)
+        goes_on = game.current_seat(state) == seat and not any(event.kind == "turn" for event in events)
         turn = None if goes_on else await self._turn_change(row, game, state)
         await self.store.record_move(row.id, row.version, game.dump(state), seat, user_id, action, summary,
                                      game.is_over(state), headline, notify=not goes_on, turn=turn, reveals=reveals)
         return await self.store.game(row.id), headline, goes_on
 
-    async def _turn_story(self, row: GameRow, seat: int) -> list[str]:
+    async def _turn_story(self, row: GameRow, seat: int, scorings: list[Event] = ()) -> list[str]:
         """Everything `seat` did in its latest turn, as the log tells it (for the caption: the board of a turn
-        keeps the whole turn, not just its last step)."""
+        keeps the whole turn, not just its last step), without the `scorings` that have a message of their own."""
         story = []
         for line in reversed(await self.store.log(row.id, TURN_STORY)):
-            if line.seat != seat:
+            if line.seat != seat or (story and line.ends_turn):  # an earlier turn (the same seat's in a new round)
                 break
-            story.append(escape(line.summary))
+            summary = line.summary
+            for scoring in scorings:
+                summary = " ".join(summary.replace(scoring.text, "").split())
+            story.append(escape(summary))
         return story[::-1]
 
-    async def _autoplay(self, row: GameRow, game: Game, state, headlines: list[str]) -> GameRow:
+    async def _scorings(self, row: GameRow, game: Game, state, scorings: list[Event]) -> list[Reply]:
+        """A round's scoring, each its own message in the group (with the game's picture of the round's table,
+        where it has one), posted before the board of the turn that follows it."""
+        draw = ROUND_RENDERERS.get(row.game)
+        picture = await asyncio.to_thread(draw, game.view(state, None)) if draw and scorings else None
+        return [Reply(f"🏁 {escape(scoring.text)}", image=picture) for scoring in scorings]
+
+    async def _autoplay(self, row: GameRow, game: Game, state, headlines: list[str],
+                        scorings: list[Event]) -> GameRow:
         """The autopilot plays every seat marked away, for as long as one of them is to move; its moves are
-        marked 🤖 in the log and their headlines are added to `headlines`."""
+        marked 🤖 in the log, their headlines are added to `headlines` and the rounds they score to `scorings`."""
         for _ in range(AUTOPILOT_STEPS):
             seat = game.current_seat(state)
             if seat is None or not row.seats[seat].away:
@@ -104,6 +125,7 @@ class Turns:
             except Conflict:  # another process moved the game on: it plays on from there
                 break
             headlines.append(headline)
+            scorings += scored(events)
         return row
 
     async def _turn_notes(self, chat: Chat, row: GameRow, game: Game, state) -> list[Reply]:
@@ -150,9 +172,10 @@ class Turns:
         """A seat went to the autopilot: if it is that seat's turn, it moves now; the board follows."""
         row = await self.store.game(game_id)
         game, state = self._state(row)
-        headlines = [text]
-        row = await self._autoplay(row, game, state, headlines)
-        return [await self._board_reply(row, game, state, "\n".join(headlines)),
+        headlines, scorings = [text], []
+        row = await self._autoplay(row, game, state, headlines, scorings)
+        return [*await self._scorings(row, game, state, scorings),
+                await self._board_reply(row, game, state, "\n".join(headlines)),
                 *await self._turn_notes(chat, row, game, state)]
 
     async def _skip(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
@@ -199,9 +222,11 @@ class Turns:
         events = game.skip(state)
         row, headline, _ = await self._record(row, game, state, seat, AUTOPILOT_USER, "skip", events, True,
                                               "⏭ ")
-        headlines = [text, *await self._turn_story(row, seat)]
-        row = await self._autoplay(row, game, state, headlines)
-        return [await self._board_reply(row, game, state, "\n".join(headlines)),
+        scorings = scored(events)
+        headlines = [text, *await self._turn_story(row, seat, scorings)]
+        row = await self._autoplay(row, game, state, headlines, scorings)
+        return [*await self._scorings(row, game, state, scorings),
+                await self._board_reply(row, game, state, "\n".join(headlines)),
                 *await self._turn_notes(chat, row, game, state)]
 
     @staticmethod
@@ -262,11 +287,14 @@ class Turns:
             return "Не понимаю эту кнопку.", [], None
         kind = buttons.VOTE_KINDS[code]
         vote = await self.store.vote(row.id, kind)
-        if vote is None or vote.version != version or row.version != version or row.status != ACTIVE:
+        running = row.status == ACTIVE or (row.status == FINISHED and kind == "undo")  # the end taken back
+        if vote is None or vote.version != version or row.version != version or not running:
             return "Голосование устарело: партия с тех пор изменилась.", [], None
         voters = self._voters(row, vote)
         if user.id not in voters:
             return "В этом голосовании голосуют другие игроки.", [], None
+        if vote.ballots.get(user.id) is bool(yes):
+            return f"Ваш голос «{'да' if yes else 'нет'}» уже учтён.", [], None
         ballots = {**vote.ballots, user.id: bool(yes)}
         vote = Vote(vote.game_id, kind, vote.version, vote.target, vote.started_by, ballots)
         needed = self._needed(kind, len(voters))
@@ -345,17 +373,20 @@ class Turns:
         game, state = self._state(row)
         seat = game.current_seat(state)
         headlines = [f"⌛ {plain(name)}: время на ход вышло, этот ход доигрывает автопилот 🤖."]
+        scorings: list[Event] = []
         for _ in range(AUTOPILOT_STEPS):
-            if game.current_seat(state) != seat:
-                break
             action = game.autopilot(state)
             reveals = game.reveals(state, action)
             events = game.apply(state, action)
-            row, headline, _ = await self._record(row, game, state, seat, AUTOPILOT_USER, action, events, reveals,
-                                                  AUTOPILOT_MARK)
+            row, headline, goes_on = await self._record(row, game, state, seat, AUTOPILOT_USER, action, events,
+                                                        reveals, AUTOPILOT_MARK)
             headlines.append(headline)
-        row = await self._autoplay(row, game, state, headlines)
-        return [await self._board_reply(row, game, state, "\n".join(headlines)),
+            scorings += scored(events)
+            if not goes_on:  # the turn is over (the same seat may open the next one: a new round)
+                break
+        row = await self._autoplay(row, game, state, headlines, scorings)
+        return [*await self._scorings(row, game, state, scorings),
+                await self._board_reply(row, game, state, "\n".join(headlines)),
                 *await self._turn_notes(chat, row, game, state)]
 
     async def _reminder(self, row: GameRow, game: Game, seat: int) -> list[Reply]:

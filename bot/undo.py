@@ -1,9 +1,11 @@
 """Taking moves back, by replaying the game's log from its seed: exact, whatever the game. A mixin of
 `bot.service.Service`.
 
-The player who has just moved takes back their own last move alone while it is still their turn and the
-move showed nothing hidden (a card drawn, a deck reshuffled: `Game.reveals`); one step per /undo. After that
-(the turn passed, a card was drawn), taking a move back needs every other player's "yes".
+The player who made the game's latest move takes it back alone, one step per /undo, until the next player
+acts, as long as the move showed nothing hidden or left to chance (a card drawn, a deck reshuffled:
+`Game.reveals`): within their turn, and right after it passed too (Board Game Arena's rule of thumb). Anything
+else, and the move that ended the game, is taken back when every other player says yes; a finished game taken
+back is running again and leaves the chat's history.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from html import escape
 
 from bot import buttons
 from bot.replies import Button, Chat, Reply, User
-from bot.storage import ACTIVE, GameRow, LogLine
+from bot.storage import ACTIVE, FINISHED, GameRow, LogLine, Seat
 from bot.texts import plain
 from rules.protocol import Game
 
@@ -21,7 +23,9 @@ class Undo:
     """Needs `store` and the game helpers of `Service` (and `_start_vote`, `_turn_change` of `Turns`)."""
 
     async def _undo(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        if row is None or row.status != ACTIVE:
+        if row is None:
+            return await self._undo_finished(chat, user)
+        if row.status != ACTIVE:
             return [Reply("Сейчас партия не идёт: отменять нечего.")]
         if row.seat_of(user.id) is None:
             return [Reply(f"{plain(user.name)}, вы не играете в этой партии.")]
@@ -30,28 +34,35 @@ class Undo:
         if not mine:
             return [Reply(f"{plain(user.name)}, вы ещё не ходили: отменять нечего.")]
         last = mine[-1]
-        if self._may_undo_alone(row, log, user.id, self._seat_to_move(row)):
+        if self._may_undo_alone(log, user.id):
             return await self._undo_to(chat, row, last.version - 1, f"↩️ {plain(user.name)} отменяет ход: "
                                        f"{escape(last.summary)}")
         if await self.store.vote(row.id, "undo") is not None:
             return [Reply("Голосование об отмене уже идёт: кнопки под ним.")]
         return await self._start_vote(chat, row, user, "undo", last.version - 1, last.summary)
 
+    async def _undo_finished(self, chat: Chat, user: User) -> list[Reply]:
+        """/undo after the game's end: the move that ended it, by everyone's yes, while no new game has begun."""
+        row = await self.store.last_finished(chat.id)
+        if row is None or row.seat_of(user.id) is None:
+            return [Reply("Сейчас партия не идёт: отменять нечего.")]
+        log = await self.store.log(row.id, 1)
+        if not log:
+            return [Reply("Сейчас партия не идёт: отменять нечего.")]
+        if await self.store.vote(row.id, "undo") is not None:
+            return [Reply("Голосование об отмене уже идёт: кнопки под ним.")]
+        return await self._start_vote(chat, row, user, "undo", log[-1].version - 1, log[-1].summary)
+
     @staticmethod
-    def _may_undo_alone(row: GameRow, log: list[LogLine], user_id: int, seat: int | None) -> bool:
-        """The last move of the game is the user's, it is still their turn (`seat` is the seat to move), and it
-        showed nothing hidden."""
-        if not log or log[-1].user_id != user_id or log[-1].reveals:
-            return False
-        return seat is not None and row.seats[seat].user_id == user_id
+    def _may_undo_alone(log: list[LogLine], user_id: int) -> bool:
+        """The game's latest move is the user's (nobody has acted since) and it showed nothing hidden."""
+        return bool(log) and log[-1].user_id == user_id and not log[-1].reveals
 
-    def _seat_to_move(self, row: GameRow) -> int | None:
-        game, state = self._state(row)
-        return game.current_seat(state)
-
-    async def _can_undo(self, row: GameRow, seat: int) -> bool:
-        """Whether the player in `seat`, to move now, may take back their last move alone (the ↩️ button)."""
-        return self._may_undo_alone(row, await self.store.log(row.id, 1), row.seats[seat].user_id, seat)
+    async def _undoer(self, row: GameRow) -> Seat | None:
+        """The player who may take the latest move back alone now (the ↩️ button under the board), if any."""
+        log = await self.store.log(row.id, 1)
+        seat = row.seat_of(log[-1].user_id) if log else None
+        return row.seats[seat] if seat is not None and self._may_undo_alone(log, log[-1].user_id) else None
 
     async def _undo_subject(self, row: GameRow, keep: int) -> str:
         """The first move an undo back to version `keep` would take back, for the vote's question."""
@@ -69,15 +80,21 @@ class Undo:
         return state
 
     async def _undo_to(self, chat: Chat, row: GameRow, keep: int, headline: str) -> list[Reply]:
-        """Replay the log up to version `keep` and make that the game; its board follows."""
+        """Replay the log up to version `keep` and make that the game (a finished one runs again); its board
+        follows."""
         game = self._game(row)
         before = game.current_seat(game.load(row.state))
         log = await self.store.log(row.id)
         state = self._replay(row, game, [line for line in log if line.version <= keep])
         turn = None if game.current_seat(state) == before else await self._turn_change(row, game, state)
-        await self.store.rewind(row.id, row.version, game.dump(state), keep, headline, turn)
+        if row.status == FINISHED and await self.store.open_game(row.chat_id) is not None:
+            return [Reply("В чате уже началась новая партия: закончившуюся вернуть нельзя.")]
+        await self.store.rewind(row.id, row.version, game.dump(state), keep, headline, turn, row.status)
         row = await self.store.game(row.id)
         return [await self._board_reply(row, game, state, headline, notify=turn is not None)]
 
-    def _undo_button(self, row: GameRow) -> Button:
-        return Button("↩️ Отменить ход", buttons.encode(buttons.UNDO, row.id, row.version))
+    def _undo_button(self, row: GameRow, undoer: Seat, seat: int) -> Button:
+        """↩️ under the board, for the player who may take the latest move back alone (named when the turn
+        has passed to someone else)."""
+        label = "↩️ Отменить ход" if undoer.seat == seat else f"↩️ {undoer.name}: отменить ход"
+        return Button(label[:40], buttons.encode(buttons.UNDO, row.id, row.version))

@@ -9,3 +9,6 @@ RENDERERS: dict[str, Callable[[dict], bytes]] = {
     "kingdom": kingdom.draw,
     "sylvan": sylvan.draw,
 }
+
+# A game that scores in rounds draws the table of the round just scored: `ROUND_RENDERERS[name](view) -> PNG`.
+ROUND_RENDERERS: dict[str, Callable[[dict], bytes]] = {}

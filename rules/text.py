@@ -71,3 +71,26 @@ def join_names(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " и " + names[-1]
+
+
+# Words of politeness and talk that people add to a typed move; they never change what the move is.
+FILLERS = frozenset("""
+пожалуйста пжлст пжл плиз плз пож please pls давай давайте ну так ок окей ладно итак же ка тогда теперь
+спасибо сейчас вот хочу хотелось бы я мне
+""".split())
+
+
+def without_fillers(text: str) -> str:
+    """A typed move without politeness and filler words and trailing punctuation: what a game's `parse` needs.
+    A text made of fillers alone is kept as it is (so that the refusal quotes what was typed).
+
+    >>> without_fillers("построй C8 пожалуйста!")
+    'построй C8'
+    >>> without_fillers("ну давай, иду на Д5.")
+    'иду на Д5'
+    >>> without_fillers("пожалуйста")
+    'пожалуйста'
+    """
+    words = [word.strip(",.!?;…") for word in text.split()]
+    kept = [word for word in words if word and word.lower().replace("ё", "е") not in FILLERS]
+    return " ".join(kept) if kept else text

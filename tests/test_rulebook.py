@@ -1,8 +1,10 @@
 """The rule-search engine (`bot.rulebook`): the reference texts' structure, Russian word forms, typos, game names,
 the honest «не нашёл», and the answer quality over realistic player questions: `tests/rules_questions.json` (the
-first set) and `tests/rules_questions_new.json` (written later as a new player would type them, without looking
+first set), `tests/rules_questions_new.json` (written later as a new player would type them, without looking
 at the search; "section": null for nonsense and off-topic questions that must find nothing, "also" for another
-section that answers the question just as well)."""
+section that answers the question just as well) and `tests/rules_questions_game.json` (written before the search
+was tuned for them: questions of the middle of a game; those with "context": true are asked in a chat where a game
+of that kind is running, so they need not name it)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from rules.valdora import SECTIONS as VALDORA_SECTIONS
 HERE = Path(__file__).parent
 OLD_QUESTIONS = json.loads((HERE / "rules_questions.json").read_text(encoding="utf-8"))
 NEW_QUESTIONS = json.loads((HERE / "rules_questions_new.json").read_text(encoding="utf-8"))
+GAME_QUESTIONS = json.loads((HERE / "rules_questions_game.json").read_text(encoding="utf-8"))
 QUESTIONS = OLD_QUESTIONS + NEW_QUESTIONS
 NONSENSE = [q["q"] for q in NEW_QUESTIONS if q["section"] is None]
 
@@ -192,11 +195,15 @@ def _accepted(q: dict) -> set[str]:
 
 def _score(book: RuleBook, questions: list[dict], with_game: bool) -> tuple[float, float, list[str]]:
     """Top-1 and top-3 rates in percent, and a line for every question not answered in the top 3. A nonsense
-    question counts as answered when nothing is found."""
+    question counts as answered when nothing is found. A question with "context" is asked the way /rules asks
+    in a chat where its game is running (`rule_answers.lookup` with that game as the current one)."""
     top1 = top3 = 0
     misses = []
     for q in questions:
-        found = ids(book.search(q["q"], game=q["game"] if with_game else None, limit=3))
+        if q.get("context"):
+            found = ids(rule_answers.lookup(book, q["q"], current=q["game"])[2][:3])
+        else:
+            found = ids(book.search(q["q"], game=q["game"] if with_game else None, limit=3))
         want = _accepted(q)
         first = found[:1] == [] if not want else bool(found) and found[0] in want
         within = found == [] if not want else bool(want & set(found))
@@ -209,9 +216,12 @@ def _score(book: RuleBook, questions: list[dict], with_game: bool) -> tuple[floa
 
 def test_question_sets_are_consistent(book):
     assert len(NEW_QUESTIONS) >= 120 and len(NONSENSE) >= 10
-    for questions in (OLD_QUESTIONS, NEW_QUESTIONS):
+    assert len(GAME_QUESTIONS) >= 80
+    in_game = [q for q in GAME_QUESTIONS if q.get("context")]
+    assert 3 * len(in_game) >= len(GAME_QUESTIONS) and {q["game"] for q in in_game} == set(book.games)
+    for questions in (OLD_QUESTIONS, NEW_QUESTIONS, GAME_QUESTIONS):
         assert len({q["q"] for q in questions}) == len(questions), "a question is asked twice"
-    for q in QUESTIONS:
+    for q in QUESTIONS + GAME_QUESTIONS:
         if q["section"] is None:
             assert q["game"] is None and "also" not in q, q
             continue
@@ -224,7 +234,8 @@ def test_answer_quality(book):
     """Without being told the game: top-1 at least 90% and top-3 at least 98% over all questions (the summary
     shows the first and the new set apart: pytest -s tests/test_rulebook.py)."""
     lines, misses = [], []
-    for name, questions in (("old", OLD_QUESTIONS), ("new", NEW_QUESTIONS), ("all", QUESTIONS)):
+    sets = (("old", OLD_QUESTIONS), ("new", NEW_QUESTIONS), ("game", GAME_QUESTIONS), ("all", QUESTIONS))
+    for name, questions in sets:
         top1, top3, missed = _score(book, questions, with_game=False)
         g_top1, g_top3, _ = _score(book, [q for q in questions if q["game"]], with_game=True)
         lines.append(f"  {name}: top1 {top1:.1f}% top3 {top3:.1f}% ({len(questions)} questions); "
@@ -235,6 +246,14 @@ def test_answer_quality(book):
     top1, top3, _ = _score(book, QUESTIONS, with_game=False)
     assert top1 >= 90.0
     assert top3 >= 98.0
+
+
+def test_answer_quality_on_questions_of_a_running_game(book):
+    """The third set, as a chat would ask it (measured before the search was tuned for it: top-1 84.3%, top-3
+    97.1%)."""
+    top1, top3, _ = _score(book, GAME_QUESTIONS, with_game=False)
+    assert top1 >= 84.0
+    assert top3 >= 97.0
 
 
 @pytest.mark.parametrize(

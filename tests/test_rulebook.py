@@ -281,11 +281,72 @@ def test_a_weak_match_in_the_current_game_falls_back_to_all_games(book):
     assert rule_answers.lookup(book, "фывапр", current="valdora") == ("valdora", "фывапр", [])
 
 
-def test_not_found_offers_the_contents_or_a_choice_of_game(book):
+def test_not_found_is_short_with_a_button_to_the_contents_or_a_choice_of_game(book):
     reply = rule_answers.not_found_reply("фывапр", book, "kingdom")
     assert reply.text.startswith("Не нашёл в правилах ничего про «фывапр»")
-    assert "Правила: Kingdom Builder" in reply.text and "/r_kingdom_harbor — Гавань" in reply.text
-    assert len(reply.text) < 4096
+    assert len(reply.text.splitlines()) == 1 and "/r_" not in reply.text  # no table of contents posted unasked
+    assert [b.data for row in reply.buttons for b in row] == ["list:kingdom"]
     for reply in (rule_answers.not_found_reply("фывапр", book), rule_answers.not_found_reply("фывапр")):
         assert "Не нашёл в правилах ничего про «фывапр»" in reply.text and "/rules" in reply.text
         assert [b.data for row in reply.buttons for b in row] == ["list:valdora", "list:sylvan", "list:kingdom"]
+
+
+def test_a_question_in_a_running_game_means_that_game_unless_it_names_another(book):
+    for game in book.games:  # the same words, three answers
+        assert rule_answers.lookup(book, "ничья", current=game)[2][0].id.startswith(game + ".")
+    # named: another game's rules whatever runs in the chat
+    game, words, found = rule_answers.lookup(book, "ничья в зодчих", current="kingdom")
+    assert (game, words, found[0].id) == ("sylvan", "ничья", "sylvan.tie-break")
+    assert {s.game for s in found} == {"sylvan"}
+    # not named, and the running game has no such rule: another game's answer only when the words are its own
+    # (the axe is the Зодчие's) and never a mixture of games
+    found = rule_answers.lookup(book, "что делает топор", current="kingdom")[2]
+    assert found[0].id == "sylvan.axe" and {s.game for s in found} == {"sylvan"}
+    found = rule_answers.lookup(book, "Д5 это что", current="kingdom")[2]  # was: Валдора's board, then the Зодчие's
+    assert found[0].id == "valdora.board" and {s.game for s in found} == {"valdora"}
+
+
+def _keyboard_targets(reply) -> list[str]:
+    return [b.data.split(":", 1)[1] for row in reply.buttons for b in row if b.data.startswith("page:")]
+
+
+def test_section_buttons_never_repeat_a_target(book):
+    section = book.section("valdora.provisions")
+    previous, following = book.neighbours(section.id)
+    # the search's alternatives are often the neighbours or the section itself
+    reply = rule_answers.section_reply(book, section, [following, section, previous, following, book.section(
+        "valdora.flip")])
+    targets = _keyboard_targets(reply)
+    assert len(targets) == len(set(targets)) and section.id not in targets
+    assert set(targets) == {previous.id, following.id, "valdora.flip"}
+    for game in book.games:  # every answer the question sets get
+        for q in QUESTIONS + GAME_QUESTIONS:
+            found = rule_answers.lookup(book, q["q"], current=game)[2]
+            if found:
+                targets = _keyboard_targets(rule_answers.section_reply(book, found[0], found[1:]))
+                assert len(targets) == len(set(targets)) and found[0].id not in targets, q
+
+
+def test_section_commands_are_russian_words_in_latin_letters_and_old_ones_still_work(book):
+    assert rule_answers.section_command(book, "valdora.cart-horse") == "/r_valdora_telega_i_loshad"
+    assert rule_answers.section_command(book, "sylvan.axe") == "/r_zodchie_topor"
+    assert rule_answers.section_command(book, "kingdom.harbor") == "/r_kingdom_gavan"
+    # the English words of the old commands: the section ids' words and "sylvan" (Kingdom Builder is a name)
+    english = {w for g in book.games for s in book.sections(g) for w in re.split(r"[.-]", s.id)} - {"valdora"}
+    english = (english | {"sylvan"}) - {"kingdom"}
+    commands = set()
+    for game in book.games:
+        for s in book.sections(game):
+            command = rule_answers.section_command(book, s.id)
+            assert re.fullmatch(r"/[a-z0-9_]{1,32}", command), command
+            assert not english & set(command[1:].split("_")), command
+            commands.add(command)
+            found = rule_answers.section_from_command(command[1:])
+            assert rule_answers.find_section(book, found) is s, command
+            old = "r_" + s.id.replace(".", "_", 1).replace("-", "_")  # the commands chats still show
+            assert rule_answers.find_section(book, rule_answers.section_from_command(old)) is s, old
+    assert len(commands) == sum(len(book.sections(g)) for g in book.games)
+    assert rule_answers.find_section(book, "zodchie.nichego") is None
+    assert rule_answers.find_section(book, "chess.topor") is None
+    contents = rule_answers.contents_reply(book, "kingdom").text
+    assert "/r_kingdom_gavan — Гавань" in contents and "harbor" not in contents

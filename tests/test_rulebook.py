@@ -350,3 +350,43 @@ def test_section_commands_are_russian_words_in_latin_letters_and_old_ones_still_
     assert rule_answers.find_section(book, "chess.topor") is None
     contents = rule_answers.contents_reply(book, "kingdom").text
     assert "/r_kingdom_gavan — Гавань" in contents and "harbor" not in contents
+
+
+# ---- no English for the players ----------------------------------------------------------------------------------
+
+_COMMAND = re.compile(r"/[a-z0-9_]+")
+_LATIN_WORD = re.compile(r"[a-z]{2,}[a-z0-9]*", re.IGNORECASE)  # single letters are towns (A–D) and coordinates (b3)
+
+
+def english_words(text: str) -> list[str]:
+    """The Latin words a player would read in a text: commands (/set мост), HTML tags and Kingdom Builder's
+    name aside."""
+    text = re.sub(r"<[^>]*>", " ", text.replace("Kingdom Builder", " "))
+    return _LATIN_WORD.findall(_COMMAND.sub(" ", text))
+
+
+def test_english_words_are_caught():
+    assert english_words("Рыбаки (Fishermen): 1 золото, официальный FAQ") == ["Fishermen", "FAQ"]
+    assert english_words("командой вроде «set мост»") == ["set"]
+    assert english_words("<b>Kingdom Builder</b>, /set мост, /r_zodchie_topor, Б3 или b3, города A и D, K12") == []
+
+
+@pytest.mark.parametrize("game", ["valdora", "sylvan", "kingdom"])
+def test_the_reference_texts_have_no_english_words(game):
+    text = (Path(rule_answers.__file__).parent.parent / "rules" / game / "reference.md").read_text(encoding="utf-8")
+    text = re.sub(r"\{#[a-z0-9_.-]+\}", "", text)  # the section ids in the headings are not shown
+    assert english_words(text) == []
+
+
+def test_the_answers_have_no_english_words(book):
+    replies = [rule_answers.choose_game_reply(book), rule_answers.not_found_reply("ничего", book),
+               rule_answers.not_found_reply("ничего")]
+    for game in book.games:
+        replies += [rule_answers.contents_reply(book, game), rule_answers.not_found_reply("ничего", book, game)]
+        sections = book.sections(game)
+        replies += [rule_answers.section_reply(book, s, sections[:3]) for s in sections]
+    for reply in replies:
+        shown = reply.text + "\n" + "\n".join(b.text for row in reply.buttons for b in row)
+        assert english_words(shown) == [], shown[:200]
+    for article in rule_answers.articles(book, "") + rule_answers.articles(book, "очки"):
+        assert english_words(f"{article.title}\n{article.description}\n{article.text}") == [], article.title

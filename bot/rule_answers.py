@@ -4,6 +4,7 @@ under 1000 characters, a contents list well under 4096, at most 50 inline result
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from bot import buttons
@@ -15,20 +16,71 @@ from rules.text import typed
 ALTERNATIVES = 3  # next best matches offered as buttons
 INLINE_RESULTS = 10  # Telegram allows up to 50; ten already scroll far on a phone
 QUOTED = 100  # characters of a question quoted back when nothing is found (a pasted page is not repeated)
-COMMAND_PREFIX = "r_"  # "/r_valdora_one_action" opens section "valdora.one-action"
+COMMAND_PREFIX = "r_"  # "/r_valdora_telega_i_loshad" opens section "valdora.cart-horse"
+# A game's word in its section commands: Russian players read no English there (Kingdom Builder's name is its own)
+COMMAND_GAMES = {"valdora": "valdora", "sylvan": "zodchie", "kingdom": "kingdom"}
+COMMAND_LENGTH = 32  # Telegram's longest command, without the slash
+_LATIN = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", [
+    "a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
+    "h", "ts", "ch", "sh", "sch", "", "y", "", "e", "yu", "ya"], strict=True))
 
 
-def section_command(section_id: str) -> str:
-    """A command that can be tapped in a message: dots and hyphens are not allowed in commands.
+# little words (и, в, на, за, ...) left out of a title that is too long for a command
+_LINKS = frozenset("i v na za po k s o pri dlya ih kak kakoy chto".split())
 
-    >>> section_command("valdora.one-action")
-    '/r_valdora_one_action'
+
+def transliterate(word: str) -> str:
+    """A Russian word in Latin letters, the way a Russian player would type it ("жетон" -> "zheton")."""
+    return "".join(_LATIN.get(c, c) for c in word.lower())
+
+
+def _slugs(book: RuleBook, game: str) -> dict[str, str]:
+    """A game's command slugs: the section's title transliterated (its words in parentheses left out), cut at a
+    whole word to fit Telegram's limit, a number added if two titles would share a slug -> section id."""
+    cached = _SLUGS.get((id(book), game))
+    if cached is not None:
+        return cached
+    room = COMMAND_LENGTH - len(COMMAND_PREFIX + COMMAND_GAMES.get(game, game) + "_")
+    slugs: dict[str, str] = {}
+    for s in book.sections(game):
+        words = [transliterate(w) for w in re.findall(r"[0-9a-zа-яё]+", re.sub(r"\(.*?\)", " ", s.title.lower()))]
+        if len("_".join(words)) > room:  # too long: the little words go first ("nichya_prevoshodstvo")
+            words = [w for w in words if w not in _LINKS]
+        slug = ""
+        for word in words:
+            if len(slug) + len(word) + bool(slug) > room:
+                break
+            slug = f"{slug}_{word}" if slug else word
+        slug = slug or "razdel"
+        base, n = slug, 2
+        while slug in slugs:
+            slug, n = f"{base[: room - 1 - len(str(n))]}_{n}", n + 1
+        slugs[slug] = s.id
+    _SLUGS[id(book), game] = slugs
+    return slugs
+
+
+_SLUGS: dict[tuple[int, str], dict[str, str]] = {}
+
+
+def section_command(book: RuleBook, section_id: str) -> str:
+    """A command that can be tapped in a message, Latin letters, digits and underscores only: the game and the
+    section's title in Latin letters.
+
+    >>> section_command(RuleBook.load(), "valdora.cart-horse")
+    '/r_valdora_telega_i_loshad'
     """
-    return "/" + COMMAND_PREFIX + section_id.replace(".", "_", 1).replace("-", "_")
+    section = book.section(section_id)
+    game = section.game if section else section_id.split(".")[0]
+    slug = next((slug for slug, sid in _slugs(book, game).items() if sid == section_id), None)
+    if slug is None:  # not a section of the book: the id's own words
+        return "/" + COMMAND_PREFIX + section_id.replace(".", "_", 1).replace("-", "_")
+    return f"/{COMMAND_PREFIX}{COMMAND_GAMES.get(game, game)}_{slug}"
 
 
 def section_from_command(name: str) -> str | None:
-    """The section id of a tapped `/r_...` command (game ids and slugs have no underscores).
+    """The section a tapped `/r_...` command names, as "game.words" (see `find_section`), or None when the
+    name is not such a command. Game ids and the words of old commands (section ids) have no underscores.
 
     >>> section_from_command("r_valdora_one_action")
     'valdora.one-action'
@@ -39,10 +91,26 @@ def section_from_command(name: str) -> str | None:
     return f"{game}.{slug.replace('_', '-')}"
 
 
+def find_section(book: RuleBook, name: str) -> Section | None:
+    """The section a command names (`section_from_command`): by its title in Latin letters
+    ("zodchie.topor"), or by its id, as the commands of the first versions did ("valdora.one-action")."""
+    section = book.section(name)
+    if section is not None or "." not in name:
+        return section
+    word, slug = name.split(".", 1)
+    game = next((g for g, w in COMMAND_GAMES.items() if w == word), word)
+    found = _slugs(book, game).get(slug.replace("-", "_")) if game in book.games else None
+    return book.section(found) if found else None
+
+
 def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[str | None, str, list[Section]]:
-    """The game a question is about (named in it, else `current`), its words without the game's name, and
-    the best sections, best first (room for the alternatives); none when the search is not confident of any
-    (see `not_found_reply`). What `current` lacks is searched in all games.
+    """The game a question is about, its words without the game's name, and the best sections, best first (room
+    for the alternatives); none when the search is not confident of any (see `not_found_reply`).
+
+    The game is the one the question names, else `current` (the game running in the chat). A question that
+    does not name a game is answered from `current`; only when `current`'s rules have no confident answer and
+    the question's own words belong to another game more than to `current` ("что делает топор" in a game of
+    Валдора: the axe is the Зодчие's) does the answer come from that game.
 
     >>> game, words, found = lookup(RuleBook.load(), "валдора провиант")
     >>> game, words, found[0].id
@@ -54,7 +122,10 @@ def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[s
     limit = 1 + ALTERNATIVES
     found = book.search(question, named or current, limit=limit)  # the game's name counts too: "когда кончается …"
     if not found and named is None and current is not None:
-        found = book.search(question, None, limit=limit)
+        elsewhere = book.search(question, None, limit=limit)
+        leaning = book.leaning(question)
+        if elsewhere and leaning.get(elsewhere[0].game, 0.0) > leaning.get(current, 0.0):
+            found = [s for s in elsewhere if s.game == elsewhere[0].game]
     return named or current, words, found
 
 
@@ -63,9 +134,17 @@ def section_text(section: Section) -> str:
 
 
 def section_reply(book: RuleBook, section: Section, alternatives: list[Section] = ()) -> Reply:
-    """The section, then buttons: other likely answers, the neighbouring sections, the contents."""
-    rows = [[Button(f"🔎 {s.title}", f"{buttons.RULE_PAGE}:{s.id}")] for s in alternatives[:ALTERNATIVES]]
+    """The section, then buttons: other likely answers, the neighbouring sections, the contents. No two
+    buttons open the same section, and none opens the section shown: a likely answer that is also a
+    neighbour keeps only its place among the neighbours."""
     previous, following = book.neighbours(section.id)
+    taken = {section.id} | {s.id for s in (previous, following) if s is not None}
+    others: list[Section] = []
+    for s in alternatives:
+        if s.id not in taken and len(others) < ALTERNATIVES:
+            others.append(s)
+            taken.add(s.id)
+    rows = [[Button(f"🔎 {s.title}", f"{buttons.RULE_PAGE}:{s.id}")] for s in others]
     around = []
     if previous:
         around.append(Button(f"◀ {previous.title}", f"{buttons.RULE_PAGE}:{previous.id}"))
@@ -88,20 +167,21 @@ def choose_game_reply(book: RuleBook) -> Reply:
 
 
 def not_found_reply(query: str, book: RuleBook | None = None, game: str | None = None) -> Reply:
-    """The honest answer when the search is not sure of any section: what was not found, then a way on. With
-    the book and the game the question is about, that game's contents; otherwise a choice of game whose
-    contents to open (from the book, or the games the bot knows)."""
+    """The honest answer when the search is not sure of any section: a short line of what was not found, and
+    a button to the contents of the game the question is about (it opens in place of this message), or a
+    choice of game (from the book, or the games the bot knows). The contents are not posted unasked: a group
+    does not need forty lines for a typo."""
     text = f"Не нашёл в правилах ничего про «{escape(typed(query, QUOTED))}». Попробуйте другими словами"
     if book is not None and game in book.games:
-        heading = f"📚 <b>Правила: {escape(book.games[game])}</b>"
-        return Reply("\n".join([f"{text} или выберите раздел:", "", heading] + _contents(book, game)))
+        return Reply(f"{text} или откройте оглавление.",
+                     buttons=[[Button(f"📚 Все разделы: {book.games[game]}", f"{buttons.RULE_LIST}:{game}")]])
     games = book.games if book is not None else {name: known.title for name, known in GAMES.items()}
     return Reply(f"{text} или откройте оглавление: /rules", buttons=_game_keyboard(games))
 
 
 def _contents(book: RuleBook, game: str) -> list[str]:
     """A game's sections, one line each, with the command that opens it."""
-    return [f"{section_command(s.id)} — {escape(s.title)}" for s in book.sections(game)]
+    return [f"{section_command(book, s.id)} — {escape(s.title)}" for s in book.sections(game)]
 
 
 def _game_keyboard(games: dict[str, str]) -> list[list[Button]]:

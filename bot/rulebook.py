@@ -483,6 +483,14 @@ class RuleBook:
         confidence = self._confidence(parsed, best[0], game) if best else 0.0
         return Ranking([self._list[i] for i in best], confidence)
 
+    def leaning(self, query: str) -> dict[str, float]:
+        """Game -> the share of the question's subject that belongs to it (`_game_evidence`), all 0 when its
+        words are no game's own: "топор" leans wholly to the Зодчие, "ничья" to no game."""
+        parsed = self._parse_query(normalise(query))
+        evidence = self._game_evidence(parsed.content)
+        total = sum(evidence.values())
+        return {game: value / total if total else 0.0 for game, value in evidence.items()}
+
     def _parse_query(self, words: list[str], implied: int | None = None) -> _Query:
         """The question's terms and weights. First its intent phrases (`INTENTS`), which become cues; then its
         concepts: synonym groups (phrases too, stop words included: "о чем игра"), content words, typos matched to

@@ -711,7 +711,7 @@ class Service(Turns, Undo, History, SettingsMenu):
         return rule_answers.section_reply(book, found[0], found[1:])
 
     def _section(self, section_id: str) -> Reply:
-        section = self.rulebook.section(section_id)
+        section = rule_answers.find_section(self.rulebook, section_id)  # "zodchie.topor" or an old "sylvan.axe"
         if section is None:
             return Reply("Такого раздела правил нет. Оглавление — /rules.")
         return rule_answers.section_reply(self.rulebook, section)

@@ -1,8 +1,10 @@
 """The rule-search engine (`bot.rulebook`): the reference texts' structure, Russian word forms, typos, game names,
 the honest «не нашёл», and the answer quality over realistic player questions: `tests/rules_questions.json` (the
-first set) and `tests/rules_questions_new.json` (written later as a new player would type them, without looking
+first set), `tests/rules_questions_new.json` (written later as a new player would type them, without looking
 at the search; "section": null for nonsense and off-topic questions that must find nothing, "also" for another
-section that answers the question just as well)."""
+section that answers the question just as well) and `tests/rules_questions_game.json` (written before the search
+was tuned for them: questions of the middle of a game; those with "context": true are asked in a chat where a game
+of that kind is running, so they need not name it)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from rules.valdora import SECTIONS as VALDORA_SECTIONS
 HERE = Path(__file__).parent
 OLD_QUESTIONS = json.loads((HERE / "rules_questions.json").read_text(encoding="utf-8"))
 NEW_QUESTIONS = json.loads((HERE / "rules_questions_new.json").read_text(encoding="utf-8"))
+GAME_QUESTIONS = json.loads((HERE / "rules_questions_game.json").read_text(encoding="utf-8"))
 QUESTIONS = OLD_QUESTIONS + NEW_QUESTIONS
 NONSENSE = [q["q"] for q in NEW_QUESTIONS if q["section"] is None]
 
@@ -192,11 +195,15 @@ def _accepted(q: dict) -> set[str]:
 
 def _score(book: RuleBook, questions: list[dict], with_game: bool) -> tuple[float, float, list[str]]:
     """Top-1 and top-3 rates in percent, and a line for every question not answered in the top 3. A nonsense
-    question counts as answered when nothing is found."""
+    question counts as answered when nothing is found. A question with "context" is asked the way /rules asks
+    in a chat where its game is running (`rule_answers.lookup` with that game as the current one)."""
     top1 = top3 = 0
     misses = []
     for q in questions:
-        found = ids(book.search(q["q"], game=q["game"] if with_game else None, limit=3))
+        if q.get("context"):
+            found = ids(rule_answers.lookup(book, q["q"], current=q["game"])[2][:3])
+        else:
+            found = ids(book.search(q["q"], game=q["game"] if with_game else None, limit=3))
         want = _accepted(q)
         first = found[:1] == [] if not want else bool(found) and found[0] in want
         within = found == [] if not want else bool(want & set(found))
@@ -209,9 +216,12 @@ def _score(book: RuleBook, questions: list[dict], with_game: bool) -> tuple[floa
 
 def test_question_sets_are_consistent(book):
     assert len(NEW_QUESTIONS) >= 120 and len(NONSENSE) >= 10
-    for questions in (OLD_QUESTIONS, NEW_QUESTIONS):
+    assert len(GAME_QUESTIONS) >= 80
+    in_game = [q for q in GAME_QUESTIONS if q.get("context")]
+    assert 3 * len(in_game) >= len(GAME_QUESTIONS) and {q["game"] for q in in_game} == set(book.games)
+    for questions in (OLD_QUESTIONS, NEW_QUESTIONS, GAME_QUESTIONS):
         assert len({q["q"] for q in questions}) == len(questions), "a question is asked twice"
-    for q in QUESTIONS:
+    for q in QUESTIONS + GAME_QUESTIONS:
         if q["section"] is None:
             assert q["game"] is None and "also" not in q, q
             continue
@@ -224,7 +234,8 @@ def test_answer_quality(book):
     """Without being told the game: top-1 at least 90% and top-3 at least 98% over all questions (the summary
     shows the first and the new set apart: pytest -s tests/test_rulebook.py)."""
     lines, misses = [], []
-    for name, questions in (("old", OLD_QUESTIONS), ("new", NEW_QUESTIONS), ("all", QUESTIONS)):
+    sets = (("old", OLD_QUESTIONS), ("new", NEW_QUESTIONS), ("game", GAME_QUESTIONS), ("all", QUESTIONS))
+    for name, questions in sets:
         top1, top3, missed = _score(book, questions, with_game=False)
         g_top1, g_top3, _ = _score(book, [q for q in questions if q["game"]], with_game=True)
         lines.append(f"  {name}: top1 {top1:.1f}% top3 {top3:.1f}% ({len(questions)} questions); "
@@ -235,6 +246,15 @@ def test_answer_quality(book):
     top1, top3, _ = _score(book, QUESTIONS, with_game=False)
     assert top1 >= 90.0
     assert top3 >= 98.0
+
+
+def test_answer_quality_on_questions_of_a_running_game(book):
+    """The third set, as a chat would ask it: top-1 84.3%, top-3 97.1% when it was written, before the search
+    was tuned for it (synonyms for the players' words: «афк», «сгорает», «скинуть», «перенести», «кто ходит»;
+    the Зодчие's ties on a tree and in an area called «ничья» in the text); 90.2% and 99.0% after."""
+    top1, top3, _ = _score(book, GAME_QUESTIONS, with_game=False)
+    assert top1 >= 90.0
+    assert top3 >= 99.0
 
 
 @pytest.mark.parametrize(
@@ -262,11 +282,112 @@ def test_a_weak_match_in_the_current_game_falls_back_to_all_games(book):
     assert rule_answers.lookup(book, "фывапр", current="valdora") == ("valdora", "фывапр", [])
 
 
-def test_not_found_offers_the_contents_or_a_choice_of_game(book):
+def test_not_found_is_short_with_a_button_to_the_contents_or_a_choice_of_game(book):
     reply = rule_answers.not_found_reply("фывапр", book, "kingdom")
     assert reply.text.startswith("Не нашёл в правилах ничего про «фывапр»")
-    assert "Правила: Kingdom Builder" in reply.text and "/r_kingdom_harbor — Гавань" in reply.text
-    assert len(reply.text) < 4096
+    assert len(reply.text.splitlines()) == 1 and "/r_" not in reply.text  # no table of contents posted unasked
+    assert [b.data for row in reply.buttons for b in row] == ["list:kingdom"]
     for reply in (rule_answers.not_found_reply("фывапр", book), rule_answers.not_found_reply("фывапр")):
         assert "Не нашёл в правилах ничего про «фывапр»" in reply.text and "/rules" in reply.text
         assert [b.data for row in reply.buttons for b in row] == ["list:valdora", "list:sylvan", "list:kingdom"]
+
+
+def test_a_question_in_a_running_game_means_that_game_unless_it_names_another(book):
+    for game in book.games:  # the same words, three answers
+        assert rule_answers.lookup(book, "ничья", current=game)[2][0].id.startswith(game + ".")
+    # named: another game's rules whatever runs in the chat
+    game, words, found = rule_answers.lookup(book, "ничья в зодчих", current="kingdom")
+    assert (game, words, found[0].id) == ("sylvan", "ничья", "sylvan.tie-break")
+    assert {s.game for s in found} == {"sylvan"}
+    # not named, and the running game has no such rule: another game's answer only when the words are its own
+    # (the axe is the Зодчие's) and never a mixture of games
+    found = rule_answers.lookup(book, "что делает топор", current="kingdom")[2]
+    assert found[0].id == "sylvan.axe" and {s.game for s in found} == {"sylvan"}
+    found = rule_answers.lookup(book, "Д5 это что", current="kingdom")[2]  # was: Валдора's board, then the Зодчие's
+    assert found[0].id == "valdora.board" and {s.game for s in found} == {"valdora"}
+
+
+def _keyboard_targets(reply) -> list[str]:
+    return [b.data.split(":", 1)[1] for row in reply.buttons for b in row if b.data.startswith("page:")]
+
+
+def test_section_buttons_never_repeat_a_target(book):
+    section = book.section("valdora.provisions")
+    previous, following = book.neighbours(section.id)
+    # the search's alternatives are often the neighbours or the section itself
+    reply = rule_answers.section_reply(book, section, [following, section, previous, following, book.section(
+        "valdora.flip")])
+    targets = _keyboard_targets(reply)
+    assert len(targets) == len(set(targets)) and section.id not in targets
+    assert set(targets) == {previous.id, following.id, "valdora.flip"}
+    for game in book.games:  # every answer the question sets get
+        for q in QUESTIONS + GAME_QUESTIONS:
+            found = rule_answers.lookup(book, q["q"], current=game)[2]
+            if found:
+                targets = _keyboard_targets(rule_answers.section_reply(book, found[0], found[1:]))
+                assert len(targets) == len(set(targets)) and found[0].id not in targets, q
+
+
+def test_section_commands_are_russian_words_in_latin_letters_and_old_ones_still_work(book):
+    assert rule_answers.section_command(book, "valdora.cart-horse") == "/r_valdora_telega_i_loshad"
+    assert rule_answers.section_command(book, "sylvan.axe") == "/r_zodchie_topor"
+    assert rule_answers.section_command(book, "kingdom.harbor") == "/r_kingdom_gavan"
+    # the English words of the old commands: the section ids' words and "sylvan" (Kingdom Builder is a name)
+    english = {w for g in book.games for s in book.sections(g) for w in re.split(r"[.-]", s.id)} - {"valdora"}
+    english = (english | {"sylvan"}) - {"kingdom"}
+    commands = set()
+    for game in book.games:
+        for s in book.sections(game):
+            command = rule_answers.section_command(book, s.id)
+            assert re.fullmatch(r"/[a-z0-9_]{1,32}", command), command
+            assert not english & set(command[1:].split("_")), command
+            commands.add(command)
+            found = rule_answers.section_from_command(command[1:])
+            assert rule_answers.find_section(book, found) is s, command
+            old = "r_" + s.id.replace(".", "_", 1).replace("-", "_")  # the commands chats still show
+            assert rule_answers.find_section(book, rule_answers.section_from_command(old)) is s, old
+    assert len(commands) == sum(len(book.sections(g)) for g in book.games)
+    assert rule_answers.find_section(book, "zodchie.nichego") is None
+    assert rule_answers.find_section(book, "chess.topor") is None
+    contents = rule_answers.contents_reply(book, "kingdom").text
+    assert "/r_kingdom_gavan — Гавань" in contents and "harbor" not in contents
+
+
+# ---- no English for the players ----------------------------------------------------------------------------------
+
+_COMMAND = re.compile(r"/[a-z0-9_]+")
+_LATIN_WORD = re.compile(r"[a-z]{2,}[a-z0-9]*", re.IGNORECASE)  # single letters are towns (A–D) and coordinates (b3)
+
+
+def english_words(text: str) -> list[str]:
+    """The Latin words a player would read in a text: commands (/set мост), HTML tags and Kingdom Builder's
+    name aside."""
+    text = re.sub(r"<[^>]*>", " ", text.replace("Kingdom Builder", " "))
+    return _LATIN_WORD.findall(_COMMAND.sub(" ", text))
+
+
+def test_english_words_are_caught():
+    assert english_words("Рыбаки (Fishermen): 1 золото, официальный FAQ") == ["Fishermen", "FAQ"]
+    assert english_words("командой вроде «set мост»") == ["set"]
+    assert english_words("<b>Kingdom Builder</b>, /set мост, /r_zodchie_topor, Б3 или b3, города A и D, K12") == []
+
+
+@pytest.mark.parametrize("game", ["valdora", "sylvan", "kingdom"])
+def test_the_reference_texts_have_no_english_words(game):
+    text = (Path(rule_answers.__file__).parent.parent / "rules" / game / "reference.md").read_text(encoding="utf-8")
+    text = re.sub(r"\{#[a-z0-9_.-]+\}", "", text)  # the section ids in the headings are not shown
+    assert english_words(text) == []
+
+
+def test_the_answers_have_no_english_words(book):
+    replies = [rule_answers.choose_game_reply(book), rule_answers.not_found_reply("ничего", book),
+               rule_answers.not_found_reply("ничего")]
+    for game in book.games:
+        replies += [rule_answers.contents_reply(book, game), rule_answers.not_found_reply("ничего", book, game)]
+        sections = book.sections(game)
+        replies += [rule_answers.section_reply(book, s, sections[:3]) for s in sections]
+    for reply in replies:
+        shown = reply.text + "\n" + "\n".join(b.text for row in reply.buttons for b in row)
+        assert english_words(shown) == [], shown[:200]
+    for article in rule_answers.articles(book, "") + rule_answers.articles(book, "очки"):
+        assert english_words(f"{article.title}\n{article.description}\n{article.text}") == [], article.title

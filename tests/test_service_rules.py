@@ -56,6 +56,10 @@ async def test_section_commands_and_navigation_buttons(service):
     assert answer.edit.text.startswith("📖 ") and answer.edit.text != reply.text
     reply, = await service.command(GROUP, ANYA, "r_valdora_nothing_here", "")
     assert "Такого раздела правил нет" in reply.text
+    reply, = await service.command(GROUP, ANYA, "r_zodchie_topor", "")  # the commands the contents show now
+    assert "<b>Топор</b>" in reply.text
+    reply, = await service.command(GROUP, ANYA, "r_sylvan_axe", "")  # ... and those old messages show
+    assert "<b>Топор</b>" in reply.text
 
 
 async def test_a_refused_move_offers_the_rule_it_breaks(service):
@@ -90,4 +94,15 @@ async def test_nonsense_gets_an_honest_not_found_with_a_way_on(service):
     assert reply.text.startswith("Не нашёл в правилах ничего про «фывапр»") and reply.buttons  # a choice of game
     await service.command(GROUP, ANYA, "new", "kingdom")
     reply, = await service.command(GROUP, ANYA, "rules", "фывапр олдж")
-    assert "Не нашёл" in reply.text and "Правила: Kingdom Builder" in reply.text  # the current game's contents
+    assert "Не нашёл" in reply.text and len(reply.text.splitlines()) == 1  # no table of contents posted unasked
+    assert datas(reply) == ["list:kingdom"]  # ... but a button that opens the current game's contents
+    answer = await service.button(GROUP, ANYA, "list:kingdom")
+    assert "Правила: Kingdom Builder" in answer.edit.text and "/r_kingdom_gavan — Гавань" in answer.edit.text
+
+
+async def test_a_question_in_a_running_game_means_that_game_unless_it_names_another(service):
+    await service.command(GROUP, ANYA, "new", "kingdom")
+    reply, = await service.command(GROUP, ANYA, "rules", "ничья")
+    assert "Kingdom Builder" in reply.text
+    reply, = await service.command(GROUP, ANYA, "rules", "ничья в валдоре")
+    assert reply.text.startswith("📖 <b>Ничья</b> · Валдора")

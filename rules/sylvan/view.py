@@ -111,6 +111,10 @@ def view(state: State, seat: int | None = None, focus: list[str] | None = None) 
                  "item": turn.item, "flag_tree": turn.flag_tree},
         "highlight": highlight,
         "round_results": [dict(r) for r in state.round_results],
+        # the scoring of the round scored last (round 1 while round 2 is played, round 2 at the end), for the
+        # picture the bot posts with the round's scoring: {"round", "trees", "regions", "tree_owners",
+        # "region_winners"}; None before the first scoring
+        "round_scores": dict(state.round_results[-1]) if state.round_results else None,
         "scores": [{"seat": r["seat"], "total": r["total"], "breakdown": dict(r["breakdown"])}
                    for r in final_scores(state)],
         "winners": winners(state),

@@ -477,7 +477,9 @@ def test_bridge_without_advantage_gives_no_fame():
     state = armed("bridge")
     tree(state, "А3", "nut", [(1, "nut")])
     events = GAME.apply(state, "bridge А3 Б3")
-    assert state.players[0].total == 0 and "славы нет" in events[0].text
+    assert state.players[0].total == 0
+    assert events[0].text == ("Аня строит мост А3 — Б3, но славы не получает: на А3 преимущество держит Борис, "
+                              "а на Б3 жилищ нет.")
 
 
 # --- taking a card -------------------------------------------------------------------------------------------------

@@ -9,3 +9,5 @@ RENDERERS: dict[str, Callable[[dict], bytes]] = {
     "kingdom": kingdom.draw,
     "sylvan": sylvan.draw,
 }
+
+ROUND_RENDERERS: dict[str, Callable[[dict], bytes]] = {"sylvan": sylvan.render_round}

@@ -257,11 +257,12 @@ def _redraw(state: State, args: list[str]) -> list[Event]:
             break
         player.hand.append(card)
     state.turn.redraws += 1
+    new = f"новая рука — {count(len(player.hand), 'карта', 'карты', 'карт')}" if player.hand else "карт больше нет"
     if shown:
         text = (f"{player.name}: ни одна карта не подходит — рука ({', '.join(card_short(c) for c in shown)}) "
-                f"уходит в сброс, взято {count(len(player.hand), 'новая карта', 'новые карты', 'новых карт')}.")
+                f"уходит в сброс; {new}.")
     else:
-        text = f"{player.name}: рука пуста — взято {count(len(player.hand), 'карта', 'карты', 'карт')}."
+        text = f"{player.name}: рука пуста; {new}."
     return [Event(text, data={"shown": shown})]
 
 
@@ -533,6 +534,7 @@ def score_round(state: State) -> list[Event]:
         "regions": [result["regions"][s] for s in range(len(names))],
         "tree_owners": dict(result["tree_owners"]),
         "region_winners": {k: list(v) for k, v in result["region_winners"].items()},
+        "heights": {name: tree.height for name, tree in state.trees.items()},  # what each tree was worth
     })
     parts = [f"{names[s]} — {points(result['trees'][s])} за деревья и {points(result['regions'][s])} за области"
              for s in range(len(names))]

@@ -273,7 +273,7 @@ def _pass(state: State, args: list[str]) -> list[Event]:
     state.boxed.append([seat, style])
     state.turn.skipped = True
     state.step = "act"
-    return [Event(f"{_name(state)} не может строить: верхнее {STYLE_NEUT[style]} жилище стопки уходит в коробку.")]
+    return [Event(f"{_name(state)} пропускает стройку: верхнее {STYLE_NEUT[style]} жилище стопки уходит в коробку.")]
 
 
 def _place(state: State, args: list[str]) -> list[Event]:

@@ -9,7 +9,7 @@ No refusal names a card of the player's hand: a refusal may be shown in the grou
 ...     check_step(state, "take")
 ... except RuleError as err:
 ...     print(err.section, err.message)
-sylvan.draw Новую карту берут в конце хода, после того как поставлено жилище.
+sylvan.draw Новую карту берут в конце хода: после стройки жилища (или её пропуска).
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ def check_step(state: State, kind: str) -> None:
         if kind == "set":
             refuse("Наборы карт меняют на предметы после того, как поставлено жилище.", "sylvan.items")
         if kind in ("take", "end"):
-            refuse("Новую карту берут в конце хода, после того как поставлено жилище.", "sylvan.draw")
+            refuse("Новую карту берут в конце хода: после стройки жилища (или её пропуска).", "sylvan.draw")
         if kind == "refresh":
             refuse("Открытые карты обновляют, когда добирают карту — в конце хода.", "sylvan.refresh")
         refuse("Особый предмет применяют только после того, как поставлено жилище.", "sylvan.item-timing")

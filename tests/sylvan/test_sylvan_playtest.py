@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from sylvan_positions import at_step, clear_board, face_up, fresh, hand, key, played, tree
+from sylvan_positions import at_step, clear_board, face_up, fresh, hand, key, played, pull, tree
 
 from rules.protocol import RuleError
 from rules.sylvan import GAME
@@ -75,6 +75,27 @@ def test_redraw_refusal_with_no_card_anywhere_does_not_claim_the_trees_are_close
     with pytest.raises(RuleError) as err:
         GAME.apply(state, "redraw")
     assert "не построить" not in err.value.message and "карт не осталось" in err.value.message
+
+
+def test_redraw_and_pass_texts_read_well_with_any_number_of_cards():
+    state = fresh()
+    clear_board(state, "mushroom")
+    hand(state, 0, [FLOWER_DUAL, key("leaf", "axe")])
+    state.deck, state.discard = [pull(state, key("nut", "axe"))], []
+    at_step(state, "play")
+    events = GAME.apply(state, "redraw")
+    assert events[0].text.endswith("уходит в сброс; новая рука — 3 карты.")  # the discard is reshuffled
+    assert "взято" not in events[0].text
+    assert legal_actions(state) == ["redraw", "pass"]
+    events = GAME.apply(state, "pass")
+    assert events[0].text.startswith("Аня пропускает стройку:")
+
+
+def test_taking_before_building_names_both_ways_to_finish_the_build():
+    state = fresh()
+    with pytest.raises(RuleError) as err:
+        GAME.parse(state, "беру колоду")
+    assert err.value.message == "Новую карту берут в конце хода: после стройки жилища (или её пропуска)."
 
 
 # --- 2. «Сейчас ходит Аня» -----------------------------------------------------------------------------------------

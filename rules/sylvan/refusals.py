@@ -338,7 +338,8 @@ def explain(state: State, verb: str, args: list[str]) -> NoReturn:
             if "end" in legal:
                 refuse("Колода и сброс пусты, открытых карт тоже нет — закончите ход: «/end».", "sylvan.deck")
             refuse("Колода и сброс пусты — возьмите открытую карту.", "sylvan.deck")
-        refuse(f"Открытой карты на месте {args[0]} нет: колода и сброс кончились.", "sylvan.deck")
+        refuse(f"Открытой карты на месте {args[0]} сейчас нет: место пустует, пока в колоде или сбросе не появятся "
+               "карты.", "sylvan.deck")
     if verb == "refresh":
         refuse("Обновить открытые карты можно, только если у всех трёх один стиль жилища или общий символ.",
                "sylvan.refresh")

@@ -535,7 +535,7 @@ def test_empty_deck_reshuffles_the_discard_and_without_cards_the_turn_just_ends(
     GAME.apply(state, "take 1")
     assert state.face_up[0] is None and slot in state.players[1].hand
     at_step(state, "act")
-    refused(state, "take 1", "Открытой карты на месте 1 нет", "sylvan.deck")
+    refused(state, "take 1", "Открытой карты на месте 1 сейчас нет", "sylvan.deck")
     refused(state, "end", "берёте карту", "sylvan.draw")
     state.players[0].played += [c for c in state.face_up if c is not None]
     state.face_up = [None, None, None]

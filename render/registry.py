@@ -11,4 +11,4 @@ RENDERERS: dict[str, Callable[[dict], bytes]] = {
 }
 
 # A game that scores in rounds draws the table of the round just scored: `ROUND_RENDERERS[name](view) -> PNG`.
-ROUND_RENDERERS: dict[str, Callable[[dict], bytes]] = {}
+ROUND_RENDERERS: dict[str, Callable[[dict], bytes]] = {"sylvan": sylvan.render_round}

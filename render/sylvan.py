@@ -1,7 +1,7 @@
 """The Builders of Sylvan Dale picture: `draw(view) -> PNG bytes`, portrait, 800 px wide, made for a phone.
 
 Layout (pixels; 800 wide; the board is 812 high on the 4-player side with 5 rows and 652 on the 2-3 player
-side with 4 rows; the whole picture is 924..1280 high, player rows shrink to stay <= 1280):
+side with 4 rows; the whole picture is 976..1280 high, player rows shrink to stay <= 1280):
 
     +--------------------------------------------------+
     | 5 x 5 (or 5 x 4) grid of tree spots, 158 x 160    |  0..812 (652)
@@ -11,15 +11,19 @@ side with 4 rows; the whole picture is 924..1280 high, player rows shrink to sta
     |   flags (white badges) on their level, base too   |
     |   the treetop (not a level), clear of the river   |
     | top left of each cell: a crown with the height,   |
-    | filled with the advantage holder's colour (white  |
-    | disc: nobody). Highlighted trees: lit + magenta   |
-    | frame. Regions are tinted cells with rivers       |
-    | between them; bridges hang between neighbours at  |
-    | their levels in the builder's colour.             |
+    | filled with the advantage holder's colour (white: |
+    | nobody). Highlighted trees: lit + magenta frame;  |
+    | the dwelling an opened hammer menu would move:    |
+    | ringed, a hammer beside it. Regions are tinted    |
+    | cells with rivers between them, each named over   |
+    | its lowest tree; bridges hang between neighbours  |
+    | at their levels in the builder's colour.          |
     +--------------------------------------------------+
-    | whose turn and the step; round, direction, deck   |  64
-    | the 3 face-up cards, the crown legend             |  66 (round end: its scoring table instead,
-    |                                                   |      30 + 25 per player + 34 regions)
+    | «Ходит Вера — поставить жилище» (what is chosen,  |  92
+    | in the infinitive); the card of the turn and a    |
+    | hint; round, direction, deck                      |
+    | the 3 face-up cards, numbered, symbols in full,   |  88 (round end: its scoring table instead,
+    | under a caption with the crown legend             |      30 + 25 per player + 34 regions)
     | players: fame, dwellings left, flags, cards,      |  66 per player (>= 40 when short of room)
     | items held, played cards towards sets of 3        |
     | "только для вас": hand and stacks (seat views)    |  74
@@ -36,6 +40,10 @@ and icons are cached anti-aliased sprites, so a picture costs a copy, some paste
 Only the view dict is read (schema in `rules/sylvan/view.py`); missing or odd values are drawn as neutral
 rather than raising. A hand and stacks are drawn only when the view names its seat (a private view): the
 picture of a public view never depends on anyone's hand.
+
+`render_round(view) -> PNG bytes` draws the scoring of the round just ended (`round_scores` of the view) as a
+picture of its own, for the message the bot posts at a round's end: the table of fame per player, who won each
+region, and a map of the trees in the colour of their advantage holder with the fame each gave.
 """
 
 from __future__ import annotations
@@ -127,18 +135,18 @@ SYMBOLS = ("axe", "hammer", "bridge", "treetop")
 SYMBOL_NAMES = {"axe": "топор", "hammer": "молоток", "bridge": "мост", "treetop": "верхушка"}
 SET_SIZE = 3
 
-STEP_TEXT = {
+STEP_TEXT = {  # what the player to move chooses, in the infinitive: «Ходит Вера — поставить жилище»
     "play": "сыграть карту",
     "place": "поставить жилище",
-    "flag": "ставить ли флаг",
+    "flag": "решить, прикрепить ли флаг",
     "act": "взять карту",
-    "over": "игра окончена",
+    "over": "партия окончена",
 }
 
 # --- panel geometry ------------------------------------------------------------------------------------
 PAD = 10
-HEADER_H = 64
-CARDS_H = 66
+HEADER_H = 92
+CARDS_H = 88
 ROW_H = 66
 PRIVATE_H = 74
 ROUND_HEAD = 30
@@ -406,27 +414,23 @@ CROWN_W, CROWN_H = 36, 30
 
 @lru_cache(maxsize=64)
 def crown_sprite(height: int, colour: RGB | None) -> Image.Image:
-    """The tree's height in a crown filled with the advantage holder's colour; a plain white disc when no
-    one has the advantage."""
+    """The tree's height in a crown filled with the advantage holder's colour, white when no one has the
+    advantage: one shape for the height of every tree (the number is the height; the stack shows the same)."""
     label = str(height)
 
     def paint(d: ImageDraw.ImageDraw, k: int) -> None:
-        if colour is None:
-            r = 12.5 * k
-            cx, cy = CROWN_W * k / 2, (CROWN_H / 2 + 2) * k
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=OUTLINE, width=round(1.6 * k))
-            return
         pts = [(2, 10), (9.5, 15), (18, 2), (26.5, 15), (34, 10), (31, 28), (5, 28)]
-        d.polygon([(x * k, y * k) for x, y in pts], fill=colour, outline=OUTLINE, width=round(1.8 * k))
+        d.polygon([(x * k, y * k) for x, y in pts], fill=colour or WHITE, outline=OUTLINE, width=round(1.8 * k))
         for x, y in ((2, 10), (18, 2), (34, 10)):
             r = 2.2 * k
-            d.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=GOLD, outline=OUTLINE, width=k)
+            d.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=GOLD if colour else (196, 196, 196),
+                      outline=OUTLINE, width=k)
 
     im = _supersampled((CROWN_W, CROWN_H), paint)
     d = ImageDraw.Draw(im)
     ink = INK if colour is None else contrast(colour)
     stroke = None if colour is None else (WHITE if ink == INK else OUTLINE)
-    y = CROWN_H / 2 + 2 if colour is None else CROWN_H / 2 + 4
+    y = CROWN_H / 2 + 4
     d.text((CROWN_W / 2, y), label, font=font(18, True), fill=ink, anchor="mm",
            stroke_width=1 if stroke else 0, stroke_fill=stroke)
     return im
@@ -684,6 +688,67 @@ def _draw_tree(im: Image.Image, view: dict, t: dict) -> None:
     _paste(im, crown_sprite(max(0, min(99, height)), colour), cx - CROWN_W / 2, cy - CROWN_H / 2)
 
 
+def _moving(view: dict) -> list[str]:
+    """Trees whose top dwelling an opened hammer menu would move (`moving` in the view)."""
+    return [n for n in dict.fromkeys(x for x in _list(view.get("moving")) if isinstance(x, str))
+            if parse_name(n) is not None]
+
+
+def _draw_moving(im: Image.Image, d: ImageDraw.ImageDraw, trees: dict[str, dict], name: str) -> None:
+    """The dwelling the hammer would move: its top tile ringed in the highlight colour, a hammer beside it."""
+    t = trees.get(name)
+    spot = parse_name(name)
+    if t is None or spot is None:
+        return
+    level = len(_dicts(t.get("tiles")))
+    if level == 0:
+        return
+    x0, y0, x1, y1 = _level_box(spot[0], spot[1], level)
+    d.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=7, outline=HL_RING, width=4)
+    _paste(im, icon_sprite("hammer", 24), x0 - 30, (y0 + y1) / 2 - 12)
+
+
+REGION_FONT = 17
+
+
+def _region_label_lines(name: str, room: float) -> list[str]:
+    """A region's name on one line, or on two split at a space, as it fits `room` pixels."""
+    if width(name, REGION_FONT, True) <= room or " " not in name:
+        return [name]
+    words = name.split(" ")
+    best = min(range(1, len(words)), key=lambda i: max(width(" ".join(words[:i]), REGION_FONT, True),
+                                                        width(" ".join(words[i:]), REGION_FONT, True)))
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def _draw_region_names(im: Image.Image, view: dict, trees: dict[str, dict]) -> None:
+    """Each region's name on the map, in the top band of its cell with the lowest tree (right of the crown),
+    on a light plate so that it reads over whatever is under it."""
+    layer = Image.new("RGBA", im.size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    for r in _dicts(view.get("regions")):
+        names = [n for n in _list(r.get("trees")) if n in trees]
+        if not names:
+            continue
+        cell = min(names, key=lambda n: len(_dicts(trees[n].get("tiles"))))
+        x0, y0, x1, _ = cell_box(cell)
+        left = x0 + CROWN_W + 8
+        room = x1 - 8 - left
+        label = clean(str(r.get("name", "")))
+        if not label:
+            continue
+        lines = _region_label_lines(label, room)
+        w = max(width(line, REGION_FONT, True) for line in lines)
+        w = min(w, room)
+        h = 20 * len(lines) + 4
+        top = y0 + 8
+        d.rounded_rectangle((left - 4, top, left + w + 4, top + h), radius=6, fill=(255, 255, 255, 190))
+        for i, line in enumerate(lines):
+            text(d, (left, top + 12 + 20 * i), line, REGION_FONT, INK, bold=True, anchor="lm", max_width=room,
+                 min_size=11)
+    im.paste(layer, (0, 0), layer)
+
+
 def _bridge_end(view: dict, trees: dict[str, dict], name: str, level: Any) -> tuple[int, int, int] | None:
     """(column, row, level) of one end of a bridge, the level kept within the tree."""
     t = trees.get(name)
@@ -817,16 +882,15 @@ def _header(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> N
     deck = f"колода {_int(view.get('deck'), '?')} · сброс {_int(view.get('discard'), '?')}"
     x = PAD + 4
     if _over(view):
-        text(d, (x, y0 + 22), "Игра окончена", 27, INK, bold=True, anchor="lm")
+        text(d, (x, y0 + 22), "Партия окончена", 27, INK, bold=True, anchor="lm")
         winners = [names.get(s, "?") for s in _list(view.get("winners")) if _int(s) is not None]
         if winners:
             label = ("Победа: " if len(winners) == 1 else "Победу делят: ") + ", ".join(winners)
             text(d, (x, y0 + 50), label, 21, WIN, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD - 8,
                  min_size=14)
         return
-    w = text(d, (right, y0 + 22), info, 18, INK, bold=True, anchor="rm")
-    text(d, (right, y0 + 49), deck, 17, MUTED, anchor="rm")
-    room = right - w - 16
+    text(d, (x, y0 + 77), f"{info} · {deck}", 17, MUTED, anchor="lm", max_width=right - x, min_size=12)
+    room = right
     seat = _int(view.get("current"))
     step = view.get("step")
     if seat is None:
@@ -834,19 +898,23 @@ def _header(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> N
         return
     who = names.get(seat, f"Игрок {seat + 1}")
     x = _chip(d, x, y0 + 22, owner_rgb(view, seat), initial(who)) + 8
-    line = f"Ходит {who}: {STEP_TEXT.get(step, 'ход')}"
-    text(d, (x, y0 + 22), line, 25, INK, bold=True, anchor="lm", max_width=room - x, min_size=15)
+    what = view.get("choosing") if isinstance(view.get("choosing"), str) else STEP_TEXT.get(step, "сделать ход")
+    line = f"Ходит {who} — {clean(what)}"
+    text(d, (x, y0 + 22), line, 25, INK, bold=True, anchor="lm", max_width=room - x, min_size=17)
     turn = view.get("turn") if isinstance(view.get("turn"), dict) else {}
     sx = PAD + 4
-    sub_room = right - width(deck, 17) - 16
+    sub_room = right
     card = turn.get("card")
     if isinstance(card, dict) and step in ("place", "flag", "act"):
-        sx += text(d, (sx, y0 + 49), "карта хода:", 17, MUTED, anchor="lm") + 6
+        sx += text(d, (sx, y0 + 50), "карта хода:", 18, INK, anchor="lm") + 6
         style = _style(card.get("style"))
-        _paste(im, glyph_sprite(style, 22), sx, y0 + 38)
-        sx += 26
-        sx += text(d, (sx, y0 + 49), STYLE_NAMES.get(style or "", "?"), 17, INK, bold=True, anchor="lm") + 12
-    if step == "place":
+        _paste(im, glyph_sprite(style, 24), sx, y0 + 38)
+        sx += 28
+        sx += text(d, (sx, y0 + 50), STYLE_NAMES.get(style or "", "?"), 18, INK, bold=True, anchor="lm") + 12
+    if _moving(view):
+        sub = ("обведено жилище, которое переносится; рамкой — куда" if len(_moving(view)) == 1
+               else "рамкой обведены жилища, которые можно перенести")
+    elif step == "place":
         sub = "можно строить на обведённых деревьях" if view.get("highlight") else "строить некуда"
     elif step == "flag":
         flag_tree = turn.get("flag_tree")
@@ -857,24 +925,50 @@ def _header(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> N
             sub = "стройки не было, " + sub
     else:
         sub = "стиль карты — стиль верхнего жилища"
-    text(d, (sx, y0 + 49), sub, 17, MUTED, anchor="lm", max_width=max(10, sub_room - sx), min_size=12)
+    text(d, (sx, y0 + 50), sub, 18, INK, anchor="lm", max_width=max(10, sub_room - sx), min_size=12)
+
+
+def _face_card(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], card: Any,
+               number: int) -> None:
+    """A face-up card, big enough for a phone: its number (for /take), its style glyph, the style's name and,
+    below it, every symbol with its name in full; a dashed empty place when there is none."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    if not isinstance(card, dict):
+        d.rounded_rectangle(box, radius=9, outline=MUTED, width=2)
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), f"{number}: пусто", 20, MUTED, anchor="mm")
+        return
+    d.rounded_rectangle(box, radius=9, fill=WHITE, outline=OUTLINE, width=2)
+    d.ellipse((x0 + 5, y0 + 5, x0 + 27, y0 + 27), fill=INK)
+    text(d, (x0 + 16, y0 + 16), str(number), 16, WHITE, bold=True, anchor="mm")
+    style = _style(card.get("style"))
+    _paste(im, glyph_sprite(style, 28, False), x0 + 32, y0 + 2)
+    name = STYLE_NAMES.get(style or "", clean(str(card.get("style_name", "?"))))
+    text(d, (x0 + 66, y0 + 16), name, 22, INK, bold=True, anchor="lm", max_width=x1 - x0 - 72, min_size=14)
+    symbols = [s for s in _list(card.get("symbols")) if s in SYMBOLS][:2]
+    sy = y0 + h * 0.73
+    s = 24
+    sx = x0 + 6
+    for i, sym in enumerate(symbols):
+        if i:
+            sx += text(d, (sx, sy), "+", 19, MUTED, bold=True, anchor="lm") + 3
+        _paste(im, icon_sprite(sym, s), sx, sy - s / 2)
+        sx += s + 2
+        sx += text(d, (sx, sy), SYMBOL_NAMES[sym], 19, INK, anchor="lm", max_width=x1 - sx - 4, min_size=12) + 4
 
 
 def _cards_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
+    """The 3 face-up cards across the whole width, under a caption with the legend of the crowns."""
     x = PAD + 4
-    cy = y0 + CARDS_H / 2
-    text(d, (x, cy - 10), "открытые", 15, MUTED, anchor="lm")
-    text(d, (x, cy + 10), "карты:", 15, MUTED, anchor="lm")
-    x += 78
+    text(d, (x, y0 + 13), "открытые карты", 17, MUTED, bold=True, anchor="lm")
+    lx = WIDTH - PAD - 4
+    lx -= text(d, (lx, y0 + 13), "высота дерева, цвет — у кого преимущество", 16, MUTED, anchor="rm") + 4
+    _paste(im, crown_sprite(4, OWNER_RGB["blue"]).resize((28, 23), Image.LANCZOS), lx - 28, y0 + 1)
     cards = _list(view.get("face_up"))[:3] or [None, None, None]
-    cw = 164
+    cw = (WIDTH - 2 * PAD - 8 - 2 * 8) / 3
     for i, card in enumerate(cards):
-        _card(im, d, (x + i * (cw + 8), y0 + 6, x + i * (cw + 8) + cw, y0 + CARDS_H - 6), card)
-    # the legend of the crowns on the board
-    lx = x + 3 * (cw + 8) + 6
-    _paste(im, crown_sprite(4, OWNER_RGB["blue"]), lx, cy - CROWN_H / 2 - 12)
-    text(d, (lx + CROWN_W + 4, cy - 12), "высота,", 14, MUTED, anchor="lm")
-    text(d, (lx, cy + 14), "цвет — преимущество", 14, MUTED, anchor="lm", max_width=WIDTH - PAD - lx)
+        cx = x + i * (cw + 8)
+        _face_card(im, d, (cx, y0 + 26, cx + cw, y0 + CARDS_H - 4), card, i + 1)
 
 
 def _progress(im: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float, symbol: str, single: int, double: int
@@ -1118,7 +1212,7 @@ def layout(view: dict) -> dict[str, float]:
     parts["regions_line"] = 0
     if _round_end(view) is not None:
         parts["round"] = ROUND_HEAD + ROUND_ROW * n + 6
-        if base + parts["round"] + REGIONS_H + n * 50 <= MAX_HEIGHT:  # else the tinted board shows the regions
+        if base + parts["round"] + REGIONS_H + n * 44 <= MAX_HEIGHT:  # else the tinted board shows the regions
             parts["round"] += REGIONS_H
             parts["regions_line"] = 1
     else:
@@ -1144,6 +1238,9 @@ def render(view: dict) -> Image.Image:
     for t in trees.values():
         _draw_tree(im, view, t)
     _draw_bridges(d, view, trees)
+    _draw_region_names(im, view, trees)
+    for name in _moving(view):
+        _draw_moving(im, d, trees, name)
     y = parts["board"]
     d.line([(0, y), (WIDTH, y)], fill=PANEL_EDGE, width=3)
     y += 2
@@ -1177,3 +1274,164 @@ def render(view: dict) -> Image.Image:
 def draw(view: dict) -> bytes:
     """PNG bytes of the board and the players for a Sylvan Dale view (see the module doc)."""
     return to_png(render(view))
+
+
+# ============================================================== the picture of a round's scoring
+
+ROUND_W = 800
+ROUND_TITLE_H = 70
+ROUND_TABLE_HEAD = 40
+ROUND_TABLE_ROW = 58
+ROUND_REGION_ROW = 46
+MAP_CELL_W, MAP_CELL_H = 152, 84
+
+
+def _round_scores(view: dict) -> dict | None:
+    """The scoring to draw: `round_scores` of the view, else the last of `round_results`."""
+    scores = view.get("round_scores")
+    if isinstance(scores, dict):
+        return scores
+    results = _dicts(view.get("round_results"))
+    return results[-1] if results else None
+
+
+def _seat_values(result: dict, key: str) -> dict[int, int]:
+    values = result.get(key)
+    if isinstance(values, dict):
+        pairs = [(_int(k) if not isinstance(k, str) or not k.isdigit() else int(k), v) for k, v in values.items()]
+    else:
+        pairs = list(enumerate(_list(values)))
+    return {s: (_int(v, 0) or 0) for s, v in pairs if s is not None}
+
+
+def _region_points(view: dict, result: dict, trees: dict[str, dict]) -> list[tuple[dict, list[int], int]]:
+    """(region, winners, fame each) for every region in play: 2 per tree for a sole winner, 1 each on a tie."""
+    winners = result.get("region_winners") if isinstance(result.get("region_winners"), dict) else {}
+    out = []
+    for i, r in enumerate(_dicts(view.get("regions"))):
+        if not r.get("in_play", True):
+            continue
+        rid = str(r.get("id", i))
+        seats = [s for s in (_int(x) for x in _list(winners.get(rid))) if s is not None]
+        n = len([t for t in _list(r.get("trees")) if t in trees])
+        out.append((r, seats, (2 if len(seats) == 1 else 1) * n if seats else 0))
+    return out
+
+
+def round_layout(view: dict) -> dict[str, float]:
+    """Heights of the parts of the round's picture: title, table, regions, map, and the total."""
+    n = max(1, len(_players(view)))
+    cols, rows = _grid(view)
+    regions = len([r for r in _dicts(view.get("regions")) if r.get("in_play", True)])
+    parts = {"title": ROUND_TITLE_H, "table": ROUND_TABLE_HEAD + n * ROUND_TABLE_ROW + 14,
+             "regions": 40 + regions * ROUND_REGION_ROW + 10, "map": 40 + rows * MAP_CELL_H + 16}
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def render_round_image(view: dict) -> Image.Image:
+    """The scoring of the round just ended (see `render_round`) as a Pillow image."""
+    if not isinstance(view, dict):
+        view = {}
+    result = _round_scores(view) or {}
+    parts = round_layout(view)
+    im = Image.new("RGB", (ROUND_W, round(parts["total"])), PAPER)
+    d = ImageDraw.Draw(im)
+    names = _names(view)
+    rnd = _int(result.get("round"), _int(view.get("round"), 1))
+    text(d, (PAD + 6, ROUND_TITLE_H / 2), f"Итоги {rnd}-го раунда", 38, INK, bold=True, anchor="lm")
+    if rnd == 1 and not _over(view):
+        text(d, (ROUND_W - PAD - 6, ROUND_TITLE_H / 2), "дальше — 2-й раунд", 22, MUTED, anchor="rm")
+    # the table: fame per player for trees and regions, the round's sum and the fame so far
+    trees_fame = _seat_values(result, "trees")
+    regions_fame = _seat_values(result, "regions")
+    fame_now = {s: _int(p.get("fame"), 0) or 0 for p in _players(view) if (s := _int(p.get("seat"))) is not None}
+    y = ROUND_TITLE_H
+    cols = (("деревья", 420), ("области", 530), ("за раунд", 640), ("всего", 742))
+    for label, x in cols:
+        text(d, (x, y + ROUND_TABLE_HEAD / 2), label, 20, MUTED, bold=True, anchor="mm")
+    y += ROUND_TABLE_HEAD
+    order = sorted(names, key=lambda s: (-(trees_fame.get(s, 0) + regions_fame.get(s, 0)), s))
+    for seat in order:
+        box = (PAD, y, ROUND_W - PAD, y + ROUND_TABLE_ROW - 6)
+        d.rounded_rectangle(box, radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
+        cy = y + (ROUND_TABLE_ROW - 6) / 2
+        _chip(d, PAD + 8, cy, owner_rgb(view, seat), initial(names[seat]), 38, 34)
+        text(d, (PAD + 56, cy), names[seat], 28, INK, bold=True, anchor="lm", max_width=cols[0][1] - 60 - PAD - 56,
+             min_size=16)
+        t, r = trees_fame.get(seat, 0), regions_fame.get(seat, 0)
+        for (_, x), value, bold in zip(cols, (f"+{t}", f"+{r}", f"+{t + r}", str(fame_now.get(seat, 0))),
+                                       (False, False, True, True), strict=True):
+            text(d, (x, cy), value, 30, INK, bold=bold, anchor="mm")
+        y += ROUND_TABLE_ROW
+    y += 14
+    # the regions: who won each and what it gave
+    trees = {t["name"]: t for t in _trees(view)}
+    text(d, (PAD + 6, y + 20), "Области: у кого больше деревьев с преимуществом", 22, INK, bold=True, anchor="lm",
+         max_width=ROUND_W - 2 * PAD - 12, min_size=14)
+    y += 40
+    for i, (r, seats, each) in enumerate(_region_points(view, result, trees)):
+        rid = str(r.get("id", i))
+        box = (PAD, y + 3, ROUND_W - PAD, y + ROUND_REGION_ROW - 3)
+        d.rounded_rectangle(box, radius=9, fill=region_tint(rid, i), outline=PANEL_EDGE, width=1)
+        cy = y + ROUND_REGION_ROW / 2
+        text(d, (PAD + 12, cy), clean(str(r.get("name", rid))), 24, INK, bold=True, anchor="lm", max_width=300,
+             min_size=14)
+        x = PAD + 330
+        if not seats:
+            text(d, (x, cy), "ни у кого нет преимущества", 22, MUTED, anchor="lm")
+        for s in seats[:4]:
+            x = _chip(d, x, cy, owner_rgb(view, s), "", 24, 22) + 6
+            x += text(d, (x, cy), f"{names.get(s, '?')} +{each}", 24, INK, anchor="lm", max_width=150,
+                      min_size=12) + 16
+        y += ROUND_REGION_ROW
+    y += 10
+    # the map: every tree with the colour of whoever had the advantage and the fame it gave (its height)
+    text(d, (PAD + 6, y + 20), "Деревья: цвет — у кого преимущество, число — слава за дерево", 22, INK, bold=True,
+         anchor="lm", max_width=ROUND_W - 2 * PAD - 12, min_size=14)
+    y += 40
+    _round_map(im, d, view, result, trees, y)
+    return im
+
+
+def _round_map(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: dict, trees: dict[str, dict],
+               y0: float) -> None:
+    owners = result.get("tree_owners") if isinstance(result.get("tree_owners"), dict) else {}
+    heights = result.get("heights") if isinstance(result.get("heights"), dict) else {}
+    region_of: dict[str, tuple[str, int]] = {}
+    for i, r in enumerate(_dicts(view.get("regions"))):
+        for n in _list(r.get("trees")):
+            if isinstance(n, str):
+                region_of.setdefault(n, (str(r.get("id", i)), i))
+    cols, rows = _grid(view)
+    x_left = (ROUND_W - cols * MAP_CELL_W) / 2
+    for row in range(rows):
+        for col in range(cols):
+            name = f"{COLUMN_LETTERS[col]}{row + 1}"
+            x0, y_top = x_left + col * MAP_CELL_W, y0 + row * MAP_CELL_H
+            box = (x0 + 2, y_top + 2, x0 + MAP_CELL_W - 2, y_top + MAP_CELL_H - 2)
+            if name not in region_of:
+                d.rectangle(box, fill=RIVER)
+                continue
+            rid, i = region_of[name]
+            d.rectangle(box, fill=region_tint(rid, i))
+            if name not in trees:
+                text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), f"{name} — нет", 20, MUTED, anchor="mm")
+                continue
+            owner = _int(owners.get(name))
+            height = _int(heights.get(name), _int(trees[name].get("height"), 1))
+            plate = (box[0] + 10, box[1] + 10, box[2] - 10, box[3] - 10)
+            fill = owner_rgb(view, owner) if owner is not None else WHITE
+            d.rounded_rectangle(plate, radius=10, fill=fill, outline=OUTLINE, width=2)
+            ink = contrast(fill) if owner is not None else INK
+            cy = (plate[1] + plate[3]) / 2
+            text(d, (plate[0] + 12, cy), name, 28, ink, bold=True, anchor="lm")
+            value = f"+{height}" if owner is not None else "—"
+            text(d, (plate[2] - 12, cy), value, 28, ink, bold=owner is not None, anchor="rm")
+
+
+def render_round(view: dict) -> bytes:
+    """PNG of the round that was just scored (`round_scores` of the view): fame per player for trees and
+    regions, who won each region, and a map of the trees in the colour of whoever had the advantage with the
+    fame each gave. 800 px wide, made to be read at 430 px on a phone."""
+    return to_png(render_round_image(view))

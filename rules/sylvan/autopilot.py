@@ -38,7 +38,7 @@ other seats' hands and stacks are blanked, so no choice can depend on them. Ties
 >>> state = new_game(["Аня", "Борис"], seed=1, options={"first_seat": 0})
 >>> choose(state) in legal_actions(state)
 True
->>> reveals(state, "take deck"), reveals(state, "place Б3")
+>>> reveals(state, "take колода"), reveals(state, "place Б3")
 (True, False)
 """
 
@@ -47,7 +47,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.sylvan.data import CARDS, SYMBOLS
-from rules.sylvan.engine import execute, is_open, legal_actions
+from rules.sylvan.engine import DECK, execute, is_open, legal_actions
 from rules.sylvan.scoring import round_scoring
 from rules.sylvan.state import Bridge, Player, State, Tree
 
@@ -75,7 +75,7 @@ def reveals(state: State, action: str) -> bool:
     if verb in ("redraw", "refresh"):
         return True  # the hand, or the 3 face-up cards, go to the discard first, so there is always a card
     if verb == "take":
-        return args[0] == "deck" or bool(state.deck or state.discard)
+        return args[0] == DECK or bool(state.deck or state.discard)
     return False
 
 
@@ -252,7 +252,7 @@ def take_value(state: State, seat: int, action: str, now: float) -> float:
     if action == "end":
         return now
     arg = action.split(" ")[1]
-    if arg == "deck":
+    if arg == DECK:
         return now + unseen_value(state, seat)
     card = state.face_up[int(arg) - 1]
     assert card is not None

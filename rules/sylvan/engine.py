@@ -10,7 +10,8 @@ and ends with taking a card:
     flag / noflag    attach a flag to the dwelling just built or moved (when allowed), or not
     set мост         trade 3 played cards with that symbol for the item
     axe Б3 | hammer Б3 В4 | bridge Б3 В3 | top Б3     use one special item (at most one per turn)
-    take deck | take 1..3   take the top card of the deck or a face-up card: ends the turn
+    take колода | take 1..3   take the top card of the deck or a face-up card: ends the turn
+                     (games logged before the notation was Russian wrote "take deck": `parse` reads it)
     refresh          discard 3 face-up cards of one style or symbol and reveal 3 new ones
     end              end the turn when there is no card left to take
 
@@ -42,13 +43,15 @@ from rules.sylvan.data import (
     SYMBOLS,
     adjacent,
 )
-from rules.sylvan.scoring import bridge_fame, round_scoring, winners
+from rules.sylvan.scoring import advantage, bridge_fame, round_scoring, winners
 from rules.sylvan.state import Bridge, State, Tree, Turn
 from rules.text import count, join_names, points
 
 SYMBOL_BY_NAME = {name: sym for sym, name in SYMBOL_NAMES.items()}
 ITEM_VERBS = {"axe": "axe", "hammer": "hammer", "bridge": "bridge", "top": "treetop"}  # verb -> item
 ITEM_VERB = {item: verb for verb, item in ITEM_VERBS.items()}
+DECK = "колода"  # the argument of `take` that means the top of the deck
+TAKE_DECK = f"take {DECK}"
 
 
 # --- cards ---------------------------------------------------------------------------------------------------
@@ -185,7 +188,7 @@ def legal_actions(state: State) -> list[str]:
            if state.supply[s] > 0 and symbol_count(state, seat, s) >= SET_SIZE]
     takes = []
     if state.deck or state.discard:
-        takes.append("take deck")
+        takes.append(TAKE_DECK)
     takes += [f"take {i + 1}" for i, c in enumerate(state.face_up) if c is not None]
     out += takes
     if face_up_alike(state):
@@ -254,11 +257,12 @@ def _redraw(state: State, args: list[str]) -> list[Event]:
             break
         player.hand.append(card)
     state.turn.redraws += 1
+    new = f"новая рука — {count(len(player.hand), 'карта', 'карты', 'карт')}" if player.hand else "карт больше нет"
     if shown:
         text = (f"{player.name}: ни одна карта не подходит — рука ({', '.join(card_short(c) for c in shown)}) "
-                f"уходит в сброс, взято {count(len(player.hand), 'новая карта', 'новые карты', 'новых карт')}.")
+                f"уходит в сброс; {new}.")
     else:
-        text = f"{player.name}: рука пуста — взято {count(len(player.hand), 'карта', 'карты', 'карт')}."
+        text = f"{player.name}: рука пуста; {new}."
     return [Event(text, data={"shown": shown})]
 
 
@@ -269,7 +273,7 @@ def _pass(state: State, args: list[str]) -> list[Event]:
     state.boxed.append([seat, style])
     state.turn.skipped = True
     state.step = "act"
-    return [Event(f"{_name(state)} не может строить: верхнее {STYLE_NEUT[style]} жилище стопки уходит в коробку.")]
+    return [Event(f"{_name(state)} пропускает стройку: верхнее {STYLE_NEUT[style]} жилище стопки уходит в коробку.")]
 
 
 def _place(state: State, args: list[str]) -> list[Event]:
@@ -387,9 +391,34 @@ def _bridge(state: State, args: list[str]) -> list[Event]:
     fame = bridge_fame(state, seat, a, b)
     player.fame[state.round - 1]["bridges"] += fame
     state.bridges.append(_new_bridge(state, seat, a, b))
-    text = f"{player.name} строит мост {a} — {b}"
-    text += f" и получает {points(fame)} славы." if fame else ": преимущества нет ни на одном из деревьев, славы нет."
+    text = f"{player.name} строит мост {a} — {b}" + bridge_outcome(state, seat, (a, b), fame)
     return [Event(text, data={"fame": fame})]
+
+
+def bridge_outcome(state: State, seat: int, ends: tuple[str, str], fame: int) -> str:
+    """What a bridge of `seat` between `ends` earns and why, true in every position: the trees where the builder
+    holds the advantage, and who holds it on the others (names in the nominative: they are not declined).
+
+    " и получает 4 очка славы за преимущество на Б3 (на В3 преимущество держит Борис)."
+    ", но славы не получает: на Б3 и В3 преимущество держит Борис."
+    """
+    own = [t for t in ends if advantage(state.trees[t]) == seat]
+    others: dict[int | None, list[str]] = {}
+    for t in ends:
+        holder = advantage(state.trees[t])
+        if holder != seat:
+            others.setdefault(holder, []).append(t)
+    reasons = []
+    for holder, trees in others.items():
+        where = " и ".join(trees)
+        if holder is None:
+            reasons.append(f"на {where} жилищ нет")
+        else:
+            reasons.append(f"на {where} преимущество держит {state.players[holder].name}")
+    if not own:
+        return ", но славы не получает: " + ", а ".join(reasons) + "."
+    text = f" и получает {points(fame)} славы за преимущество на {' и '.join(own)}"
+    return text + (f" ({reasons[0]})." if reasons else ".")
 
 
 def _new_bridge(state: State, seat: int, a: str, b: str) -> Bridge:
@@ -405,7 +434,7 @@ def _top(state: State, args: list[str]) -> list[Event]:
 
 def _take(state: State, args: list[str]) -> list[Event]:
     player = state.player()
-    if args[0] == "deck":
+    if args[0] in (DECK, "deck"):  # "deck": the notation of old logs
         card = draw(state)
         assert card is not None
         player.hand.append(card)
@@ -447,7 +476,7 @@ def skip(state: State) -> list[Event]:
 
     A turn with no dwelling built or boxed yet (step play or place) boxes the top dwelling of the stack, as
     `pass` does, so a round still ends; a pending flag is not attached; no set, no item. A card played this turn
-    is replaced by the top card of the deck (as `take deck`, when there is one); a player who played nothing
+    is replaced by the top card of the deck (as `take колода`, when there is one); a player who played nothing
     keeps the hand. Then the turn ends as usual. Draws only through `draw`, so it replays from the seed."""
     seat = state.current
     assert seat is not None
@@ -505,6 +534,7 @@ def score_round(state: State) -> list[Event]:
         "regions": [result["regions"][s] for s in range(len(names))],
         "tree_owners": dict(result["tree_owners"]),
         "region_winners": {k: list(v) for k, v in result["region_winners"].items()},
+        "heights": {name: tree.height for name, tree in state.trees.items()},  # what each tree was worth
     })
     parts = [f"{names[s]} — {points(result['trees'][s])} за деревья и {points(result['regions'][s])} за области"
              for s in range(len(names))]
@@ -521,7 +551,7 @@ def score_round(state: State) -> list[Event]:
     state.current = None
     best = winners(state)
     totals = ", ".join(f"{p.name} {p.total}" for p in state.players)
-    text = f"Игра окончена ({totals}). "
+    text = f"Партия окончена ({totals}). "
     if len(best) == 1:
         text += f"Побеждает {names[best[0]]}!"
     else:

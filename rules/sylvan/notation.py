@@ -8,7 +8,7 @@ people type: any case, ё or е, Latin tree names ("b3"), Russian verbs and word
 >>> state = new_game(["Аня", "Борис"], seed=1, options={"first_seat": 0})
 >>> state.step = "act"
 >>> parse(state, "беру колоду"), parse(state, "Беру 2"), parse(state, "/take@SylvanBot 3")
-('take deck', 'take 2', 'take 3')
+('take колода', 'take 2', 'take 3')
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from rules.sylvan.data import (
     SYMBOL_EMOJI,
     SYMBOL_NAMES,
 )
-from rules.sylvan.engine import CARD_KEY, FACE_KEYS, ITEM_VERB, ITEM_VERBS, bridge_fame, legal_actions
+from rules.sylvan.engine import CARD_KEY, DECK, FACE_KEYS, ITEM_VERB, ITEM_VERBS, bridge_fame, legal_actions
 from rules.sylvan.state import State
 from rules.text import typed
 
@@ -83,6 +83,12 @@ ORDINALS = {"первую": 1, "первая": 1, "первой": 1, "1-ю": 1, 
 FILLER = {"на", "в", "во", "с", "со", "из", "к", "и", "между", "->", "→", "—", "-", "карту", "карта", "карты",
           "дерево", "дерева", "деревья", "номер", "жетон", "тайл", "from", "to", "with", "and", "card", "мой",
           "мою", "моя", "свой", "свою", "открытую", "открытой", "открытая"}
+# polite and filler words a typed move may carry: never a reason to refuse it
+POLITE = {"пожалуйста", "пжл", "пж", "плиз", "please", "pls", "спасибо", "спс", "давай", "давайте", "ну", "так",
+          "тогда", "я", "мне", "а", "вот", "ладно", "хорошо", "пусть", "будет", "ход", "ходу", "ходом", "можно",
+          "попробую", "пробую", "сейчас", "теперь", "ещё", "еще", "уж", "же", "бы", "ли", "это", "эту", "этот",
+          "эта", "раз", "хм", "окей", "хода", "думаю", "наверное", "наверно", "пожалуй", "го", "лучше", "выбираю",
+          "выберу", "hi", "привет"}
 
 TREE_RE = re.compile(r"(?<![a-zа-я0-9])([a-zа-я])-?([0-9]{1,2})(?![0-9])")
 
@@ -174,7 +180,7 @@ def read_intent(state: State, norm: str) -> Intent | None:
                 verbs.append(kind)
                 break
         else:
-            if w not in FILLER:
+            if w not in FILLER and w not in POLITE:
                 return None  # a word we do not know: better ask than guess
     if dual:
         symbols = ["bridge", "treetop"]
@@ -228,7 +234,7 @@ def _kind(state: State, it: Intent, verbs: list[str], flag: bool, neg: bool, yes
 def parse(state: State, text: str) -> str:
     """The canonical legal action meant by `text`; RuleError (Russian, with a section) otherwise."""
     if state.step == "over":
-        raise RuleError("Игра окончена — ходы больше не принимаются.", "sylvan.end")
+        raise RuleError("Партия окончена — ходы больше не принимаются.", "sylvan.end")
     if not isinstance(text, str):
         raise RuleError("Пустая команда. " + refusals.hint(state), "sylvan.turn")
     legal = legal_actions(state)
@@ -329,7 +335,7 @@ def _resolve_set(state: State, it: Intent, legal: list[str]) -> str:
 
 def _resolve_take(state: State, it: Intent, legal: list[str]) -> str:
     if it.deck:
-        return _checked(state, legal, "take", ["deck"])
+        return _checked(state, legal, "take", [DECK])
     if it.numbers:
         n = it.numbers[0]
         if not 1 <= n <= len(state.face_up):
@@ -359,11 +365,20 @@ def face_label(style: str, symbols: tuple[str, ...]) -> str:
 def label(state: State, action: str) -> str:
     verb, *args = action.split(" ")
     if verb == "play":
-        return face_label(*FACE_KEYS[args[0]])
+        label = face_label(*FACE_KEYS[args[0]])
+        alike = sum(1 for c in state.player().hand if CARD_KEY[c] == args[0]) if state.current is not None else 0
+        if alike < 2:
+            return label
+        # one button stands for every such card of the hand: say how many there are (within 24 characters)
+        if len(label) + 3 > 24:
+            style, symbols = FACE_KEYS[args[0]]
+            marks = "/".join(SYMBOL_EMOJI[s] for s in symbols)
+            label = f"{STYLE_EMOJI[style]} {STYLE_NAMES[style].capitalize()} {marks}"
+        return f"{label} ×{alike}"
     if verb == "place":
         return f"🏠 Строить на {args[0]}"
     if verb == "take":
-        if args[0] == "deck":
+        if args[0] in (DECK, "deck"):
             return "🂠 Из колоды"
         card = state.face_up[int(args[0]) - 1] if args[0].isdigit() and 0 < int(args[0]) <= 3 else None
         if card is None:

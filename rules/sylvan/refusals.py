@@ -9,7 +9,7 @@ No refusal names a card of the player's hand: a refusal may be shown in the grou
 ...     check_step(state, "take")
 ... except RuleError as err:
 ...     print(err.section, err.message)
-sylvan.draw Новую карту берут в конце хода, после того как поставлено жилище.
+sylvan.draw Новую карту берут в конце хода: после стройки жилища (или её пропуска).
 """
 
 from __future__ import annotations
@@ -33,11 +33,14 @@ from rules.sylvan.data import (
 )
 from rules.sylvan.engine import (
     CARD_KEY,
+    DECK,
     FACE_KEYS,
     ITEM_VERBS,
     SYMBOL_BY_NAME,
+    TAKE_DECK,
     has_bridge,
     legal_actions,
+    open_styles,
     same_style,
     symbol_count,
 )
@@ -48,8 +51,9 @@ ITEM_GEN = {"axe": "топора", "hammer": "молотка", "bridge": "мос
 ITEM_GEN_PL = {"axe": "топоров", "hammer": "молотков", "bridge": "мостов", "treetop": "верхушек"}
 STYLE_GEN = {"mushroom": "грибного", "flower": "цветочного", "nut": "орехового", "leaf": "лиственного"}
 STYLE_GEN_PL = {"mushroom": "грибных", "flower": "цветочных", "nut": "ореховых", "leaf": "лиственных"}
-EXAMPLES = {"place": "«place Б3»", "axe": "«axe Б3»", "hammer": "«hammer Б3 В4» — откуда и куда",
-            "bridge": "«bridge Б3 В3» — два соседних дерева", "top": "«top Б3»"}
+EXAMPLES = {"place": "«/place Б3» или «строю на Б3»", "axe": "«/axe Б3»", "hammer": "«/hammer Б3 В4» — откуда и куда",
+            "bridge": "«/bridge Б3 В3» — два соседних дерева", "top": "«/top Б3»"}
+ITEM_ORDER = ("axe", "hammer", "bridge", "top")
 TREE_SECTIONS = {"place": "sylvan.place", "axe": "sylvan.axe", "hammer": "sylvan.hammer", "bridge": "sylvan.bridge",
                  "top": "sylvan.treetop"}
 
@@ -59,31 +63,44 @@ def refuse(message: str, section: str) -> NoReturn:
 
 
 def hint(state: State) -> str:
-    """What can be done now, as examples; never names a card of the hand."""
+    """What can be done now, as commands the player can send (each of them legal now, or a model of one);
+    never names a card of the hand."""
     if state.step == "over" or state.current is None:
-        return "Игра окончена."
+        return "Партия окончена."
     name = state.player().name
     legal = legal_actions(state)
     if state.step == "play":
         if any(a.startswith("play ") for a in legal):
-            return (f"Сейчас ход {name}: сыграйте карту из руки, например «играю грибной-топор» "
+            return (f"Сейчас ходит {name}: сыграйте карту из руки, например «/play грибной-топор» "
                     "(свои карты — по кнопке «🂠 Моя рука»).")
         options = []
         if "redraw" in legal:
-            options.append("«redraw» — показать руку, сбросить её и взять 3 карты")
+            options.append("«/redraw» — показать руку, сбросить её и взять 3 карты")
         if "pass" in legal:
-            options.append("«pass» — пропустить стройку")
-        return f"Сейчас ход {name}: подходящих карт нет; " + " или ".join(options) + "."
+            options.append("«/pass» — пропустить стройку")
+        return f"Сейчас ходит {name}: подходящих карт нет; " + " или ".join(options) + "."
     if state.step == "place":
-        trees = ", ".join(a.split(" ")[1] for a in legal)
-        return f"Поставьте жилище на одно из деревьев: {trees} (например, «place {legal[0].split(' ')[1]}»)."
+        trees = [a.split(" ")[1] for a in legal]
+        return (f"Поставьте жилище на {'одно из деревьев: ' if len(trees) > 1 else ''}{', '.join(trees)} "
+                f"(например, «/place {trees[0]}» или «строю на {trees[0]}»).")
     if state.step == "flag":
-        return "«flag» — прикрепить флаг (+5 славы) или «noflag» — без флага."
-    text = "Возьмите карту: «take deck» или «take 1», «take 2», «take 3»"
-    if "end" in legal:
-        text = "Брать карту неоткуда: «end» — закончить ход"
-    if state.turn.item is None and any(state.player().items.values()):
-        text += "; до этого можно применить предмет: «axe Б3», «hammer Б3 В4», «bridge Б3 В3», «top Б3»"
+        return "«/flag» — прикрепить флаг (+5 славы) или «/noflag» — не прикреплять."
+    takes = []
+    if TAKE_DECK in legal:
+        takes.append("«/take колода» (или «беру колоду»)")
+    slots = [a for a in legal if a.startswith("take ") and a != TAKE_DECK]
+    if slots:
+        takes.append("открытую — " + ", ".join(f"«/{a}»" for a in slots))
+    text = "Возьмите карту: " + " или ".join(takes) if takes else "Брать карту неоткуда: «/end» — закончить ход"
+    before = [f"«/{a}»" for a in legal if a.startswith("set ")]
+    for verb in ITEM_ORDER:
+        first = next((a for a in legal if a.split(" ")[0] == verb), None)
+        if first is not None:
+            before.append(f"«/{first}»")
+    if "refresh" in legal:
+        before.append("«/refresh» — обновить открытые карты")
+    if before:
+        text += "; до этого можно: " + ", ".join(before)
     return text + "."
 
 
@@ -91,14 +108,14 @@ def hint(state: State) -> str:
 
 
 def flag_first() -> NoReturn:
-    refuse("Сначала решите с флагом: «flag» — прикрепить (+5 славы), «noflag» — не прикреплять.", "sylvan.flags")
+    refuse("Сначала решите с флагом: «/flag» — прикрепить (+5 славы), «/noflag» — не прикреплять.", "sylvan.flags")
 
 
 def check_step(state: State, kind: str) -> None:
     """Refuse an action that belongs to another step of the turn."""
     step = state.step
     if step == "over":
-        refuse("Игра окончена — ходы больше не принимаются.", "sylvan.end")
+        refuse("Партия окончена — ходы больше не принимаются.", "sylvan.end")
     if kind in ("play", "redraw", "pass") and step != "play":
         if kind == "play":
             refuse("Карта в этот ход уже сыграна: за ход разыгрывают одну карту.", "sylvan.turn")
@@ -121,7 +138,7 @@ def check_step(state: State, kind: str) -> None:
         if kind == "set":
             refuse("Наборы карт меняют на предметы после того, как поставлено жилище.", "sylvan.items")
         if kind in ("take", "end"):
-            refuse("Новую карту берут в конце хода, после того как поставлено жилище.", "sylvan.draw")
+            refuse("Новую карту берут в конце хода: после стройки жилища (или её пропуска).", "sylvan.draw")
         if kind == "refresh":
             refuse("Открытые карты обновляют, когда добирают карту — в конце хода.", "sylvan.refresh")
         refuse("Особый предмет применяют только после того, как поставлено жилище.", "sylvan.item-timing")
@@ -180,12 +197,14 @@ def check_item(state: State, verb: str) -> None:
         refuse(f"За ход можно применить только один особый предмет, а вы уже применили {SYMBOL_ACC[used]}.",
                "sylvan.item-timing")
     if not state.player().items[item]:
-        refuse(f"У вас нет {ITEM_GEN[item]}: его дают за набор из 3 разыгранных карт с символом "
+        pronoun = "её" if item == "treetop" else "его"
+        refuse(f"У вас нет {ITEM_GEN[item]}: {pronoun} дают за набор из 3 разыгранных карт с символом "
                f"{SYMBOL_EMOJI[item]}.", "sylvan.items")
 
 
 def name_the_card() -> NoReturn:
-    refuse("Назовите карту точнее — стиль и символ, например «играю грибной-топор».", "sylvan.play-card")
+    refuse("Назовите карту точнее — стиль и символ, например «/play грибной-топор» или «играю грибной топор».",
+           "sylvan.play-card")
 
 
 def no_such_card(styles: list[str], symbols: list[str]) -> NoReturn:
@@ -194,12 +213,12 @@ def no_such_card(styles: list[str], symbols: list[str]) -> NoReturn:
 
 
 def name_the_set(state: State) -> NoReturn:
-    refuse("Какой набор? Назовите один символ: «set топор», «set молоток», «set мост» или «set верхушка».",
+    refuse("Какой набор? Назовите один символ: «/set топор», «/set молоток», «/set мост» или «/set верхушка».",
            "sylvan.items")
 
 
 def bad_slot(n: int) -> NoReturn:
-    refuse("Открытых карт три: «take 1», «take 2» или «take 3» (или «take deck»).", "sylvan.draw")
+    refuse("Открытых карт три: «/take 1», «/take 2» или «/take 3» (или «/take колода» — из колоды).", "sylvan.draw")
 
 
 def no_such_face_up(state: State) -> NoReturn:
@@ -208,7 +227,7 @@ def no_such_face_up(state: State) -> NoReturn:
 
 
 def take_what() -> NoReturn:
-    refuse("Откуда брать карту: «take deck» — из колоды или «take 1»…«take 3» — открытую.", "sylvan.draw")
+    refuse("Откуда брать карту: «/take колода» — из колоды или «/take 1»…«/take 3» — открытую.", "sylvan.draw")
 
 
 def _card(card: int) -> str:
@@ -245,12 +264,15 @@ def explain(state: State, verb: str, args: list[str]) -> NoReturn:
         if any(a.startswith("play ") for a in legal):
             refuse("Сбросить руку можно, только если ни одна карта в ней не подходит ни к одному дереву.",
                    "sylvan.no-fit")
-        refuse("Ни на одно дерево больше не построить, новые карты не помогут: пропустите стройку — «pass».",
-               "sylvan.no-fit")
+        if not open_styles(state):
+            refuse("Ни на одно дерево больше не построить, новые карты не помогут: пропустите стройку — «/pass».",
+                   "sylvan.no-fit")
+        refuse("Ни в руке, ни в колоде, ни в сбросе карт не осталось — сбрасывать и брать нечего: пропустите "
+               "стройку — «/pass».", "sylvan.no-fit")
     if verb == "pass":
         if any(a.startswith("play ") for a in legal):
             refuse("Строить обязательно, а у вас есть карта, подходящая к дереву.", "sylvan.place")
-        refuse("Сначала покажите руку, сбросьте её и возьмите 3 карты — «redraw»; пропустить стройку можно, "
+        refuse("Сначала покажите руку, сбросьте её и возьмите 3 карты — «/redraw»; пропустить стройку можно, "
                "если и новые карты не подойдут.", "sylvan.no-fit")
     if verb == "place":
         name = args[0]
@@ -312,14 +334,18 @@ def explain(state: State, verb: str, args: list[str]) -> NoReturn:
         if state.trees[args[0]].treetop:
             refuse(f"На {args[0]} уже стоит верхушка.", "sylvan.treetop")
     if verb == "take":
-        if args[0] == "deck":
+        if args[0] in (DECK, "deck"):
+            if "end" in legal:
+                refuse("Колода и сброс пусты, открытых карт тоже нет — закончите ход: «/end».", "sylvan.deck")
             refuse("Колода и сброс пусты — возьмите открытую карту.", "sylvan.deck")
-        refuse(f"Открытой карты на месте {args[0]} нет: колода и сброс кончились.", "sylvan.deck")
+        refuse(f"Открытой карты на месте {args[0]} сейчас нет: место пустует, пока в колоде или сбросе не появятся "
+               "карты.", "sylvan.deck")
     if verb == "refresh":
         refuse("Обновить открытые карты можно, только если у всех трёх один стиль жилища или общий символ.",
                "sylvan.refresh")
     if verb == "end":
-        refuse("Ход заканчивается тем, что вы берёте карту: «take deck» или «take 1»…«take 3».", "sylvan.draw")
+        refuse("Ход заканчивается тем, что вы берёте карту: «/take колода» или открытую — «/take 1»…«/take 3».",
+               "sylvan.draw")
     if verb in ("flag", "noflag"):
         explain_flag(state)
     refuse("Так сейчас нельзя. " + hint(state), "sylvan.turn")

@@ -43,14 +43,50 @@ def _valid_seat(state: State, seat: Any) -> bool:
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players)
 
 
+def hammer_sources(state: State, focus: list[str]) -> list[str]:
+    """The trees whose top dwelling the hammer actions among `focus` would move, once each."""
+    return list(dict.fromkeys(w[1] for w in map(str.split, focus) if w[0] == "hammer" and len(w) == 3
+                              and w[1] in state.trees))
+
+
 def focus_trees(state: State, focus: list[str]) -> list[str]:
     """The trees the given actions act on, in order, once each: where a dwelling goes, what the axe or a
-    treetop hits, where the hammer moves a dwelling to, both ends of a bridge."""
+    treetop hits, both ends of a bridge; for the hammer, where it moves a dwelling to once the dwelling is
+    chosen (one source), or the dwellings it may move while several are offered."""
+    several = len(hammer_sources(state, focus)) > 1
     trees: list[str] = []
     for words in map(str.split, focus):
         named = [w for w in words[1:] if w in state.trees]
-        trees += named[-1:] if words[0] == "hammer" else named
+        if words[0] == "hammer":
+            named = named[:1] if several else named[-1:]
+        trees += named
     return list(dict.fromkeys(trees))
+
+
+CHOOSING = {  # what the player chooses among the focused actions of one verb, in the infinitive
+    "play": "сыграть карту",
+    "place": "поставить жилище",
+    "axe": "выбрать, какое жилище срубить топором",
+    "top": "выбрать дерево для верхушки",
+    "bridge": "выбрать два дерева для моста",
+    "set": "выбрать набор",
+    "take": "взять карту",
+}
+
+
+def choosing(state: State, focus: list[str]) -> str | None:
+    """What the player is choosing among `focus` (the actions of an opened menu group), for the header of the
+    picture: "выбрать, куда перенести жилище с Б3"; None when they are of several kinds."""
+    verbs = {a.split(" ")[0] for a in focus}
+    if len(verbs) != 1:
+        return None
+    verb = verbs.pop()
+    if verb == "hammer":
+        sources = hammer_sources(state, focus)
+        if len(sources) == 1:
+            return f"выбрать, куда перенести жилище с {sources[0]}"
+        return "выбрать, какое жилище перенести молотком"
+    return CHOOSING.get(verb)
 
 
 def view(state: State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
@@ -79,8 +115,12 @@ def view(state: State, seat: int | None = None, focus: list[str] | None = None) 
             "fame": p.total,
         })
     highlight: list[str] = []
+    moving: list[str] = []
+    chosen: str | None = None
     if focus is not None:
         highlight = focus_trees(state, focus)
+        moving = hammer_sources(state, focus)
+        chosen = choosing(state, focus)
     elif state.step == "place":
         highlight = [a.split(" ")[1] for a in legal_actions(state)]
     turn = state.turn
@@ -110,7 +150,13 @@ def view(state: State, seat: int | None = None, focus: list[str] | None = None) 
         "turn": {"card": card_view(turn.card), "placed": turn.placed, "skipped": turn.skipped,
                  "item": turn.item, "flag_tree": turn.flag_tree},
         "highlight": highlight,
+        "moving": moving,  # trees whose top dwelling the hammer would move (an opened hammer menu)
+        "choosing": chosen,  # what is chosen in an opened menu group, in the infinitive; None: the step says
         "round_results": [dict(r) for r in state.round_results],
+        # the scoring of the round scored last (round 1 while round 2 is played, round 2 at the end), for the
+        # picture the bot posts with the round's scoring: {"round", "trees", "regions", "tree_owners",
+        # "region_winners"}; None before the first scoring
+        "round_scores": dict(state.round_results[-1]) if state.round_results else None,
         "scores": [{"seat": r["seat"], "total": r["total"], "breakdown": dict(r["breakdown"])}
                    for r in final_scores(state)],
         "winners": winners(state),

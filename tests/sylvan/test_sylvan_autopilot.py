@@ -254,9 +254,9 @@ def hidden_part(state: State) -> tuple:
 
 
 def kind(action: str) -> str:
-    """The verb, with "take deck" and "take k" (a face-up card) told apart."""
+    """The verb, with "take колода" and "take k" (a face-up card) told apart."""
     if action.startswith("take "):
-        return action if action == "take deck" else "take k"
+        return action if action == "take колода" else "take k"
     return action.split(" ")[0]
 
 
@@ -297,7 +297,7 @@ def test_reveals_matches_the_engine_on_random_positions(monkeypatch):
                 state = random_position(players, 300 + seed, steps)
                 if not GAME.is_over(state):
                     verbs |= check_reveals(state, monkeypatch)
-    assert verbs >= {"take deck", "take k"}
+    assert verbs >= {"take колода", "take k"}
 
 
 def test_reveals_redraw_refresh_and_the_empty_deck(monkeypatch):
@@ -309,7 +309,7 @@ def test_reveals_redraw_refresh_and_the_empty_deck(monkeypatch):
     face_up(state, [MUSH_AXE, FLOWER_AXE, NUT_AXE])  # all with an axe: they may be refreshed
     at_step(state, "act")
     assert "refresh" in GAME.legal_actions(state)
-    assert check_reveals(state, monkeypatch) == {"refresh", "take deck", "take k"}
+    assert check_reveals(state, monkeypatch) == {"refresh", "take колода", "take k"}
     # the deck runs out with the discard empty: taking a face-up card leaves its place empty, nothing is drawn
     first, second = state.face_up[0], state.face_up[1]
     state.deck, state.discard = [], []
@@ -320,8 +320,8 @@ def test_reveals_redraw_refresh_and_the_empty_deck(monkeypatch):
     # one card in the discard and an empty deck: the reshuffle of a single card is still a draw
     state.face_up = [first, None, None]
     state.discard = [second]
-    assert GAME.reveals(state, "take deck") and GAME.reveals(state, "take 1")
-    assert check_reveals(state, monkeypatch) == {"take deck", "take k"}
+    assert GAME.reveals(state, "take колода") and GAME.reveals(state, "take 1")
+    assert check_reveals(state, monkeypatch) == {"take колода", "take k"}
 
 
 def test_only_drawing_verbs_reveal():

@@ -477,7 +477,9 @@ def test_bridge_without_advantage_gives_no_fame():
     state = armed("bridge")
     tree(state, "А3", "nut", [(1, "nut")])
     events = GAME.apply(state, "bridge А3 Б3")
-    assert state.players[0].total == 0 and "славы нет" in events[0].text
+    assert state.players[0].total == 0
+    assert events[0].text == ("Аня строит мост А3 — Б3, но славы не получает: на А3 преимущество держит Борис, "
+                              "а на Б3 жилищ нет.")
 
 
 # --- taking a card -------------------------------------------------------------------------------------------------
@@ -533,7 +535,7 @@ def test_empty_deck_reshuffles_the_discard_and_without_cards_the_turn_just_ends(
     GAME.apply(state, "take 1")
     assert state.face_up[0] is None and slot in state.players[1].hand
     at_step(state, "act")
-    refused(state, "take 1", "Открытой карты на месте 1 нет", "sylvan.deck")
+    refused(state, "take 1", "Открытой карты на месте 1 сейчас нет", "sylvan.deck")
     refused(state, "end", "берёте карту", "sylvan.draw")
     state.players[0].played += [c for c in state.face_up if c is not None]
     state.face_up = [None, None, None]

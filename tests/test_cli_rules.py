@@ -4,6 +4,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.__main__ import main
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -28,3 +32,53 @@ def test_a_game_named_in_the_question_and_nothing_found():
 def test_no_question_is_a_usage_error():
     result = run()
     assert result.returncode == 2 and "Напишите вопрос" in result.stderr
+
+
+# ---- the game as context: in-process, as `python -m bot` calls `main` ------------------------------------------
+
+def answer(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["rules", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("args", "first_line"),
+    [
+        (("ничья",), "📖 Ничья · Валдора"),  # no context: the search's best over all games
+        (("--game", "kingdom", "ничья"), "📖 Ничья · Kingdom Builder"),
+        (("--game=sylvan", "ничья"), "📖 Ничья · Зодчие Волшебной Долины"),
+        (("--game", "зодчие", "ничья"), "📖 Ничья · Зодчие Волшебной Долины"),  # a name as players type it
+        (("--game", "кб", "ничья"), "📖 Ничья · Kingdom Builder"),
+        (("ничья", "--game", "kingdom"), "📖 Ничья · Kingdom Builder"),  # the key may come last
+        (("кингдом", "ничья"), "📖 Ничья · Kingdom Builder"),  # a game's name as the first word, as /rules
+        (("зодчие", "ничья"), "📖 Ничья · Зодчие Волшебной Долины"),
+        (("--game", "kingdom", "ничья", "в", "валдоре"), "📖 Ничья · Валдора"),  # the question names another
+        (("--game", "valdora", "что", "делает", "топор"), "📖 Топор · Зодчие Волшебной Долины"),  # as in a chat
+    ],
+)
+def test_the_game_is_given_by_a_key_or_named_first(capsys, args, first_line):
+    code, out, err = answer(capsys, *args)
+    assert code == 0 and not err
+    assert out.splitlines()[0] == first_line, out
+
+
+def test_the_other_candidates_come_from_the_given_game(capsys):
+    out = answer(capsys, "--game", "kingdom", "ничья")[1]
+    others = out.split("Ещё может подойти:\n", 1)[1].splitlines()
+    assert others and all(line.startswith("  Kingdom Builder: ") for line in others), others
+    assert any(not line.startswith("  Kingdom Builder: ") for line in answer(capsys, "ничья")[1].splitlines()[-3:])
+
+
+def test_an_unknown_game_or_no_question_is_a_usage_error(capsys):
+    code, out, err = answer(capsys, "--game", "шахматы", "ничья")
+    assert code == 2 and not out and "Не знаю такой игры: «шахматы»" in err
+    code, out, err = answer(capsys, "--game", "kingdom")
+    assert code == 2 and "Напишите вопрос" in err and "--game" in err
+    code, _, err = answer(capsys, "--game")
+    assert code == 2 and "Не знаю такой игры" in err
+
+
+def test_nothing_found_in_the_given_game_names_the_contents_command(capsys):
+    out = answer(capsys, "--game", "sylvan", "фывапр")[1]
+    assert out.startswith("Не нашёл в правилах ничего про «фывапр»") and "/rules" in out

@@ -29,7 +29,7 @@ from rules.valdora.actions import (
     payment_choices,
     real_actions,
 )
-from rules.valdora.board import ROAD, SPACE_BY_NAME, to
+from rules.valdora.board import ROAD, SPACE_BY_NAME, at, to
 from rules.valdora.data import (
     BONUS_POINTS,
     COLOUR_NAMES_DAT,
@@ -50,6 +50,7 @@ from rules.valdora.data import (
     next_master_colour,
 )
 from rules.valdora.movement import routes
+from rules.valdora.rule_errors import cap
 from rules.valdora.scoring import final_scores, winners
 from rules.valdora.state import State, Turn
 
@@ -71,9 +72,22 @@ def execute(state: State, action: str) -> list[Event]:
     events = handler(state, args)
     state.actions += 1
     if state.phase == "act" and not real_actions(state):
-        # nothing but "end" is left: end the turn without making the player press a useless button
-        events += end_turn(state)
+        # nothing but "end" is left: end the turn without making the player press a useless button, and say why
+        acted, seat, where = state.turn.action is not None, state.current, state.player().position
+        events += _with_reason(end_turn(state), acted, seat, where)
     return events
+
+
+def _with_reason(events: list[Event], acted: bool, seat: int, where: str) -> list[Event]:
+    """The events of a turn ended by the engine (nothing but "end" was left), after an event that says why:
+    «Больше здесь делать нечего — ход переходит: теперь ходит Борис.»; the name stays in the nominative."""
+    reason = "Больше здесь делать нечего" if acted else f"{cap(at(where))} делать нечего"
+    turn = next((e for e in events if e.kind == "turn"), None)
+    if turn is not None:
+        text = f"{reason} — ход переходит: теперь ходит {turn.text.removeprefix('Ходит ').rstrip('.')}."
+    else:
+        text = f"{reason} — на этом партия заканчивается."
+    return [Event(text, "auto_end", {"seat": seat}), *events]
 
 
 def _move(state: State, args: list[str]) -> list[Event]:
@@ -273,7 +287,9 @@ def _provisions(state: State, args: list[str]) -> list[Event]:
 
 
 def _end(state: State, args: list[str]) -> list[Event]:
-    return end_turn(state)
+    seat = state.current
+    done = f"{state.player().name} заканчивает ход."
+    return [Event(done, "end_turn", {"seat": seat}), *end_turn(state)]
 
 
 def skip(state: State) -> list[Event]:
@@ -307,7 +323,7 @@ def end_turn(state: State) -> list[Event]:
         state.round += 1
     state.phase = "move"
     state.turn = Turn()
-    return [Event(f"Теперь ходит {state.player().name}.", "turn",
+    return [Event(f"Ходит {state.player().name}.", "turn",
                   {"seat": state.current, "round": state.round})]
 
 

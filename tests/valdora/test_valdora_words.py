@@ -347,7 +347,7 @@ def test_hints_suggest_commands_that_work_now():
 PAST = re.compile(r"\b(взят|куплен\w*|пролистан\w*|возвращ[её]н\w*|нанят|открыт[аы]?|выполнен|пополнен\w*|"
                   r"потрачен|ушл[аи]|взял\w*|купил\w*|сделал\w*|пошл[аи]|пош[её]л|окончена)\b")
 VERBS = ("идёт", "пропускает", "листает", "покупает", "возвращает", "добывает", "берёт", "выбрасывает", "сдаёт",
-         "получает", "нанимает", "открывает", "пополняет")
+         "получает", "нанимает", "открывает", "пополняет", "заканчивает")
 
 
 def test_event_sentences_are_present_tense_and_start_with_the_player():
@@ -359,7 +359,7 @@ def test_event_sentences_are_present_tense_and_start_with_the_player():
                 break
             for event in GAME.apply(state, GAME.autopilot(state)):
                 assert not PAST.search(event.text), event.text
-                if event.kind not in ("turn", "end", "final") and not event.text.startswith("Мастеров"):
+                if event.kind not in ("turn", "end", "final", "auto_end") and not event.text.startswith("Мастеров"):
                     name, verb = event.text.split(" ")[:2]
                     assert name in names and verb in VERBS, event.text
 
@@ -391,7 +391,8 @@ def test_the_game_over_sentence():
     stand(state, "Д9", seat=2)
     state.players[2].coins = 9  # the tie on points goes to coins
     events = GAME.apply(state, "end")
-    assert events[-1].text == "Конец игры! Побеждает Вера. Очки: Аня — 0; Борис — 0; Вера — 0."
+    assert [e.text for e in events] == ["Вера заканчивает ход.",
+                                        "Конец игры! Побеждает Вера. Очки: Аня — 0; Борис — 0; Вера — 0."]
 
 
 # --- contract buttons say which contract ----------------------------------------------------------------------------

@@ -434,7 +434,7 @@ def test_delivery_pays_coins_and_gems():
     stand(state, "Белый")
     anya.contracts = [card("white", 0)]  # ruby + sapphire + gold
     anya.equipment = {"pan": "gold", "ruby": "ruby", "cart": "emerald"}
-    refused(state, "сдать 1", "Для контракта 1 не хватает: сапфир.", "valdora.deliver")
+    refused(state, "сдать 1", "Для контракта 1 не хватает сапфира.", "valdora.deliver")
     anya.equipment["cart"] = "sapphire"
     GAME.apply(state, "deliver 1")
     assert anya.equipment == {"pan": None, "ruby": None, "cart": None}

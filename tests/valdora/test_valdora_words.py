@@ -421,3 +421,42 @@ def test_contract_labels_name_the_contract_and_stay_short():
     state.book_at("C").right[-1] = card("grey", 9)
     assert GAME.label(state, "buy right") == "🛒 Справа: ⚪ 3 монеты"
     assert all(len(label) <= 24 for label in [*labels.values(), GAME.label(state, "buy right")]), labels
+
+
+# --- sentences read aloud: agreement, case and lists ----------------------------------------------------------------
+
+
+def test_the_open_page_left_is_named_in_the_nominative():
+    from rules.valdora.state import Book
+    state = in_town("C")
+    book = state.book_at("C")
+    state.books[state.books.index(book)] = Book("C", "contracts", left=[], right=[card("blue")])
+    err = refusal(state, "/buy левую")
+    assert err.message == "Слева в книге нет страницы — покупать нечего. Открыта правая страница: /buy правую."
+
+
+def test_missing_equipment_is_one_negated_list():
+    state = fresh()
+    stand(state, "Д1")
+    state.roads["Д1"] = no_gems() | {"ruby": 2}
+    err = refusal(state, "добыть рубин")
+    assert err.message == "Рубин некуда положить: у вас нет ни кирки, ни телеги, ни лошади."
+    state.players[0].equipment = {"pan": None, "cart": None}
+    state.players[0].coins = 1
+    err = refusal(state, "добыть рубин")
+    assert err.message == ("Рубин некуда положить: у вас нет ни кирки, ни лошади; погрузка на телегу стоит 2 монеты, "
+                           "а у вас 1 монета.")
+    state.players[0].equipment = {"pan": None, "ruby": "ruby", "cart": None, "horse": None}
+    err = refusal(state, "добыть рубин")
+    assert err.message == ("Рубин некуда положить: на кирке уже лежит рубин, а с инструмента драгоценность не "
+                           "выбросить — только с телеги или лошади; погрузка на телегу стоит 2 монеты, на лошадь — "
+                           "3 монеты, а у вас 1 монета.")
+
+
+def test_missing_gems_are_named_in_the_genitive():
+    state = fresh()
+    stand(state, "Белый")
+    state.players[0].contracts = [card("white", 0)]  # ruby + sapphire + gold
+    state.players[0].equipment = {"pan": "gold", "cart": "emerald"}
+    err = refusal(state, "сдать 1")
+    assert err.message.startswith("Для контракта 1 не хватает рубина и сапфира.")

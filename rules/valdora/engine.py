@@ -56,13 +56,14 @@ from rules.valdora.state import State, Turn
 
 
 def describe_contract(contract: Contract) -> str:
-    """ "контракт красного клиента (рубин)", "контракт серого клиента (2 монеты)",
-    "контракт белого клиента (рубин + сапфир + золото)": the object of a sentence ("Аня покупает …")."""
+    """ "контракт серого клиента (заказ: 2 монеты, награда 3 очка)", "контракт красного клиента (заказ: рубин,
+    награда 5 очков)": the object of a sentence ("Аня покупает …"). What the client orders (paid when the
+    contract is delivered) and the points it brings are named as such, never confused with its price."""
     if contract.coins():
         wants = coins(contract.coins())
     else:
-        wants = " + ".join(GEM_NAMES[g] for g in contract.gems())
-    return f"контракт {COLOUR_NAMES_GEN[contract.client]} клиента ({wants})"
+        wants = join_names([GEM_NAMES[g] for g in contract.gems()])
+    return f"контракт {COLOUR_NAMES_GEN[contract.client]} клиента (заказ: {wants}, награда {points(contract.points)})"
 
 
 def execute(state: State, action: str) -> list[Event]:
@@ -170,8 +171,8 @@ def _buy(state: State, args: list[str]) -> list[Event]:
     player.coins -= CONTRACT_PRICE
     state.bank += CONTRACT_PRICE
     player.contracts.append(card)
-    text = (f"{player.name} покупает {describe_contract(CONTRACT_FACES[face])} {SIDE_NAMES[side]} "
-            f"за {coins_acc(CONTRACT_PRICE)}.")
+    text = (f"{player.name} покупает {SIDE_NAMES[side]} за {coins_acc(CONTRACT_PRICE)} "
+            f"{describe_contract(CONTRACT_FACES[face])}.")
     return [Event(text, "buy", {"seat": state.current, "town": book.town, "contract": face})]
 
 

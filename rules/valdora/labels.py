@@ -22,11 +22,12 @@ SIDE_TITLES = {"left": "Слева", "right": "Справа"}
 
 
 def contract_icons(face: int) -> str:
-    """ "🔴 рубин", "⚪ 2 монеты", "⬜ 🔴🔵🟡": the client's colour and what it wants."""
+    """ "🔴 рубин", "⚪ заказ 2 монеты", "⬜ 🔴🔵🟡": the client's colour and what it orders. The coins a grey
+    client orders are called «заказ», so that they never read as the price of the contract."""
     contract = CONTRACT_FACES[face]
     icon = COLOUR_EMOJI[contract.client]
     if contract.coins():
-        return f"{icon} {coins(contract.coins())}"
+        return f"{icon} заказ {coins(contract.coins())}"
     gems = contract.gems()
     if len(gems) == 1:
         return f"{icon} {GEM_NAMES[gems[0]]}"
@@ -79,8 +80,8 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
             text += f" ({coins(cost)})"
         return text
     if verb == "deliver":
-        if len(args) == 1:
-            return f"📜 Сдать {held_contract(player, int(args[0]))}"
+        if len(args) == 1:  # a grey contract is delivered by paying what it orders: «📜 Сдать ⚪ за 2 монеты»
+            return f"📜 Сдать {held_contract(player, int(args[0])).replace(' заказ ', ' за ')}"
         # which equipment gives the gems; a white contract is told by its colour alone, to keep the button short
         held = held_contract(player, int(args[0]))
         if "+" in args[1]:

@@ -168,7 +168,8 @@ def test_a_contract_named_by_its_colour():
     assert err.message.startswith("На открытых страницах нет контракта синего клиента: слева контракт красного "
                                   "клиента и справа контракт серого клиента.") and err.section == "valdora.buy"
     events = GAME.apply(state, "/buy красный")
-    assert events[0].text == "Аня покупает контракт красного клиента (рубин) слева за 1 монету."
+    assert events[0].text == ("Аня покупает слева за 1 монету контракт красного клиента (заказ: рубин, "
+                              "награда 4 очка).")
 
 
 # --- no gem is thrown away unasked ---------------------------------------------------------------------------
@@ -216,7 +217,8 @@ def test_a_contract_is_returned_only_when_a_new_one_can_be_bought():
     state.players[0].coins = 1
     assert "return 1 left" in GAME.legal_actions(state)
     events = GAME.apply(state, "/return 1 влево")
-    assert events[0].text == "Аня возвращает контракт серого клиента (1 монета) в книгу, на левую сторону."
+    assert events[0].text == ("Аня возвращает контракт серого клиента (заказ: 1 монета, награда 2 очка) в книгу, "
+                              "на левую сторону.")
     assert GAME.legal_actions(state)[:2] == ["flip next", "flip back"] and "buy left" in GAME.legal_actions(state)
 
 
@@ -419,8 +421,28 @@ def test_contract_labels_name_the_contract_and_stay_short():
     assert GAME.label(state, "deliver 1") == "📜 Сдать 🔴 рубин"
     stand(state, "C")
     state.book_at("C").right[-1] = card("grey", 9)
-    assert GAME.label(state, "buy right") == "🛒 Справа: ⚪ 3 монеты"
-    assert all(len(label) <= 24 for label in [*labels.values(), GAME.label(state, "buy right")]), labels
+    assert all(len(label) <= 24 for label in labels.values()), labels
+    # what a grey client orders is told apart from the price of the contract (1 coin) and from its points
+    assert GAME.label(state, "buy right") == "🛒 Справа: ⚪ заказ 3 монеты"
+    assert len(GAME.label(state, "buy right")) <= 26
+    stand(state, "Серый")
+    anya.contracts = [card("grey", 9)]
+    assert GAME.label(state, "deliver 1") == "📜 Сдать ⚪ за 3 монеты"
+    events = GAME.apply(state, "deliver 1")
+    assert events[0].text == "Аня сдаёт контракт серому клиенту и отдаёт 3 монеты."
+
+
+def test_a_bought_contract_names_its_price_its_order_and_its_reward_apart():
+    state = in_town("C")
+    state.book_at("C").right[-1] = card("grey", 9)
+    events = GAME.apply(state, "buy right")
+    assert events[0].text == ("Аня покупает справа за 1 монету контракт серого клиента (заказ: 3 монеты, "
+                              "награда 4 очка).")
+    state = in_town("C")
+    state.book_at("C").right[-1] = card("white", 0)
+    events = GAME.apply(state, "buy right")
+    assert events[0].text == ("Аня покупает справа за 1 монету контракт белого клиента (заказ: рубин, сапфир и "
+                              "золото, награда 10 очков).")
 
 
 # --- sentences read aloud: agreement, case and lists ----------------------------------------------------------------

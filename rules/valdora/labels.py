@@ -14,7 +14,15 @@ from __future__ import annotations
 from rules.text import coins
 from rules.valdora.actions import KIND_BY_WORD, flip_cost, moves
 from rules.valdora.books import visible
-from rules.valdora.data import COLOUR_EMOJI, CONTRACT_FACES, EQUIPMENT_COST, EQUIPMENT_NAMES, GEM_EMOJI, GEM_NAMES
+from rules.valdora.data import (
+    COLOUR_EMOJI,
+    CONTRACT_FACES,
+    EQUIPMENT_COST,
+    EQUIPMENT_NAMES,
+    GEM_EMOJI,
+    GEM_FORMS,
+    GEM_NAMES,
+)
 from rules.valdora.movement import MoveOption
 from rules.valdora.state import Player, State
 
@@ -74,8 +82,12 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
         return f"↩️ {held_contract(player, int(args[0]))} {way}"
     if verb == "mine":
         gem, kind_name = args
+        kind = KIND_BY_WORD[kind_name]
         text = f"⛏ {gem.capitalize()} → {kind_name}"
-        cost = EQUIPMENT_COST[KIND_BY_WORD[kind_name]]
+        carried = player.equipment.get(kind)
+        if carried is not None:  # the gem on the cart or horse goes to the discard
+            text += f" вместо {GEM_FORMS[carried][1]}"
+        cost = EQUIPMENT_COST[kind]
         if cost:
             text += f" ({coins(cost)})"
         return text

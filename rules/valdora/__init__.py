@@ -53,7 +53,7 @@ class Valdora:
              "и нанимают мастеров. За столом — около часа; в чате — обычно несколько дней.")
 
     def menu_path(self, st: state.State, action: str) -> tuple[str, ...]:
-        return ()  # a Valdora turn never has more legal actions than fit one keyboard
+        return labels.menu_paths(st).get(action, ())
 
     def secret(self, st: state.State, seat: int) -> str | None:
         return None

@@ -12,7 +12,8 @@ A label that concerns a contract says which one: its client's colour and what th
 from __future__ import annotations
 
 from rules.text import coins
-from rules.valdora.actions import KIND_BY_WORD, flip_cost, moves
+from rules.valdora.actions import KIND_BY_WORD, flip_cost, legal_actions, moves
+from rules.valdora.board import HARBOUR, HOUSE, MINE, ROAD, SPACE_BY_NAME, TOWN
 from rules.valdora.books import visible
 from rules.valdora.data import (
     COLOUR_EMOJI,
@@ -106,3 +107,50 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
     if verb == "end":
         return "✅ Конец хода"
     return action
+
+
+# --- keyboard groups ---------------------------------------------------------------------------------
+
+FLAT = 10  # this many legal actions fit one phone keyboard; beyond it they go into groups
+ROADS_FLAT = 8  # reachable roads beyond this are split into the outer ring and the inner roads
+OUTER_ROADS = {f"Д{n}" for n in range(1, 9)}  # the ring of roads between the corner towns
+MOVE_GROUPS = {TOWN: "🏘 Города и гавани", HARBOUR: "🏘 Города и гавани", ROAD: "🛤 Дороги",
+               HOUSE: "🏠 Дома клиентов", MINE: "🪙 Серебряные шахты"}
+STEP_GROUPS = {"deliver": "📜 Сдать контракт", "return": "↩️ Вернуть контракт", "buy": "🛒 Купить"}
+
+
+def menu_paths(state: State) -> dict[str, tuple[str, ...]]:
+    """The keyboard group of every legal action (see `rules.protocol.Game.menu_path`): one keyboard while the
+    actions fit it; beyond that destinations go by the kind of place (roads split into the outer ring and
+    the inner roads when many), mining by the gem, deliveries, returns and paid-for buys each into a group.
+
+    >>> from rules.valdora.state import new_game
+    >>> state = new_game(["Аня", "Борис", "Вера"], seed=1, options={"first_seat": 0})
+    >>> paths = menu_paths(state)  # 13 destinations from the Port
+    >>> paths["move Д9"], paths["move A"], paths["move Ш3"]
+    (('🛤 Дороги',), ('🏘 Города и гавани',), ('🪙 Серебряные шахты',))
+    >>> state.players[0].provisions = True  # 29 destinations: the 13 roads split in two
+    >>> paths = menu_paths(state)
+    >>> paths["move Д9"], paths["move Д1"]
+    (('🛤 Дороги', 'Д9–Д13'), ('🛤 Дороги', 'Д1–Д8'))
+    """
+    legal = legal_actions(state)
+    if len(legal) <= FLAT:
+        return {a: () for a in legal}
+    paths: dict[str, tuple[str, ...]] = {}
+    roads = [a for a in legal if a.startswith("move ") and SPACE_BY_NAME[a[5:]].kind == ROAD]
+    for action in legal:
+        verb, *args = action.split(" ")
+        if verb == "move":
+            dest = " ".join(args)
+            path: tuple[str, ...] = (MOVE_GROUPS[SPACE_BY_NAME[dest].kind],)
+            if action in roads and len(roads) > ROADS_FLAT:
+                path += ("Д1–Д8" if dest in OUTER_ROADS else "Д9–Д13",)
+        elif verb == "mine":
+            path = (f"⛏ {args[0].capitalize()}",)
+        elif verb in STEP_GROUPS and (verb != "buy" or len(args) > 1):
+            path = (STEP_GROUPS[verb],)
+        else:
+            path = ()
+        paths[action] = path
+    return paths

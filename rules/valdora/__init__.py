@@ -122,7 +122,8 @@ class Valdora:
         return engine.skip(st)
 
     def reveals(self, st: state.State, action: str) -> bool:
-        """True for flips, a buy that uncovers a page, and a step that ends the game (see `autopilot.reveals`)."""
+        """True for flips, a buy that uncovers a page, and a step that ends the game while contracts lie delivered
+        face down (see `autopilot.reveals`)."""
         return autopilot.reveals(st, action)
 
     def dump(self, st: state.State) -> dict:

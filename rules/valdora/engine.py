@@ -9,7 +9,10 @@ automatic turn end and the end of the game.
 ['Аня идёт на Д9.']
 
 Event sentences are in the present tense and the active voice, with the player's name as the subject
-(«Аня берёт провиант»): they never need the player's gender or a case of the name.
+(«Аня берёт провиант», «Аня заканчивает ход»): they never need the player's gender or a case of the name. Every
+action gives at least one such sentence besides the «Ходит Борис.» of a new turn (kind "turn", which the bot
+leaves out of the log); a turn that the engine ends by itself (nothing but "end" left) says why, kind "auto_end":
+«Больше здесь делать нечего — ход переходит: теперь ходит Борис.»
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ A label that concerns a contract says which one: its client's colour and what th
 from __future__ import annotations
 
 from rules.text import coins
-from rules.valdora.actions import KIND_BY_WORD, flip_cost, legal_actions, moves
+from rules.valdora.actions import GEM_BY_WORD, KIND_BY_WORD, flip_cost, legal_actions, moves
 from rules.valdora.board import HARBOUR, HOUSE, MINE, ROAD, SPACE_BY_NAME, TOWN
 from rules.valdora.books import visible
 from rules.valdora.data import (
@@ -21,7 +21,6 @@ from rules.valdora.data import (
     EQUIPMENT_COST,
     EQUIPMENT_NAMES,
     GEM_EMOJI,
-    GEM_FORMS,
     GEM_NAMES,
 )
 from rules.valdora.movement import MoveOption
@@ -86,8 +85,8 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
         kind = KIND_BY_WORD[kind_name]
         text = f"⛏ {gem.capitalize()} → {kind_name}"
         carried = player.equipment.get(kind)
-        if carried is not None:  # the gem on the cart or horse goes to the discard
-            text += f" вместо {GEM_FORMS[carried][1]}"
+        if carried is not None:  # the gem on the cart or horse goes to the discard; gems as their discs, to fit
+            text = f"⛏ {GEM_EMOJI[GEM_BY_WORD[gem]]} → {kind_name} вместо {GEM_EMOJI[carried]}"
         cost = EQUIPMENT_COST[kind]
         if cost:
             text += f" ({coins(cost)})"

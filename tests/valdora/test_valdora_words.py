@@ -189,8 +189,8 @@ def test_a_bare_mine_never_dumps_a_gem_and_names_the_explicit_commands():
             "в сброс, погрузка стоит 2 монеты; /mine рубин лошадь — золото с лошади уйдёт в сброс, погрузка "
             "стоит 3 монеты.")
     labels = {a: GAME.label(state, a) for a in GAME.legal_actions(state) if a.startswith("mine")}
-    assert labels == {"mine рубин телега": "⛏ Рубин → телега вместо сапфира (2 монеты)",
-                      "mine рубин лошадь": "⛏ Рубин → лошадь вместо золота (3 монеты)"}
+    assert labels == {"mine рубин телега": "⛏ 🔴 → телега вместо 🔵 (2 монеты)",
+                      "mine рубин лошадь": "⛏ 🔴 → лошадь вместо 🟡 (3 монеты)"}
     events = GAME.apply(state, "/mine рубин лошадь")
     assert events[0].text == ("Аня выбрасывает золото с лошади в сброс, добывает рубин на Д1 и кладёт его на "
                               "лошадь за 3 монеты.")

@@ -1,22 +1,26 @@
 """The Valdora picture: `draw(view) -> PNG bytes`, portrait, 900 px wide, made for a phone.
 
 Layout (pixels; 900 wide; the map takes what the player rows leave, at most MAP_MAX_H, so the picture is
-1280 high with 4-5 players and 1250 with 3):
+1280 high for every player count):
 
     +--------------------------------------------------+
-    | the map: roads with their gems, towns, harbours, |  0..map_h (646 with 5 players,
-    | mines, client houses; pawns (pawn-shaped tokens  |            718 with 4, 760 with 3)
-    | in the seat colours, seat number on the head);   |
+    | the map: roads with their gems, towns, harbours, |  0..map_h (614 with 5 players,
+    | mines, client houses; pawns (pawn-shaped tokens  |            686 with 4, 758 with 3)
+    | in the seat colours, seat number on the head)    |
+    | beside the space they stand on; a yellow glow    |
+    | (no seat's colour) under the pawn to move;       |
     | while the current player moves: magenta rings    |
     | where the pawn may go (`highlight`), a coin with |
     | the meeting cost, a sack if provisions get spent |
     +--------------------------------------------------+
-    | whose turn and the step; round                   |  78
+    | «Ходит Вера — куда идти» / «Партия окончена»     |  78
     | bank, bonus cards left, discard; legend of marks |
     +--------------------------------------------------+
     | the four books: town, kind, the two open pages   |  112
     +--------------------------------------------------+
     | masters left per colour; workshops need -> pts   |  84
+    +--------------------------------------------------+
+    | key: provisions, pan, loading price, contract    |  32
     +--------------------------------------------------+
     | one row per player: pawn mark, name, masters,    |  72 per player
     | workshops, bonuses, delivered; coins, provisions,|
@@ -46,8 +50,6 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     BOARD_CACHE,
-    HIGHLIGHT,
-    HIGHLIGHT_SOFT,
     INK,
     MUTED,
     PANEL_EDGE,
@@ -72,6 +74,7 @@ STATUS_H = 78  # whose turn; bank, bonuses, discard
 BOOKS_H = 112  # the four books
 TABLE_H = 84  # masters and workshops
 ROW_H = 72  # one player
+KEY_H = 32  # the key to the player rows' pictures
 MAP_MAX_H = 760
 MAX_ROWS = 5
 
@@ -97,8 +100,10 @@ TOOL_GEM = {"pan": "gold", "ruby": "ruby", "sapphire": "sapphire", "amethyst": "
             "emerald": "emerald"}  # the gem each tool takes; cart and horse take any gem, for coins
 TOOL_NAMES = {"pan": "Лоток", "ruby": "Кирка", "sapphire": "Долото", "amethyst": "Молот", "emerald": "Лопата",
               "cart": "Телега", "horse": "Лошадь"}
-ACTIONS = {"buy": "покупка", "mine": "добыча", "deliver": "сдача контрактов"}
-PHASES = {"move": "движение", "act": "действие"}
+# the header says what the player to move is choosing, as an infinitive: «Ходит Вера — куда идти»
+ACTIONS = {"buy": "листать или купить", "mine": "что ещё добыть", "deliver": "что ещё сдать"}
+PHASES = {"move": "куда идти", "act": "что делать здесь"}
+OVER = "Партия окончена"  # the same words as the chat's final message
 
 BOARD_BG: RGB = (226, 234, 206)
 PATH_EDGE: RGB = (150, 118, 70)
@@ -119,6 +124,11 @@ EMPTY_SLOT: RGB = (200, 192, 180)
 HL_RING: RGB = (215, 0, 150)  # where the pawn may go: magenta, like the other games' highlights
 LAST_ROUND: RGB = (200, 30, 30)
 PROVISIONS_RGB: RGB = (205, 160, 90)
+# whose turn it is: a bright yellow that no player's pawn has (the seat colours are orange, black, pink, teal
+# and brown), around the pawn on the map and framing the player's row
+TURN_MARK: RGB = (255, 232, 40)
+TURN_EDGE: RGB = (240, 215, 0)
+TURN_SOFT: RGB = (255, 249, 205)
 
 # map geometry: board positions are on a 100 x 100 grid, spaces between 10 and 90
 MAP_MX = 62  # left and right margin to the centre of the outermost spaces
@@ -168,11 +178,11 @@ class Layout:
 def layout(view: dict) -> Layout:
     """The blocks for this view: the map gets what the player rows leave, up to MAP_MAX_H."""
     rows = max(1, min(MAX_ROWS, len(_players(view))))
-    map_h = min(MAP_MAX_H, MAX_HEIGHT - STATUS_H - BOOKS_H - TABLE_H - rows * ROW_H)
+    map_h = min(MAP_MAX_H, MAX_HEIGHT - STATUS_H - BOOKS_H - TABLE_H - KEY_H - rows * ROW_H)
     status_y = map_h
     books_y = status_y + STATUS_H
     table_y = books_y + BOOKS_H
-    players_y = table_y + TABLE_H
+    players_y = table_y + TABLE_H + KEY_H
     return Layout(rows, map_h, status_y, books_y, table_y, players_y, players_y + rows * ROW_H)
 
 
@@ -291,12 +301,12 @@ def house_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, fill: RGB, s: float
 
 def shield(d: ImageDraw.ImageDraw, cx: float, cy: float, h: float, fill: RGB, label: str = "") -> None:
     """A client's coat of arms (the colour of a contract), with the contract's number on it."""
-    w = h * 0.45
+    w = h * 0.5
     pts = [(cx - w, cy - h / 2), (cx + w, cy - h / 2), (cx + w, cy + h * 0.05), (cx, cy + h / 2),
            (cx - w, cy + h * 0.05)]
     d.polygon(pts, fill=fill, outline=DARK, width=2)
     if label:
-        text(d, (cx, cy - h * 0.08), label, round(h * 0.62), contrast(fill), bold=True, anchor="mm")
+        text(d, (cx, cy - h * 0.06), label, round(h * 0.8), contrast(fill), bold=True, anchor="mm")
 
 
 def rainbow_ring(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, w: int) -> None:
@@ -308,7 +318,7 @@ def rainbow_ring(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, w: int)
 
 def tile_width(item: dict, s: float) -> float:
     """How wide `equipment_tile` draws `item` at height s: wider for cart and horse (their cost)."""
-    return s if item.get("kind") in TOOL_GEM else round(s * 1.6)
+    return s if item.get("kind") in TOOL_GEM else round(s * 1.75)
 
 
 def equipment_tile(d: ImageDraw.ImageDraw, x0: float, y0: float, s: float, item: dict) -> float:
@@ -329,9 +339,11 @@ def equipment_tile(d: ImageDraw.ImageDraw, x0: float, y0: float, s: float, item:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=frame, width=3)
     else:
         rainbow_ring(d, cx, cy, r, 4)
-    if not takes:
-        cr = s * 0.3
-        coin(d, x0 + w - cr - s * 0.1, cy, cr, str(_int(item.get("cost"))) if "cost" in item else "?")
+    if not takes:  # the loading cost on a big coin, its number as large as the coin allows
+        cr = s * 0.4
+        coin(d, x0 + w - cr - s * 0.06, cy, cr)
+        cost = str(_int(item.get("cost"))) if "cost" in item else "?"
+        text(d, (x0 + w - cr - s * 0.06, cy + 1), cost, round(cr * 1.6), INK, bold=True, anchor="mm")
     return w
 
 
@@ -361,7 +373,7 @@ def _points_label(face: dict, h: float) -> tuple[str, int]:
 def contract_chip_width(face: dict, h: float) -> float:
     """How wide `contract_chip` draws `face` at height h."""
     pts, size = _points_label(face, h)
-    return h * 0.9 + 6 + wants_width(face.get("wants"), h * 0.3) + 6 + width(pts, size, True) + 8
+    return h + 8 + wants_width(face.get("wants"), h * 0.3) + 6 + width(pts, size, True) + 8
 
 
 def contract_chip(d: ImageDraw.ImageDraw, x0: float, cy: float, h: float, face: dict, number: int | None
@@ -372,9 +384,9 @@ def contract_chip(d: ImageDraw.ImageDraw, x0: float, cy: float, h: float, face: 
     pts, size = _points_label(face, h)
     w = contract_chip_width(face, h)
     d.rounded_rectangle((x0, cy - h / 2, x0 + w, cy + h / 2), radius=7, fill=WHITE, outline=DARK, width=2)
-    shield(d, x0 + 3 + h * 0.42, cy, h - 6, client_rgb(face.get("client")),
+    shield(d, x0 + 4 + h * 0.48, cy, h - 6, client_rgb(face.get("client")),
            str(number) if number is not None else "")
-    x = contract_wants(d, x0 + h * 0.9 + 6, cy, face.get("wants"), r)
+    x = contract_wants(d, x0 + h + 8, cy, face.get("wants"), r)
     text(d, (x + 5, cy + 1), pts, size, INK, bold=True, anchor="lm")
     return x0 + w
 
@@ -466,7 +478,33 @@ def _draw_background(view: dict) -> Background:
     text(d, (12, ty + 23), "мастера", 22, INK, bold=True, anchor="lm")
     text(d, (12, ty + 55), "мастерские", 20, INK, bold=True, anchor="lm")
     text(d, (12, ty + 74), "нужно → очки", 15, MUTED, anchor="lm")
+    d.line([(0, lay.table_y + TABLE_H), (WIDTH, lay.table_y + TABLE_H)], fill=PANEL_EDGE, width=2)
+    _key(d, lay.table_y + TABLE_H + KEY_H / 2)
     return Background(im, spots, lay)
+
+
+def _key(d: ImageDraw.ImageDraw, cy: float) -> None:
+    """What the pictures in the player rows mean, in one line: coins, the provisions sack, the pan and the
+    tools (each framed in the colour of its gem), cart and horse (any gem, the loading price on the coin),
+    a contract (the client's shield with its number, what the client orders, the points it brings)."""
+    x = 10.0
+    size = 19
+
+    def label(words: str, gap: float = 16) -> None:
+        nonlocal x
+        x += text(d, (x, cy), words, size, INK, anchor="lm") + gap
+
+    sack(d, x + 12, cy - 2, True, 0.8)
+    x += 28
+    label("провиант")
+    equipment_tile(d, x, cy - 12, 24, {"kind": "pan", "gem": "gold"})
+    x += 28
+    label("лоток с золотом")
+    equipment_tile(d, x, cy - 12, 24, {"kind": "cart", "cost": 2})
+    x += 46
+    label("цена погрузки")
+    x = contract_chip(d, x, cy, 26, {"client": "red", "wants": {"ruby": 1}, "points": 5}, 1) + 6
+    label("контракт: №, заказ, очки", 0)
 
 
 def _num(value: Any) -> float:
@@ -573,23 +611,60 @@ def highlighted(view: dict) -> dict[str, dict]:
     return {str(name): costs.get(str(name), {}) for name in view.get("highlight") or []}
 
 
+PAWN_W = 42  # a pawn sprite's width on the map (PAWN_H high)
+PAWN_STEP = 34  # between the pawns of a group
+PAWN_STEP_TIGHT = 28  # ... when they stand close together to keep clear of the neighbours
+
+
 def pawn_spots(view: dict) -> dict[Any, tuple[float, float]]:
-    """Where each seat's pawn is drawn on the map (the centre of its body), by seat."""
-    spots = background(view).spots
+    """Where each seat's pawn is drawn on the map (the centre of its body), by seat: beside the space it
+    stands on, never over it (its name, a road's gems, a mine's coins stay visible): below it, else above,
+    right or left, whichever first keeps clear of the other spaces, of pawns already placed and of the map's
+    edges; closer together, or where they cover the least, when no place keeps clear."""
+    bg = background(view)
+    spots, map_h = bg.spots, bg.layout.map_h
     by_space: dict[str, list[dict]] = {}
     for p in _players(view):
         by_space.setdefault(str(p.get("position")), []).append(p)
+    pad = HL_GAP + HL_W  # keep clear of a reachable space's ring too
+    boxes = [(b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad) for b in (spot.box for spot in spots.values())]
+    taken: list[tuple[float, float, float, float]] = []
     out: dict[Any, tuple[float, float]] = {}
     for space, group in by_space.items():
         spot = spots.get(space)
         if spot is None:
             continue
-        step = min(36.0, 120 / max(1, len(group) - 1))
-        x = spot.cx - (len(group) - 1) * step / 2
-        for p in group:
-            out[p.get("seat")] = (x, spot.pawn_y)
-            x += step
+        own = (spot.box[0] - pad, spot.box[1] - pad, spot.box[2] + pad, spot.box[3] + pad)
+        others = [b for b in boxes if b != own] + taken
+        best = None
+        for step in (PAWN_STEP, PAWN_STEP_TIGHT):
+            for rect in _pawn_places(spot, len(group), step):
+                inside = rect[0] >= 0 and rect[1] >= 0 and rect[2] <= WIDTH and rect[3] <= map_h
+                cost = sum(_overlap(rect, b) for b in others) + (0 if inside else 1e6)
+                if best is None or cost < best[0]:
+                    best = (cost, rect, step)
+            if best[0] == 0:
+                break
+        _, rect, step = best
+        taken.append(rect)
+        for i, p in enumerate(group):
+            out[p.get("seat")] = (rect[0] + PAWN_W / 2 + i * step, (rect[1] + rect[3]) / 2)
     return out
+
+
+def _pawn_places(spot: Spot, n: int, step: float) -> list[tuple[float, float, float, float]]:
+    """Where a row of n pawns may stand beside a space, best first: below, above, right, left."""
+    w, h = (n - 1) * step + PAWN_W, PAWN_H + 4
+    x0, y0, x1, y1 = spot.box
+    x0, y0, x1, y1 = x0 - HL_GAP, y0 - HL_GAP, x1 + HL_GAP, y1 + HL_GAP
+    corners = [(spot.cx - w / 2, y1 + 2), (spot.cx - w / 2, y0 - h - 2), (x1 + 4, spot.cy - h / 2),
+               (x0 - w - 4, spot.cy - h / 2)]
+    return [(x, y, x + w, y + h) for x, y in corners]
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The area two rectangles share."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _road_gems(d: ImageDraw.ImageDraw, spot: Spot, gems: Any) -> None:
@@ -644,14 +719,13 @@ def _badge_points(spot: Spot) -> tuple[tuple[float, float], tuple[float, float]]
 def _pawns(im: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
     current = view.get("current_seat")
     spots = pawn_spots(view)
+    if current in spots and not view.get("over"):  # under every pawn, so that it hides none of them
+        x, y = spots[current]
+        d.ellipse((x - 26, y - 30, x + 26, y + 32), fill=TURN_MARK, outline=DARK, width=3)
     for p in _players(view):
         seat = p.get("seat")
-        if seat not in spots:
-            continue
-        x, y = spots[seat]
-        if seat == current and not view.get("over"):
-            d.ellipse((x - 25, y - 29, x + 25, y + 31), fill=HIGHLIGHT, outline=WHITE, width=3)
-        pawn(im, x, y, seat)
+        if seat in spots:
+            pawn(im, *spots[seat], seat)
 
 
 def _status(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> None:
@@ -665,7 +739,7 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) ->
         right -= text(d, (right, y1), f"раунд {view.get('round')}", 22, INK, anchor="rm") + 12
     if view.get("over") or view.get("phase") == "over":
         winners = [names.get(s, str(s)) for s in view.get("winners") or []]
-        line = "Игра окончена"
+        line = OVER
         if winners:
             line += (". Победа: " if len(winners) == 1 else ". Ничья: ") + ", ".join(winners)
         text(d, (12, y1), line, 28, WIN if winners else INK, bold=True, anchor="lm", max_width=right - 12,
@@ -681,7 +755,7 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) ->
         if turn.get("action") in ACTIONS:
             step = ACTIONS[turn["action"]]
         elif turn.get("flips"):
-            step = "листает книгу"
+            step = ACTIONS["buy"]
         who = f"Ходит {names.get(seat, '—')}"
         x += text(d, (x, y1), who, 28, INK, bold=True, anchor="lm", max_width=max(80, right - x - 200),
                   min_size=18)
@@ -691,7 +765,7 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) ->
     x += text(d, (x, y2), "банк", 22, INK, bold=True, anchor="lm") + 4
     coin(d, x + 18, y2, 18, str(view.get("bank", "?")))
     x += 50
-    x += text(d, (x, y2), f"бонусы: {view.get('bonuses_left', '?')}", 22, INK, bold=True, anchor="lm") + 22
+    x += text(d, (x, y2), f"бонус-карты: {view.get('bonuses_left', '?')}", 22, INK, bold=True, anchor="lm") + 22
     x += text(d, (x, y2), "сброс", 22, INK, bold=True, anchor="lm") + 6
     counts = gem_counts(view.get("discard"))
     if counts:
@@ -815,7 +889,7 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, la
     seat = p.get("seat")
     current = seat == view.get("current_seat") and not view.get("over")
     if current:
-        d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=HIGHLIGHT_SOFT, outline=HIGHLIGHT, width=4)
+        d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=TURN_SOFT, outline=TURN_EDGE, width=4)
     else:
         d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
     top, low = y0 + 18, y0 + 49
@@ -828,7 +902,7 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, la
     rx -= text(d, (rx, top), delivered, 20, INK, bold=True, anchor="rm") + 12
     bonuses = _int(p.get("bonuses"))
     if bonuses:
-        rx -= text(d, (rx, top), f"бонус×{bonuses}", 20, INK, bold=True, anchor="rm") + 10
+        rx -= text(d, (rx, top), f"бонус ×{bonuses}", 20, INK, bold=True, anchor="rm") + 10
     for c in reversed(p.get("workshops") or []):
         house_icon(d, rx - 14, top + 1, client_rgb(c))
         rx -= 32

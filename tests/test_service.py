@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bot import buttons
+from bot import buttons, menus
 from bot.replies import Chat, User
 from bot.service import Service
 from rules.registry import GAMES
@@ -38,6 +38,22 @@ async def current(service: Service):
 
 def move_buttons(reply):
     return [b for row in reply.buttons for b in row if b.data.startswith("g:")]
+
+
+async def offering(service, player, reply, row, state, action):
+    """The buttons on which `action` is offered: the board's own, or those of the groups opened to reach it
+    (a game groups its actions when more than fit a phone)."""
+    legal = VALDORA.legal_actions(state)
+    paths = [tuple(VALDORA.menu_path(state, a)) for a in legal]
+    data = buttons.encode_move(row.id, row.version, legal.index(action))
+    keyboard, prefix = reply.buttons, ()
+    while data not in [b.data for line in keyboard for b in line]:
+        prefix, entries = menus.level(paths, prefix)
+        entry = next(e for e in entries if e.label is not None
+                     and paths[e.index][:e.depth] == paths[legal.index(action)][:e.depth])
+        group = buttons.encode(buttons.GROUP, row.id, row.version, entry.index, entry.depth)
+        keyboard, prefix = (await service.button(GROUP, player, group)).keyboard, paths[entry.index][:entry.depth]
+    return [b for line in keyboard for b in line]
 
 
 async def press(service, player, data):
@@ -252,7 +268,7 @@ async def test_the_last_moves_by_buttons_end_the_game_with_scores(service):
     for action in planned[-10:]:
         row, state, player = await current(service)
         data = buttons.encode_move(row.id, row.version, VALDORA.legal_actions(state).index(action))
-        assert data in [b.data for b in move_buttons(reply)]
+        assert data in [b.data for b in await offering(service, player, reply, row, state, action)]
         reply = await press(service, player, data)
     assert "Партия окончена" in reply.text and ("Победа" in reply.text or "Ничья" in reply.text)
     assert reply.image and not reply.buttons

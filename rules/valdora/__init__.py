@@ -53,7 +53,7 @@ class Valdora:
              "и нанимают мастеров. За столом — около часа; в чате — обычно несколько дней.")
 
     def menu_path(self, st: state.State, action: str) -> tuple[str, ...]:
-        return ()  # a Valdora turn never has more legal actions than fit one keyboard
+        return labels.menu_paths(st).get(action, ())
 
     def secret(self, st: state.State, seat: int) -> str | None:
         return None
@@ -122,7 +122,8 @@ class Valdora:
         return engine.skip(st)
 
     def reveals(self, st: state.State, action: str) -> bool:
-        """True for flips, a buy that uncovers a page, and a step that ends the game (see `autopilot.reveals`)."""
+        """True for flips, a buy that uncovers a page, and a step that ends the game while contracts lie delivered
+        face down (see `autopilot.reveals`)."""
         return autopilot.reveals(st, action)
 
     def dump(self, st: state.State) -> dict:

@@ -10,8 +10,9 @@ shows one of them:
 * `flip next` / `flip back` always: the turned page shows its back, and the page under it comes up;
 * `buy left` / `buy right` when a card lies under the bought one: that card's page comes up (buying the
   last card of a side uncovers nothing);
-* any action that ends the game (the last turn's `end`, `pass`, or a last step after which the engine
-  ends the turn by itself): the final scoring shows every delivered contract.
+* an action that ends the game (the last turn's `end`, `pass`, or a last step after which the engine
+  ends the turn by itself) while some contract lies delivered face down: the final scoring shows it. With
+  nothing delivered, the end of the game shows nothing hidden.
 
 Moving, mining (road piles and the discard are open), delivering, refilling, provisions, returning a
 contract (it goes onto the book face up) and an ordinary end of turn show nothing.
@@ -120,7 +121,8 @@ PAGES = {
 
 def reveals(state: State, action: str) -> bool:
     """Whether the legal `action` shows a hidden page or the face-down delivered contracts (see above)."""
-    return uncovers(state, action) or ends_game(state, action)
+    hidden = any(p.delivered for p in state.players)
+    return uncovers(state, action) or (hidden and ends_game(state, action))
 
 
 def uncovers(state: State, action: str) -> bool:

@@ -9,7 +9,10 @@ automatic turn end and the end of the game.
 ['Аня идёт на Д9.']
 
 Event sentences are in the present tense and the active voice, with the player's name as the subject
-(«Аня берёт провиант»): they never need the player's gender or a case of the name.
+(«Аня берёт провиант», «Аня заканчивает ход»): they never need the player's gender or a case of the name. Every
+action gives at least one such sentence besides the «Ходит Борис.» of a new turn (kind "turn", which the bot
+leaves out of the log); a turn that the engine ends by itself (nothing but "end" left) says why, kind "auto_end":
+«Больше здесь делать нечего — ход переходит: теперь ходит Борис.»
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from rules.valdora.actions import (
     payment_choices,
     real_actions,
 )
-from rules.valdora.board import ROAD, SPACE_BY_NAME, to
+from rules.valdora.board import ROAD, SPACE_BY_NAME, at, to
 from rules.valdora.data import (
     BONUS_POINTS,
     COLOUR_NAMES_DAT,
@@ -50,18 +53,20 @@ from rules.valdora.data import (
     next_master_colour,
 )
 from rules.valdora.movement import routes
+from rules.valdora.rule_errors import cap
 from rules.valdora.scoring import final_scores, winners
 from rules.valdora.state import State, Turn
 
 
 def describe_contract(contract: Contract) -> str:
-    """ "контракт красного клиента (рубин)", "контракт серого клиента (2 монеты)",
-    "контракт белого клиента (рубин + сапфир + золото)": the object of a sentence ("Аня покупает …")."""
+    """ "контракт серого клиента (заказ: 2 монеты, награда 3 очка)", "контракт красного клиента (заказ: рубин,
+    награда 5 очков)": the object of a sentence ("Аня покупает …"). What the client orders (paid when the
+    contract is delivered) and the points it brings are named as such, never confused with its price."""
     if contract.coins():
         wants = coins(contract.coins())
     else:
-        wants = " + ".join(GEM_NAMES[g] for g in contract.gems())
-    return f"контракт {COLOUR_NAMES_GEN[contract.client]} клиента ({wants})"
+        wants = join_names([GEM_NAMES[g] for g in contract.gems()])
+    return f"контракт {COLOUR_NAMES_GEN[contract.client]} клиента (заказ: {wants}, награда {points(contract.points)})"
 
 
 def execute(state: State, action: str) -> list[Event]:
@@ -71,9 +76,22 @@ def execute(state: State, action: str) -> list[Event]:
     events = handler(state, args)
     state.actions += 1
     if state.phase == "act" and not real_actions(state):
-        # nothing but "end" is left: end the turn without making the player press a useless button
-        events += end_turn(state)
+        # nothing but "end" is left: end the turn without making the player press a useless button, and say why
+        acted, seat, where = state.turn.action is not None, state.current, state.player().position
+        events += _with_reason(end_turn(state), acted, seat, where)
     return events
+
+
+def _with_reason(events: list[Event], acted: bool, seat: int, where: str) -> list[Event]:
+    """The events of a turn ended by the engine (nothing but "end" was left), after an event that says why:
+    «Больше здесь делать нечего — ход переходит: теперь ходит Борис.»; the name stays in the nominative."""
+    reason = "Больше здесь делать нечего" if acted else f"{cap(at(where))} делать нечего"
+    turn = next((e for e in events if e.kind == "turn"), None)
+    if turn is not None:
+        text = f"{reason} — ход переходит: теперь ходит {turn.text.removeprefix('Ходит ').rstrip('.')}."
+    else:
+        text = f"{reason} — на этом партия заканчивается."
+    return [Event(text, "auto_end", {"seat": seat}), *events]
 
 
 def _move(state: State, args: list[str]) -> list[Event]:
@@ -156,8 +174,8 @@ def _buy(state: State, args: list[str]) -> list[Event]:
     player.coins -= CONTRACT_PRICE
     state.bank += CONTRACT_PRICE
     player.contracts.append(card)
-    text = (f"{player.name} покупает {describe_contract(CONTRACT_FACES[face])} {SIDE_NAMES[side]} "
-            f"за {coins_acc(CONTRACT_PRICE)}.")
+    text = (f"{player.name} покупает {SIDE_NAMES[side]} за {coins_acc(CONTRACT_PRICE)} "
+            f"{describe_contract(CONTRACT_FACES[face])}.")
     return [Event(text, "buy", {"seat": state.current, "town": book.town, "contract": face})]
 
 
@@ -273,7 +291,9 @@ def _provisions(state: State, args: list[str]) -> list[Event]:
 
 
 def _end(state: State, args: list[str]) -> list[Event]:
-    return end_turn(state)
+    seat = state.current
+    done = f"{state.player().name} заканчивает ход."
+    return [Event(done, "end_turn", {"seat": seat}), *end_turn(state)]
 
 
 def skip(state: State) -> list[Event]:
@@ -307,7 +327,7 @@ def end_turn(state: State) -> list[Event]:
         state.round += 1
     state.phase = "move"
     state.turn = Turn()
-    return [Event(f"Теперь ходит {state.player().name}.", "turn",
+    return [Event(f"Ходит {state.player().name}.", "turn",
                   {"seat": state.current, "round": state.round})]
 
 

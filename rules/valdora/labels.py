@@ -12,9 +12,17 @@ A label that concerns a contract says which one: its client's colour and what th
 from __future__ import annotations
 
 from rules.text import coins
-from rules.valdora.actions import KIND_BY_WORD, flip_cost, moves
+from rules.valdora.actions import GEM_BY_WORD, KIND_BY_WORD, flip_cost, legal_actions, moves
+from rules.valdora.board import HARBOUR, HOUSE, MINE, ROAD, SPACE_BY_NAME, TOWN
 from rules.valdora.books import visible
-from rules.valdora.data import COLOUR_EMOJI, CONTRACT_FACES, EQUIPMENT_COST, EQUIPMENT_NAMES, GEM_EMOJI, GEM_NAMES
+from rules.valdora.data import (
+    COLOUR_EMOJI,
+    CONTRACT_FACES,
+    EQUIPMENT_COST,
+    EQUIPMENT_NAMES,
+    GEM_EMOJI,
+    GEM_NAMES,
+)
 from rules.valdora.movement import MoveOption
 from rules.valdora.state import Player, State
 
@@ -22,11 +30,12 @@ SIDE_TITLES = {"left": "Слева", "right": "Справа"}
 
 
 def contract_icons(face: int) -> str:
-    """ "🔴 рубин", "⚪ 2 монеты", "⬜ 🔴🔵🟡": the client's colour and what it wants."""
+    """ "🔴 рубин", "⚪ заказ 2 монеты", "⬜ 🔴🔵🟡": the client's colour and what it orders. The coins a grey
+    client orders are called «заказ», so that they never read as the price of the contract."""
     contract = CONTRACT_FACES[face]
     icon = COLOUR_EMOJI[contract.client]
     if contract.coins():
-        return f"{icon} {coins(contract.coins())}"
+        return f"{icon} заказ {coins(contract.coins())}"
     gems = contract.gems()
     if len(gems) == 1:
         return f"{icon} {GEM_NAMES[gems[0]]}"
@@ -73,14 +82,18 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
         return f"↩️ {held_contract(player, int(args[0]))} {way}"
     if verb == "mine":
         gem, kind_name = args
+        kind = KIND_BY_WORD[kind_name]
         text = f"⛏ {gem.capitalize()} → {kind_name}"
-        cost = EQUIPMENT_COST[KIND_BY_WORD[kind_name]]
+        carried = player.equipment.get(kind)
+        if carried is not None:  # the gem on the cart or horse goes to the discard; gems as their discs, to fit
+            text = f"⛏ {GEM_EMOJI[GEM_BY_WORD[gem]]} → {kind_name} вместо {GEM_EMOJI[carried]}"
+        cost = EQUIPMENT_COST[kind]
         if cost:
             text += f" ({coins(cost)})"
         return text
     if verb == "deliver":
-        if len(args) == 1:
-            return f"📜 Сдать {held_contract(player, int(args[0]))}"
+        if len(args) == 1:  # a grey contract is delivered by paying what it orders: «📜 Сдать ⚪ за 2 монеты»
+            return f"📜 Сдать {held_contract(player, int(args[0])).replace(' заказ ', ' за ')}"
         # which equipment gives the gems; a white contract is told by its colour alone, to keep the button short
         held = held_contract(player, int(args[0]))
         if "+" in args[1]:
@@ -93,3 +106,50 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
     if verb == "end":
         return "✅ Конец хода"
     return action
+
+
+# --- keyboard groups ---------------------------------------------------------------------------------
+
+FLAT = 10  # this many legal actions fit one phone keyboard; beyond it they go into groups
+ROADS_FLAT = 8  # reachable roads beyond this are split into the outer ring and the inner roads
+OUTER_ROADS = {f"Д{n}" for n in range(1, 9)}  # the ring of roads between the corner towns
+MOVE_GROUPS = {TOWN: "🏘 Города и гавани", HARBOUR: "🏘 Города и гавани", ROAD: "🛤 Дороги",
+               HOUSE: "🏠 Дома клиентов", MINE: "🪙 Серебряные шахты"}
+STEP_GROUPS = {"deliver": "📜 Сдать контракт", "return": "↩️ Вернуть контракт", "buy": "🛒 Купить"}
+
+
+def menu_paths(state: State) -> dict[str, tuple[str, ...]]:
+    """The keyboard group of every legal action (see `rules.protocol.Game.menu_path`): one keyboard while the
+    actions fit it; beyond that destinations go by the kind of place (roads split into the outer ring and
+    the inner roads when many), mining by the gem, deliveries, returns and paid-for buys each into a group.
+
+    >>> from rules.valdora.state import new_game
+    >>> state = new_game(["Аня", "Борис", "Вера"], seed=1, options={"first_seat": 0})
+    >>> paths = menu_paths(state)  # 13 destinations from the Port
+    >>> paths["move Д9"], paths["move A"], paths["move Ш3"]
+    (('🛤 Дороги',), ('🏘 Города и гавани',), ('🪙 Серебряные шахты',))
+    >>> state.players[0].provisions = True  # 29 destinations: the 13 roads split in two
+    >>> paths = menu_paths(state)
+    >>> paths["move Д9"], paths["move Д1"]
+    (('🛤 Дороги', 'Д9–Д13'), ('🛤 Дороги', 'Д1–Д8'))
+    """
+    legal = legal_actions(state)
+    if len(legal) <= FLAT:
+        return {a: () for a in legal}
+    paths: dict[str, tuple[str, ...]] = {}
+    roads = [a for a in legal if a.startswith("move ") and SPACE_BY_NAME[a[5:]].kind == ROAD]
+    for action in legal:
+        verb, *args = action.split(" ")
+        if verb == "move":
+            dest = " ".join(args)
+            path: tuple[str, ...] = (MOVE_GROUPS[SPACE_BY_NAME[dest].kind],)
+            if action in roads and len(roads) > ROADS_FLAT:
+                path += ("Д1–Д8" if dest in OUTER_ROADS else "Д9–Д13",)
+        elif verb == "mine":
+            path = (f"⛏ {args[0].capitalize()}",)
+        elif verb in STEP_GROUPS and (verb != "buy" or len(args) > 1):
+            path = (STEP_GROUPS[verb],)
+        else:
+            path = ()
+        paths[action] = path
+    return paths

@@ -34,16 +34,24 @@ from rules.valdora.books import visible
 from rules.valdora.data import CONTRACT_FACES, GEM_NAMES, KIND_ORDER
 from rules.valdora.state import Book, State
 
+# polite and filler words that never change what a move means: «давай /move д9, пожалуйста»
+POLITE_WORDS = {"пожалуйста", "пожалуй", "пжл", "пжлст", "плиз", "плз", "please", "pls", "давай", "давайте",
+                "ну", "ладно", "ок", "окей", "ok", "так", "вот", "спасибо", "хочу", "можно", "сейчас", "я"}
+
 
 def normalise(text: str) -> str:
-    """Lower case, ё -> е, no leading "/" or "@botname", single spaces.
+    """Lower case, ё -> е, no leading "/" or "@botname", no polite words or punctuation, single spaces.
 
     >>> normalise("  /Move@ValdoraBot   Жёлтый ")
     'move желтый'
+    >>> normalise("Давай, /move Д9, пожалуйста!"), normalise("плиз конец")
+    ('move д9', 'конец')
     """
-    text = text.strip().lower().replace("ё", "е").lstrip("/")
+    text = text.strip().lower().replace("ё", "е")
+    text = re.sub(r"[,;!?.]+", " ", text)
+    words = [w for w in text.split() if w not in POLITE_WORDS]
+    text = " ".join(words).lstrip("/")
     text = re.sub(r"^(\S+?)@\S+", r"\1", text)
-    text = re.sub(r"[,;]+", " ", text)
     return re.sub(r"\s+", " ", text).strip()
 
 

@@ -193,11 +193,33 @@ def _mine(state: State, intent: Intent) -> None:
         reason = kind_refusal(state, intent.gem, intent.equipment[0])
         if reason:
             fail(cap(reason[0]) + ".", reason[1])
-    reasons = [r for k in _holders(intent.gem) if (r := kind_refusal(state, intent.gem, k))]
-    sections = {r[1] for r in reasons}
-    name = GEM_NAMES[intent.gem]
-    fail(f"{cap(name)} некуда положить: " + "; ".join(r[0] for r in reasons) + ".",
+    kinds = [k for k in _holders(intent.gem) if kind_refusal(state, intent.gem, k)]
+    reasons = _no_room(state, intent.gem, kinds)
+    sections = {kind_refusal(state, intent.gem, k)[1] for k in kinds}
+    fail(f"{cap(GEM_NAMES[intent.gem])} некуда положить: {reasons}.",
          sections.pop() if len(sections) == 1 else "valdora.mining")
+
+
+def neither(names: list[str]) -> str:
+    """A negated list of genitives: "кирки", "ни кирки, ни телеги", "ни кирки, ни телеги, ни лошади"."""
+    return names[0] if len(names) == 1 else ", ".join(f"ни {n}" for n in names)
+
+
+def _no_room(state: State, gem: str, kinds: list[str]) -> str:
+    """Why none of `kinds` (each refused by `kind_refusal`) takes `gem`, as one clause per reason:
+    «на кирке уже лежит рубин…; у вас нет ни телеги, ни лошади», «у вас нет ни кирки, ни телеги; погрузка на
+    лошадь стоит 3 монеты, а у вас 1 монета»."""
+    player = state.player()
+    missing = [k for k in kinds if k not in player.equipment]
+    dear = [k for k in kinds if k in player.equipment and EQUIPMENT_COST[k] > player.coins]
+    clauses = [kind_refusal(state, gem, k)[0] for k in kinds if k not in missing and k not in dear]
+    if missing:
+        clauses.append(f"у вас нет {neither([EQUIPMENT_GEN[k] for k in missing])}")
+    if dear:
+        loads = [f"на {EQUIPMENT_ACC[k]} — {coins_acc(EQUIPMENT_COST[k])}" for k in dear]
+        loads[0] = f"погрузка {loads[0].replace(' — ', ' стоит ', 1)}"
+        clauses.append(f"{', '.join(loads)}, а у вас {coins(player.coins)}")
+    return "; ".join(clauses)
 
 
 def only_by_dumping(state: State, gem: str, kinds: list[str]) -> NoReturn:
@@ -247,15 +269,15 @@ def _deliver(state: State, intent: Intent) -> None:
             if gem in carried:
                 carried.remove(gem)
             else:
-                missing.append(GEM_NAMES[gem])
-        fail(f"Для контракта {intent.number} не хватает: {', '.join(missing)}. Драгоценности должны лежать "
+                missing.append(GEM_FORMS[gem][1])  # genitive: «не хватает рубина и золота»
+        fail(f"Для контракта {intent.number} не хватает {join_names(missing)}. Драгоценности должны лежать "
              "на вашем снаряжении.", "valdora.deliver")
 
 
 def bad_sources(state: State, intent: Intent, options: list[str]) -> NoReturn:
     contract = contract_of(state.player().contracts[intent.number - 1])
-    gems = " + ".join(GEM_NAMES[g] for g in contract.gems())
-    fail(f"Так сдать нельзя: нужно {gems}, по одной драгоценности с карты снаряжения в этом порядке. "
+    gems = join_names([GEM_NAMES[g] for g in contract.gems()])
+    fail(f"Так сдать нельзя: нужно {gems} — по одной драгоценности с карты снаряжения, в этом порядке. "
          f"Можно так: {either(options)}.", "valdora.deliver")
 
 

@@ -23,7 +23,7 @@ from rules.valdora.data import (
     EQUIPMENT_PREP,
     MAX_CONTRACTS,
 )
-from rules.valdora.hints import PAGE_WORDS, command, either
+from rules.valdora.hints import command, either
 from rules.valdora.rule_errors import contracts_count, fail, one_action
 from rules.valdora.state import State
 
@@ -35,6 +35,7 @@ TOWNS_OF = {kind: [s.name for s in SPACES if s.book == kind] for kind in ("equip
 BOOK_NAMES = {"equipment": "каталог снаряжения", "contracts": "книга контрактов"}
 SOLD = {"equipment": "снаряжение", "contracts": "контракты"}  # what a book sells, nominative
 SIDE_WHERE = {"left": "Слева", "right": "Справа"}
+PAGE_NAMES = {"left": "левая", "right": "правая"}  # nominative: «открыта левая страница»
 
 
 def _card_name(kind: str | None, client: str | None) -> str:
@@ -100,7 +101,7 @@ def buy(state: State, intent: Intent) -> None:
     if face is None:
         other = "right" if intent.side == "left" else "left"
         fail(f"{SIDE_WHERE[intent.side]} в книге нет страницы — покупать нечего. Открыта "
-             f"{PAGE_WORDS[other]} страница: {command('buy ' + other)}.", "valdora.buy")
+             f"{PAGE_NAMES[other]} страница: {command('buy ' + other)}.", "valdora.buy")
     if book.kind == "equipment":
         _buy_equipment(state, intent, face)
     else:

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from render import common, valdora
 from render.__main__ import main as cli_main
@@ -70,8 +70,11 @@ def test_moving_a_pawn_changes_both_spaces():
     moved = copy.deepcopy(view)
     moved["players"][4]["position"] = "Д5"  # Дима leaves Ш3 for the empty road Д5
     after = valdora.render(moved)
-    assert changed(before, after, around(view, "Д5"))
-    assert changed(before, after, around(view, "Ш3"))
+    # a pawn stands beside its space: look where it is drawn now and where it was
+    new_x, new_y = valdora.pawn_spots(moved)[4]
+    old_x, old_y = valdora.pawn_spots(view)[4]
+    assert changed(before, after, (int(new_x - 15), int(new_y - 20), int(new_x + 15), int(new_y + 20)))
+    assert changed(before, after, (int(old_x - 15), int(old_y - 20), int(old_x + 15), int(old_y + 20)))
     assert not changed(before, after, around(view, "Д1"))
 
 
@@ -350,3 +353,98 @@ def test_odd_reachable_and_highlight_values_still_draw():
     decode(valdora.draw(view))
     view["highlight"] = "Д1"
     decode(valdora.draw(view))
+
+
+# --- readable at 430 px: pawns beside their spaces, a turn mark of its own, a key, big numbers -----------------------
+
+
+def _pawn_box(x: float, y: float) -> tuple[float, float, float, float]:
+    half_w, half_h = valdora.PAWN_W / 2, valdora.PAWN_H / 2
+    return x - half_w + 3, y - half_h + 3, x + half_w - 3, y + half_h - 3
+
+
+@pytest.mark.parametrize("players, seed", [(3, 1), (4, 2), (5, 3), (5, 8)])
+def test_pawns_stand_beside_their_space_never_on_it(players, seed):
+    """No pawn covers the space it stands on (a road's name and gems, a mine's coins, a town's letter)."""
+    game, state = _played(players, seed, "move")
+    views = []
+    for crowd in ("Д9", "Ш1", "A", "Порт", "Гавань"):
+        for p in state.players[:3]:
+            p.position = crowd
+        views.append(game.view(state, None))
+    for name in ("start3", "mid5", "over4"):
+        if (FIXTURES / f"view_{name}.json").exists():
+            views.append(load(name))
+    for view in views:
+        spots = valdora.background(view).spots
+        for p in view["players"]:
+            x, y = valdora.pawn_spots(view)[p["seat"]]
+            box = spots[p["position"]].box
+            assert valdora._overlap(_pawn_box(x, y), box) == 0, (p["position"], x, y, box)
+
+
+def test_the_turn_mark_has_a_colour_no_player_has():
+    def distance(a, b):
+        return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+
+    assert all(distance(valdora.TURN_MARK, c) > 80 for c in common.PLAYER_COLOURS)
+    assert all(distance(valdora.TURN_EDGE, c) > 80 for c in common.PLAYER_COLOURS)
+    game, state = _played(5, 2, "move")
+    view = game.view(state, None)
+    im = valdora.render(view)
+    x, y = valdora.pawn_spots(view)[view["current_seat"]]
+    assert im.getpixel((round(x - 23), round(y))) == valdora.TURN_MARK  # the glow beside the pawn
+
+
+def _drawn_texts(monkeypatch, view: dict) -> list[tuple[str, int]]:
+    """Every text the picture draws, with its size (the cached background drawn anew)."""
+    drawn = []
+    real = valdora.text
+
+    def spy(d, xy, words, size, *args, **kwargs):
+        drawn.append((words, size))
+        return real(d, xy, words, size, *args, **kwargs)
+
+    monkeypatch.setattr(valdora, "text", spy)
+    monkeypatch.setattr(valdora, "_BACKGROUNDS", {})
+    valdora.render(view)
+    return drawn
+
+
+def test_a_key_explains_the_pictures_of_the_player_rows(monkeypatch):
+    game, state = _played(5, 2, "move")
+    words = [w for w, _ in _drawn_texts(monkeypatch, game.view(state, None))]
+    for key in ("провиант", "лоток с золотом", "цена погрузки", "контракт: №, заказ, очки"):
+        assert key in words
+    assert any(w.startswith("бонус-карты: ") for w in words)
+
+
+def test_contract_numbers_and_loading_prices_are_big(monkeypatch):
+    drawn = []
+    real = valdora.text
+    monkeypatch.setattr(valdora, "text", lambda d, xy, words, size, *a, **k: drawn.append((words, size))
+                        or real(d, xy, words, size, *a, **k))
+    im = Image.new("RGB", (400, 100), common.PAPER)
+    d = ImageDraw.Draw(im)
+    valdora.contract_chip(d, 0, 50, 36, {"client": "grey", "wants": {"coins": 2}, "points": 3}, 1)
+    valdora.equipment_tile(d, 200, 33, 34, {"kind": "cart", "gem": None, "cost": 2})
+    assert dict(drawn)["1"] >= 22  # the contract's number on its shield, in a row of 36 px
+    assert dict(drawn)["2"] >= 20  # the loading price on a cart of 34 px
+
+
+@pytest.mark.parametrize("phase, action, flips, words", [
+    ("move", None, 0, "куда идти"), ("act", None, 0, "что делать здесь"), ("act", "buy", 1, "листать или купить"),
+    ("act", "mine", 0, "что ещё добыть"), ("act", "deliver", 0, "что ещё сдать")])
+def test_the_header_says_what_is_being_chosen(monkeypatch, phase, action, flips, words):
+    game, state = _played(3, 1, "move")
+    view = game.view(state, None)
+    view["phase"], view["turn"] = phase, {"flips": flips, "action": action, "mined": 0}
+    drawn = [w for w, _ in _drawn_texts(monkeypatch, view)]
+    name = view["players"][view["current_seat"]]["name"]
+    assert f"Ходит {name}" in drawn and f"— {words}" in drawn
+
+
+def test_the_header_of_a_finished_game_says_partiya_okonchena(monkeypatch):
+    game, state = _played(3, 1, "over", steps=100000)
+    drawn = [w for w, _ in _drawn_texts(monkeypatch, game.view(state, None))]
+    assert any(w.startswith("Партия окончена. ") for w in drawn)

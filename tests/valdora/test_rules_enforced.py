@@ -171,7 +171,9 @@ def test_turn_ends_by_itself_when_only_end_is_left():
     state.players[0].position = "Порт"
     state.roads["Д9"] = no_gems() | {"ruby": 6}  # no кирка, no cart: nothing to mine
     events = GAME.apply(state, "д9")
-    assert state.current == 1 and events[-1].text == "Теперь ходит Борис."
+    assert state.current == 1 and [e.text for e in events[1:]] == [
+        "На Д9 делать нечего — ход переходит: теперь ходит Борис.", "Ходит Борис."]
+    assert [e.kind for e in events] == ["move", "auto_end", "turn"] and events[1].data == {"seat": 0}
 
 
 def test_gibberish_is_explained():
@@ -432,7 +434,7 @@ def test_delivery_pays_coins_and_gems():
     stand(state, "Белый")
     anya.contracts = [card("white", 0)]  # ruby + sapphire + gold
     anya.equipment = {"pan": "gold", "ruby": "ruby", "cart": "emerald"}
-    refused(state, "сдать 1", "Для контракта 1 не хватает: сапфир.", "valdora.deliver")
+    refused(state, "сдать 1", "Для контракта 1 не хватает сапфира.", "valdora.deliver")
     anya.equipment["cart"] = "sapphire"
     GAME.apply(state, "deliver 1")
     assert anya.equipment == {"pan": None, "ruby": None, "cart": None}
@@ -595,7 +597,7 @@ def test_a_skip_before_moving_leaves_the_pawn_and_passes_the_turn():
     before = GAME.dump(state)
     events = GAME.skip(state)
     assert [e.text for e in events] == ["Аня пропускает ход: фишка остаётся на месте, действия в этот ход нет.",
-                                        "Теперь ходит Борис."]
+                                        "Ходит Борис."]
     assert state.current == 1 and state.phase == "move" and state.actions == 1
     after = GAME.dump(state)
     assert after["players"] == before["players"] and after["bank"] == before["bank"]  # no move, no meeting paid
@@ -608,7 +610,9 @@ def test_a_skip_after_moving_or_acting_ends_the_turn_as_end_would():
     ended = GAME.load(GAME.dump(state))
     events = GAME.skip(state)
     assert events[0].text == "Аня пропускает ход: действия в этот ход нет."
-    assert GAME.apply(ended, "end") == events[1:] and GAME.dump(ended) == GAME.dump(state)
+    ended_events = GAME.apply(ended, "end")
+    assert ended_events[0].text == "Аня заканчивает ход." and ended_events[0].kind == "end_turn"
+    assert ended_events[1:] == events[1:] and GAME.dump(ended) == GAME.dump(state)
     assert state.players[0].position == "Д9" and state.current == 1 and state.phase == "move"
 
     state = fresh()
@@ -616,7 +620,7 @@ def test_a_skip_after_moving_or_acting_ends_the_turn_as_end_would():
     state.players[0].equipment["pan"] = "gold"  # the turn stays open after the flip
     GAME.apply(state, "flip next")
     book = GAME.dump(state)["books"]
-    assert [e.text for e in GAME.skip(state)] == ["Аня пропускает ход.", "Теперь ходит Борис."]
+    assert [e.text for e in GAME.skip(state)] == ["Аня пропускает ход.", "Ходит Борис."]
     assert GAME.dump(state)["books"] == book and state.players[0].equipment == {"pan": "gold"}  # nothing bought
 
 
@@ -636,7 +640,7 @@ def test_a_skipped_last_turn_of_the_final_round_ends_the_game_as_its_end_would()
     state.phase = "act"
     ended = GAME.load(GAME.dump(state))
     events = GAME.skip(state)
-    assert GAME.apply(ended, "end") == events[1:] and GAME.dump(ended) == GAME.dump(state)
+    assert GAME.apply(ended, "end")[1:] == events[1:] and GAME.dump(ended) == GAME.dump(state)
 
 
 def test_a_finished_game_cannot_be_skipped():

@@ -44,7 +44,7 @@ def test_andrey_page_flips_cost_three_coins():
     assert len(andrey.contracts) == 2
     events = GAME.apply(state, "end")
     assert state.current == 1
-    assert texts(events) == ["Теперь ходит Берни."]
+    assert texts(events) == ["Андрей заканчивает ход.", "Ходит Берни."]
 
 
 def test_road_mining_example():
@@ -73,7 +73,8 @@ def test_road_mining_example():
     assert state.roads["Д1"] == no_gems() | {"gold": 2, "sapphire": 1}
     # nothing more can be mined (every card used this turn), so the turn ended by itself
     assert state.current == 1 and state.phase == "move"
-    assert events[-1].text == "Теперь ходит Берни."
+    assert [e.text for e in events[1:]] == ["Больше здесь делать нечего — ход переходит: теперь ходит Берни.",
+                                            "Ходит Берни."]
 
 
 def test_two_red_contracts_take_blue_then_green():

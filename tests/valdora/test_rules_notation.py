@@ -187,3 +187,24 @@ def test_view_schema_and_secrets():
     public = GAME.view(state)
     assert all(p["delivered_contracts"] is None for p in public["players"])
     assert "right_stack" not in json.dumps(public)
+
+
+@pytest.mark.parametrize("text", ["пожалуйста д9", "/move д9 пожалуйста", "Давай, /move Д9, пожалуйста!",
+                                  "плиз д9", "иду на д9 плиз", "/move@ValdoraBot д9, пжлст", "д9."])
+def test_polite_words_never_break_a_move(text):
+    assert GAME.parse(fresh(), text) == "move Д9"
+
+
+def test_polite_words_never_break_an_action():
+    state = fresh()
+    stand(state, "B")
+    state.players[0].coins = 3
+    assert GAME.parse(state, "давай /flip вперёд, пожалуйста") == "flip next"
+    assert GAME.parse(state, "плиз конец") == "end"
+    assert GAME.parse(state, "/provisions пожалуйста") == "provisions"
+
+
+def test_a_refusal_quotes_what_was_typed_slash_and_all():
+    with pytest.raises(RuleError) as err:
+        GAME.parse(fresh(), "/Абракадабра")
+    assert err.value.message.startswith("Не понимаю «/Абракадабра».")

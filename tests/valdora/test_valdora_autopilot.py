@@ -246,6 +246,19 @@ def test_reveals_the_end_of_the_game_only():
     assert GAME.is_over(state)
 
 
+def test_the_end_of_a_game_with_nothing_delivered_reveals_nothing():
+    state = fresh(3, seed=2)
+    state.final_round = True
+    stand(state, "Д1", seat=2)
+    state.roads["Д1"] = no_gems()
+    assert GAME.legal_actions(state) == ["end"] and not any(p.delivered for p in state.players)
+    assert not GAME.reveals(state, "end")
+    disguised = disguise(state)
+    GAME.apply(state, "end")
+    GAME.apply(disguised, "end")
+    assert GAME.is_over(state) and public(state) == public(disguised)
+
+
 # --- replay ---------------------------------------------------------------------------------------------------
 
 

@@ -168,7 +168,8 @@ def test_a_contract_named_by_its_colour():
     assert err.message.startswith("На открытых страницах нет контракта синего клиента: слева контракт красного "
                                   "клиента и справа контракт серого клиента.") and err.section == "valdora.buy"
     events = GAME.apply(state, "/buy красный")
-    assert events[0].text == "Аня покупает контракт красного клиента (рубин) слева за 1 монету."
+    assert events[0].text == ("Аня покупает слева за 1 монету контракт красного клиента (заказ: рубин, "
+                              "награда 4 очка).")
 
 
 # --- no gem is thrown away unasked ---------------------------------------------------------------------------
@@ -187,6 +188,9 @@ def test_a_bare_mine_never_dumps_a_gem_and_names_the_explicit_commands():
             "выбрасывает; если хотите выбросить, скажите это явно: /mine рубин телега — сапфир с телеги уйдёт "
             "в сброс, погрузка стоит 2 монеты; /mine рубин лошадь — золото с лошади уйдёт в сброс, погрузка "
             "стоит 3 монеты.")
+    labels = {a: GAME.label(state, a) for a in GAME.legal_actions(state) if a.startswith("mine")}
+    assert labels == {"mine рубин телега": "⛏ 🔴 → телега вместо 🔵 (2 монеты)",
+                      "mine рубин лошадь": "⛏ 🔴 → лошадь вместо 🟡 (3 монеты)"}
     events = GAME.apply(state, "/mine рубин лошадь")
     assert events[0].text == ("Аня выбрасывает золото с лошади в сброс, добывает рубин на Д1 и кладёт его на "
                               "лошадь за 3 монеты.")
@@ -216,7 +220,8 @@ def test_a_contract_is_returned_only_when_a_new_one_can_be_bought():
     state.players[0].coins = 1
     assert "return 1 left" in GAME.legal_actions(state)
     events = GAME.apply(state, "/return 1 влево")
-    assert events[0].text == "Аня возвращает контракт серого клиента (1 монета) в книгу, на левую сторону."
+    assert events[0].text == ("Аня возвращает контракт серого клиента (заказ: 1 монета, награда 2 очка) в книгу, "
+                              "на левую сторону.")
     assert GAME.legal_actions(state)[:2] == ["flip next", "flip back"] and "buy left" in GAME.legal_actions(state)
 
 
@@ -347,7 +352,7 @@ def test_hints_suggest_commands_that_work_now():
 PAST = re.compile(r"\b(взят|куплен\w*|пролистан\w*|возвращ[её]н\w*|нанят|открыт[аы]?|выполнен|пополнен\w*|"
                   r"потрачен|ушл[аи]|взял\w*|купил\w*|сделал\w*|пошл[аи]|пош[её]л|окончена)\b")
 VERBS = ("идёт", "пропускает", "листает", "покупает", "возвращает", "добывает", "берёт", "выбрасывает", "сдаёт",
-         "получает", "нанимает", "открывает", "пополняет")
+         "получает", "нанимает", "открывает", "пополняет", "заканчивает")
 
 
 def test_event_sentences_are_present_tense_and_start_with_the_player():
@@ -359,7 +364,7 @@ def test_event_sentences_are_present_tense_and_start_with_the_player():
                 break
             for event in GAME.apply(state, GAME.autopilot(state)):
                 assert not PAST.search(event.text), event.text
-                if event.kind not in ("turn", "end", "final") and not event.text.startswith("Мастеров"):
+                if event.kind not in ("turn", "end", "final", "auto_end") and not event.text.startswith("Мастеров"):
                     name, verb = event.text.split(" ")[:2]
                     assert name in names and verb in VERBS, event.text
 
@@ -391,7 +396,8 @@ def test_the_game_over_sentence():
     stand(state, "Д9", seat=2)
     state.players[2].coins = 9  # the tie on points goes to coins
     events = GAME.apply(state, "end")
-    assert events[-1].text == "Конец игры! Побеждает Вера. Очки: Аня — 0; Борис — 0; Вера — 0."
+    assert [e.text for e in events] == ["Вера заканчивает ход.",
+                                        "Конец игры! Побеждает Вера. Очки: Аня — 0; Борис — 0; Вера — 0."]
 
 
 # --- contract buttons say which contract ----------------------------------------------------------------------------
@@ -418,5 +424,64 @@ def test_contract_labels_name_the_contract_and_stay_short():
     assert GAME.label(state, "deliver 1") == "📜 Сдать 🔴 рубин"
     stand(state, "C")
     state.book_at("C").right[-1] = card("grey", 9)
-    assert GAME.label(state, "buy right") == "🛒 Справа: ⚪ 3 монеты"
-    assert all(len(label) <= 24 for label in [*labels.values(), GAME.label(state, "buy right")]), labels
+    assert all(len(label) <= 24 for label in labels.values()), labels
+    # what a grey client orders is told apart from the price of the contract (1 coin) and from its points
+    assert GAME.label(state, "buy right") == "🛒 Справа: ⚪ заказ 3 монеты"
+    assert len(GAME.label(state, "buy right")) <= 26
+    stand(state, "Серый")
+    anya.contracts = [card("grey", 9)]
+    assert GAME.label(state, "deliver 1") == "📜 Сдать ⚪ за 3 монеты"
+    events = GAME.apply(state, "deliver 1")
+    assert events[0].text == "Аня сдаёт контракт серому клиенту и отдаёт 3 монеты."
+
+
+def test_a_bought_contract_names_its_price_its_order_and_its_reward_apart():
+    state = in_town("C")
+    state.book_at("C").right[-1] = card("grey", 9)
+    events = GAME.apply(state, "buy right")
+    assert events[0].text == ("Аня покупает справа за 1 монету контракт серого клиента (заказ: 3 монеты, "
+                              "награда 4 очка).")
+    state = in_town("C")
+    state.book_at("C").right[-1] = card("white", 0)
+    events = GAME.apply(state, "buy right")
+    assert events[0].text == ("Аня покупает справа за 1 монету контракт белого клиента (заказ: рубин, сапфир и "
+                              "золото, награда 10 очков).")
+
+
+# --- sentences read aloud: agreement, case and lists ----------------------------------------------------------------
+
+
+def test_the_open_page_left_is_named_in_the_nominative():
+    from rules.valdora.state import Book
+    state = in_town("C")
+    book = state.book_at("C")
+    state.books[state.books.index(book)] = Book("C", "contracts", left=[], right=[card("blue")])
+    err = refusal(state, "/buy левую")
+    assert err.message == "Слева в книге нет страницы — покупать нечего. Открыта правая страница: /buy правую."
+
+
+def test_missing_equipment_is_one_negated_list():
+    state = fresh()
+    stand(state, "Д1")
+    state.roads["Д1"] = no_gems() | {"ruby": 2}
+    err = refusal(state, "добыть рубин")
+    assert err.message == "Рубин некуда положить: у вас нет ни кирки, ни телеги, ни лошади."
+    state.players[0].equipment = {"pan": None, "cart": None}
+    state.players[0].coins = 1
+    err = refusal(state, "добыть рубин")
+    assert err.message == ("Рубин некуда положить: у вас нет ни кирки, ни лошади; погрузка на телегу стоит 2 монеты, "
+                           "а у вас 1 монета.")
+    state.players[0].equipment = {"pan": None, "ruby": "ruby", "cart": None, "horse": None}
+    err = refusal(state, "добыть рубин")
+    assert err.message == ("Рубин некуда положить: на кирке уже лежит рубин, а с инструмента драгоценность не "
+                           "выбросить — только с телеги или лошади; погрузка на телегу стоит 2 монеты, на лошадь — "
+                           "3 монеты, а у вас 1 монета.")
+
+
+def test_missing_gems_are_named_in_the_genitive():
+    state = fresh()
+    stand(state, "Белый")
+    state.players[0].contracts = [card("white", 0)]  # ruby + sapphire + gold
+    state.players[0].equipment = {"pan": "gold", "cart": "emerald"}
+    err = refusal(state, "сдать 1")
+    assert err.message.startswith("Для контракта 1 не хватает рубина и сапфира.")

@@ -10,7 +10,7 @@ from html import escape
 
 from bot.replies import Chat, Reply, User
 from bot.storage import GameRow
-from bot.texts import plain
+from bot.texts import plain, step_text
 from rules.text import count
 
 HISTORY_LINES = 10
@@ -46,7 +46,8 @@ class History:
         if row is None:
             return [Reply("Сейчас партия не идёт.")]
         lines = await self.store.log(row.id, limit)
-        text = "\n".join(f"{line.number}. {escape(line.summary)}" for line in lines)
+        text = "\n".join(f"{line.number}. {escape(step_text(line.summary, row.seats[line.seat].name))}"
+                         for line in lines)
         return [Reply(f"<b>Последние ходы партии {await self._date(row)}</b>\n{text}")]
 
     async def _history(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:

@@ -39,7 +39,7 @@ from bot.storage import (
     Store,
     write_failure,
 )
-from bot.texts import PRIVATE_HINT, help_text, mention, plain
+from bot.texts import PRIVATE_HINT, help_text, mention, plain, step_text
 from bot.turns import Turns
 from bot.undo import Undo
 from bot.words import declined
@@ -473,7 +473,8 @@ class Service(Turns, Undo, History, SettingsMenu):
         lines = await self.store.log(row.id, LOG_LINES)
         if not lines:
             return [Reply("Ходов ещё не было.")]
-        text = "\n".join(f"{line.number}. {escape(line.summary)}" for line in lines)
+        text = "\n".join(f"{line.number}. {escape(step_text(line.summary, row.seats[line.seat].name))}"
+                         for line in lines)
         return [Reply("<b>Последние ходы</b>\n" + text)]
 
     async def _games(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:

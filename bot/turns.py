@@ -14,7 +14,7 @@ from bot.chat_settings import AUTOPILOT, ChatSettings
 from bot.clock import format_duration, not_quiet
 from bot.replies import Button, Chat, Reply, User
 from bot.storage import ABORTED, ACTIVE, Conflict, GameRow, Timer, TurnChange, Vote
-from bot.texts import board_link, mention, plain
+from bot.texts import board_link, mention, plain, step_text
 from bot.words import declined
 from rules.protocol import Event, Game
 
@@ -70,7 +70,8 @@ class Turns:
         """Store an action already applied to `state` (Conflict if the game moved meanwhile): the updated
         row, the move's headline for the caption, and whether the same seat goes on. The log keeps what the
         action did; whose turn it is now and the final results are told by the board itself."""
-        summary = mark + " ".join(event.text for event in events if event.kind not in ("turn", "end"))
+        summary = step_text(mark + " ".join(e.text for e in events if e.kind not in ("turn", "end")),
+                            row.seats[seat].name)
         headline = escape(summary)
         goes_on = game.current_seat(state) == seat
         turn = None if goes_on else await self._turn_change(row, game, state)
@@ -85,7 +86,7 @@ class Turns:
         for line in reversed(await self.store.log(row.id, TURN_STORY)):
             if line.seat != seat:
                 break
-            story.append(escape(line.summary))
+            story.append(escape(step_text(line.summary, row.seats[seat].name)))
         return story[::-1]
 
     async def _autoplay(self, row: GameRow, game: Game, state, headlines: list[str]) -> GameRow:

@@ -253,7 +253,7 @@ async def test_odd_deep_link_payloads_just_say_ready(service, payload):
 
 async def test_help_lists_every_game_and_the_private_link_in_a_group(service):
     reply, = await service.command(GROUP, ANYA, "help", "")
-    assert "/new toy — <b>«Игрушка»</b>, 2–2 игрока: игрушечная игра для тестов" in reply.text
+    assert "<code>/new toy</code> — <b>«Игрушка»</b>, 2 игрока: игрушечная игра для тестов" in reply.text
     assert "@RefereeTestBot вопрос" in reply.text and "/rules" in reply.text  # the rules lookup and inline mode
     assert "https://t.me/RefereeTestBot?start=g-200" in reply.text
     private, = await service.command(Chat(ANYA.id, private=True), ANYA, "help", "")

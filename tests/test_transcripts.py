@@ -447,7 +447,7 @@ def test_the_transcripts_are_whole_games():
         wheres = " ".join(where for where, _ in texts)
         joined = "\n".join(text for _, text in texts)
         assert "Партия окончена" in joined, name
-        for needed in ("подождите своей очереди", "вы не играете", "устарела", "🗳", "Решено", "❌", "Ходит"):
+        for needed in ("подождите своей очереди", "вы не играете", "устарела", "🗳", "Итог:", "❌", "Ходит"):
             assert needed in joined, (name, needed)
         for needed in ("private", "toast", "timer", "/help", "/settings", "/rules", "/stats", "/history"):
             assert needed in wheres, (name, needed)

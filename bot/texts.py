@@ -70,6 +70,13 @@ PRIVATE_HINT = (
 )
 
 
+def breakdown(game, parts: dict[str, int], html: bool = True) -> str:
+    """A score's parts as «<name>: <value>» joined by «; », the empty ones left out: «мастера: 6; бонусы: 3»
+    (`html`: escaped for a message; False: for a toast, which is plain text)."""
+    names = {key: game.score_names.get(key, key) for key in parts}
+    return "; ".join(f"{escape(names[k]) if html else names[k]}: {v}" for k, v in parts.items() if v)
+
+
 STEP_MARKS = ("🤖 ", "⏭ ")  # a move of the autopilot, a turn skipped
 
 

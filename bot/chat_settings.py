@@ -24,6 +24,7 @@ from bot.clock import (
     parse_quiet_hours,
     parse_timezone,
     timezone_name,
+    timezone_title,
 )
 
 SKIP, AUTOPILOT = "skip", "autopilot"
@@ -128,8 +129,8 @@ class ChatSettings:
                  f"⌛ Время на ход: {limit}"]
         if self.time_limit:
             lines.append(f"   Когда оно вышло: {TIMEOUT_TITLES[self.on_timeout]}")
-        quiet = f"{self.quiet} ({self.timezone})" if self.quiet else "нет"
-        lines.append(f"🌙 Тихие часы: {quiet}")
+        lines.append(f"🌙 Тихие часы: {self.quiet or 'нет'}")
+        lines.append(f"🕰 Часовой пояс: {timezone_title(self.timezone)}")
         return lines
 
     def button_labels(self) -> dict[str, str]:

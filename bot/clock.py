@@ -265,7 +265,7 @@ _CITIES = {
     "Asia/Tbilisi": "тбилиси, батуми",
     "Asia/Yerevan": "ереван",
     "Asia/Baku": "баку",
-    "Europe/Chisinau": "кишинев",
+    "Europe/Chisinau": "кишинёв",
     "Europe/Riga": "рига",
     "Europe/Vilnius": "вильнюс",
     "Europe/Tallinn": "таллин, таллинн",
@@ -315,10 +315,7 @@ _CITY_ZONES = {_city_key(city): zone for zone, cities in _CITIES.items() for cit
 
 _OFFSET = re.compile(r"(?P<base>utc|gmt|мск|msk)?(?:(?P<sign>[+-])(?P<hours>\d{1,2})(?:[:.]?(?P<minutes>\d{2}))?)?")
 _MOSCOW = dt.timedelta(hours=3)  # Moscow time has had no summer time since 2014
-_ZONE_EXAMPLES = (
-    "Напишите город («Москва», «Новосибирск»), смещение от UTC («+3», «UTC+5:30», «МСК+2») "
-    "или название вроде «Europe/Moscow»."
-)
+_ZONE_EXAMPLES = "Напишите город («Москва», «Новосибирск») или смещение от UTC («+3», «UTC+5:30», «МСК+2»)."
 
 
 @functools.cache
@@ -386,8 +383,8 @@ def parse_timezone(text: str) -> dt.tzinfo:
 
 
 def timezone_name(tz: dt.tzinfo) -> str:
-    """How a zone is shown to players and stored: the IANA name («Europe/Moscow») or the offset («UTC+03:00»,
-    «UTC-05:30», «UTC»). parse_timezone reads it back.
+    """How a zone is stored: the IANA name («Europe/Moscow») or the offset («UTC+03:00», «UTC-05:30», «UTC»).
+    parse_timezone reads it back; players see it as `timezone_title` shows it.
 
     >>> timezone_name(parse_timezone("Екатеринбург")), timezone_name(parse_timezone("+5:30"))
     ('Asia/Yekaterinburg', 'UTC+05:30')
@@ -404,6 +401,38 @@ def timezone_name(tz: dt.tzinfo) -> str:
         return "UTC"
     minutes = abs(offset) // dt.timedelta(minutes=1)
     return f"UTC{'-' if offset < dt.timedelta(0) else '+'}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _title_case(city: str) -> str:
+    """«нью-йорк» -> «Нью-Йорк»."""
+    return " ".join("-".join(part.capitalize() for part in word.split("-")) for word in city.split())
+
+
+_ZONE_CITIES = {zone: _title_case(cities.split(", ")[0]) for zone, cities in _CITIES.items()}
+
+
+def timezone_title(name: str, moment: dt.datetime | None = None) -> str:
+    """How a zone stored by `timezone_name` reads to players: its city («Москва», «Новосибирск»), or its offset
+    from UTC («UTC+7», «UTC−3:30», «UTC») for a zone we have no Russian city for (the offset at `moment`, by
+    default now: summer time changes it).
+
+    >>> timezone_title("Asia/Novosibirsk"), timezone_title("America/New_York"), timezone_title("UTC+05:30")
+    ('Новосибирск', 'Нью-Йорк', 'UTC+5:30')
+    >>> timezone_title("America/Sao_Paulo", dt.datetime(2026, 1, 1, tzinfo=UTC)), timezone_title("UTC")
+    ('UTC−3', 'UTC')
+    """
+    if name in _ZONE_CITIES:
+        return _ZONE_CITIES[name]
+    try:
+        tz = parse_timezone(name)
+    except ValueError:
+        return name
+    offset = (moment or dt.datetime.now(UTC)).astimezone(tz).utcoffset()
+    if not offset:
+        return "UTC"
+    minutes = abs(offset) // dt.timedelta(minutes=1)
+    sign = "−" if offset < dt.timedelta(0) else "+"
+    return f"UTC{sign}{minutes // 60}" + (f":{minutes % 60:02d}" if minutes % 60 else "")
 
 
 # ---------------------------------------------------------------- quiet hours

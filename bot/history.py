@@ -10,7 +10,7 @@ from html import escape
 
 from bot.replies import Chat, Reply, User
 from bot.storage import GameRow
-from bot.texts import plain
+from bot.texts import breakdown, plain, step_text
 from rules.text import count
 
 HISTORY_LINES = 10
@@ -35,7 +35,7 @@ class History:
         lines = [f"<b>Итог последней партии</b> «{escape(game.title)}», {await self._date(row)}"]
         winners = set(game.winners(state))
         for entry in sorted(game.scores(state), key=lambda e: -e["total"]):
-            parts = ", ".join(f"{game.score_names.get(k, k)} {v}" for k, v in entry["breakdown"].items() if v)
+            parts = breakdown(game, entry["breakdown"])
             cup = "🏆 " if entry["seat"] in winners else ""
             lines.append(f"{cup}<b>{plain(entry['name'])}</b>: {count(entry['total'], *game.score_unit)}"
                          + (f" ({parts})" if parts else ""))
@@ -46,7 +46,8 @@ class History:
         if row is None:
             return [Reply("Сейчас партия не идёт.")]
         lines = await self.store.log(row.id, limit)
-        text = "\n".join(f"{line.number}. {escape(line.summary)}" for line in lines)
+        text = "\n".join(f"{line.number}. {escape(step_text(line.summary, row.seats[line.seat].name))}"
+                         for line in lines)
         return [Reply(f"<b>Последние ходы партии {await self._date(row)}</b>\n{text}")]
 
     async def _history(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
@@ -78,7 +79,9 @@ class History:
             for past in games:
                 for result in past.results or []:
                     players[result["user_id"]].append(result)
-            ranked = sorted(players.values(), key=lambda rs: (-sum(r["won"] for r in rs), -len(rs)))
+            # the best first: the most wins, then the best average score
+            ranked = sorted(players.values(), key=lambda rs: (-sum(r["won"] for r in rs),
+                                                              -sum(r["total"] for r in rs) / len(rs)))
             for results in ranked:
                 wins = sum(1 for r in results if r["won"])
                 average = round(sum(r["total"] for r in results) / len(results), 1)

@@ -39,7 +39,7 @@ from bot.storage import (
     Store,
     write_failure,
 )
-from bot.texts import PRIVATE_HINT, help_text, mention, plain
+from bot.texts import PRIVATE_HINT, breakdown, help_text, mention, plain, step_text
 from bot.turns import Turns, scored
 from bot.undo import Undo
 from bot.words import declined
@@ -288,7 +288,8 @@ class Service(Turns, Undo, History, SettingsMenu):
         if handler is not None:
             return await handler(chat, user, row, args)
         if row is not None and row.status == ACTIVE:
-            replies, _ = await self._play(chat, user, row, f"{name} {args}".strip())
+            # typed as a command, and echoed as one in a refusal («Не понимаю «/play дракон»»)
+            replies, _ = await self._play(chat, user, row, f"/{name} {args}".strip())
             return replies
         if any(name == command for game in self.games.values() for command, _ in game.commands):
             if row is not None:
@@ -312,7 +313,7 @@ class Service(Turns, Undo, History, SettingsMenu):
                           "Закончите её или прервите командой /abort.")]
         game = self._find_game(args)
         if game is None:
-            names = ", ".join(f"<code>/new {g.name}</code> — {g.title}" for g in self.games.values())
+            names = ", ".join(f"<code>/new {g.name}</code> — «{escape(g.title)}»" for g in self.games.values())
             hint = f"Не знаю игры «{escape(args)}». " if args else "Какую игру начнём? "
             keyboard = [[Button(g.title, buttons.encode(buttons.NEW, i))] for i, g in enumerate(self.games.values())]
             return [Reply(hint + "Нажмите на игру или напишите: " + names + ".", buttons=keyboard)]
@@ -414,9 +415,9 @@ class Service(Turns, Undo, History, SettingsMenu):
         game = self._game(row)
         state = game.new([s.name for s in row.seats], seed=row.seed)
         first = row.seats[game.current_seat(state)]
-        order = " → ".join(plain(s.name) for s in row.seats)
-        intro = (f"Партия «{game.title}» началась! Порядок хода: {order}.\n"
-                 f"Первый ход по жребию: {mention(first.user_id, first.name)}.")
+        seats = row.seats[first.seat:] + row.seats[:first.seat]  # from the first player, chosen by lot
+        order = " → ".join(plain(s.name) for s in seats)
+        intro = f"Партия «{escape(game.title)}» началась! Порядок хода (первый — по жребию): {order}."
         await self.store.start(row.id, row.version, game.dump(state), intro,
                                await self._turn_change(row, game, state))
         row = await self.store.game(row.id)
@@ -477,12 +478,13 @@ class Service(Turns, Undo, History, SettingsMenu):
         lines = []
         for entry in sorted(game.scores(state), key=lambda e: -e["total"]):
             shown = {k: v for k, v in entry["breakdown"].items() if k not in hidden}
-            parts = ", ".join(f"{game.score_names.get(k, k)} {v}" for k, v in shown.items() if v)
+            parts = breakdown(game, shown)
             lines.append(f"<b>{plain(entry['name'])}</b>: {sum(shown.values())} ({parts or 'пока ничего'})")
         note = ""
         if hidden:
-            secret = ", ".join(game.score_names.get(k, k) for k in sorted(hidden))
-            note = f"\n\nНе видно до конца партии: {secret}. Свои очки — кнопкой ниже."
+            secret = ", ".join(escape(game.score_names.get(k, k)) for k in sorted(hidden))
+            note = (f"\n\nОчки за {secret} скрыты до конца партии и в этот счёт не входят; свои — кнопкой "
+                    "«🔒 Мои очки».")
         keyboard = [[Button("🔒 Мои очки", buttons.encode(buttons.MY_SCORE, row.id))]] if hidden else []
         return [Reply("<b>Открытый счёт</b>\n" + "\n".join(lines) + note, buttons=keyboard)]
 
@@ -494,7 +496,8 @@ class Service(Turns, Undo, History, SettingsMenu):
         lines = await self.store.log(row.id, LOG_LINES)
         if not lines:
             return [Reply("Ходов ещё не было.")]
-        text = "\n".join(f"{line.number}. {escape(line.summary)}" for line in lines)
+        text = "\n".join(f"{line.number}. {escape(step_text(line.summary, row.seats[line.seat].name))}"
+                         for line in lines)
         return [Reply("<b>Последние ходы</b>\n" + text)]
 
     async def _games(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
@@ -557,7 +560,7 @@ class Service(Turns, Undo, History, SettingsMenu):
         """The secrets of `seats`, privately, for those players who have started the bot in private."""
         started = await self.store.private_users([s.user_id for s in seats])
         where = f" в чате «{escape(chat.title)}»" if chat.title else ""
-        return [Reply(f"«{escape(game.title)}»{where}: {escape(secret)}", to_user=s.user_id)
+        return [Reply(f"«{escape(game.title)}»{where}\n{escape(secret)}", to_user=s.user_id)
                 for s in seats if s.user_id in started and (secret := game.secret(state, s.seat))]
 
     def _turn_refusal(self, game: Game, state, row: GameRow, user: User) -> str | None:
@@ -722,8 +725,9 @@ class Service(Turns, Undo, History, SettingsMenu):
             return ButtonAnswer(toast="Вы не играете в этой партии.")
         game, state = self._state(row)
         entry = game.scores(state)[seat]
-        parts = ", ".join(f"{game.score_names.get(k, k)} {v}" for k, v in entry["breakdown"].items())
-        return ButtonAnswer(toast=f"У вас {count(entry['total'], *game.score_unit)}: {parts}.", alert=True)
+        parts = breakdown(game, entry["breakdown"], html=False)
+        total = count(entry["total"], *game.score_unit)
+        return ButtonAnswer(toast=f"У вас {total}" + (f" ({parts})." if parts else "."), alert=True)
 
     # --- pieces of replies ---------------------------------------------------------------------
 
@@ -731,13 +735,14 @@ class Service(Turns, Undo, History, SettingsMenu):
         """The lobby message; `replaces`: the lobby message to edit into it (a join, a leave)."""
         game = self._game(row)
         names = ", ".join(plain(s.name) for s in row.seats)
-        limits = f"{game.min_players}–{game.max_players}"
-        text = (f"{headline}\n«{game.title}», игроков {limits}. За столом: {names} ({len(row.seats)}).\n"
+        limits = (f"от {game.min_players} до {game.max_players} игроков" if game.min_players != game.max_players
+                  else self._players(game.max_players))
+        text = (f"{headline}\n«{escape(game.title)}», {limits}. За столом {self._players(len(row.seats))}: {names}.\n"
                 "Сесть — /join, начать — /begin.")
         link = self._private_link(row.chat_id)
         if game.secret_button and link:
-            text += (f"\nСвою карту каждый смотрит кнопкой «{game.secret_button}» под доской. Чтобы она приходила "
-                     f'и в личку, <a href="{link}">откройте чат со мной</a> и нажмите «Старт».')
+            text += (f"\nСвои тайные карты каждый смотрит кнопкой «{escape(game.secret_button)}» под доской. Чтобы "
+                     f'они приходили и в личку, <a href="{link}">откройте чат со мной</a> и нажмите «Старт».')
         keyboard = [[Button("🙋 Сесть", buttons.encode(buttons.JOIN, row.id)),
                      Button("🚪 Выйти", buttons.encode(buttons.LEAVE, row.id)),
                      Button("▶️ Начать", buttons.encode(buttons.BEGIN, row.id))]]

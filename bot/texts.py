@@ -11,8 +11,8 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
               bot_username: str | None = None) -> str:
     """The /help memo: the games we can referee (from their protocol objects: what each is and how long it
     lasts), how to play, the rules lookup and inline mode, and the chat's settings (`ChatSettings.lines()`)."""
-    listed = "\n".join(f"/new {g.name} — <b>«{escape(g.title)}»</b>, {g.min_players}–{g.max_players} "
-                       f"{plural(g.max_players, 'игрок', 'игрока', 'игроков')}: {escape(g.about)}" for g in games)
+    listed = "\n".join(f"<code>/new {g.name}</code> — <b>«{escape(g.title)}»</b>, {_players(g)}: {escape(g.about)}"
+                       for g in games)
     inline = f"@{bot_username}" if bot_username else "@имя_бота"
     chat_settings = ""
     if settings:
@@ -58,10 +58,39 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
 Партия хранится, пока не закончится: можно ходить хоть раз в день."""
 
 
+def _players(game) -> str:
+    """«3–5 игроков», «2–4 игрока», «2 игрока»."""
+    low = f"{game.min_players}–" if game.min_players != game.max_players else ""
+    return f"{low}{game.max_players} {plural(game.max_players, 'игрок', 'игрока', 'игроков')}"
+
+
 PRIVATE_HINT = (
     "Я играю в группах: добавьте меня в групповой чат с друзьями и напишите там /new. "
     "Список команд — /help."
 )
+
+
+def breakdown(game, parts: dict[str, int], html: bool = True) -> str:
+    """A score's parts as «<name>: <value>» joined by «; », the empty ones left out: «мастера: 6; бонусы: 3»
+    (`html`: escaped for a message; False: for a toast, which is plain text)."""
+    names = {key: game.score_names.get(key, key) for key in parts}
+    return "; ".join(f"{escape(names[k]) if html else names[k]}: {v}" for k, v in parts.items() if v)
+
+
+STEP_MARKS = ("🤖 ", "⏭ ")  # a move of the autopilot, a turn skipped
+
+
+def step_text(summary: str, name: str) -> str:
+    """A move as the log tells it: what its events said, or, for a move that said nothing (a turn ended with
+    nothing else done; an old log may hold such empty lines), who ended their turn.
+
+    >>> step_text("Аня берёт провиант.", "Аня"), step_text("", "Аня"), step_text("🤖 ", "Борис")
+    ('Аня берёт провиант.', 'Аня заканчивает ход.', '🤖 Борис заканчивает ход.')
+    """
+    mark = next((m for m in STEP_MARKS if summary.startswith(m)), "")
+    if summary[len(mark):].strip():
+        return summary
+    return f"{mark}{name} {'пропускает ход' if mark == '⏭ ' else 'заканчивает ход'}."
 
 
 def board_link(chat_id: int, message_id: int | None) -> str | None:

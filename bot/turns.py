@@ -15,10 +15,11 @@ from bot.chat_settings import AUTOPILOT, ChatSettings
 from bot.clock import format_duration, not_quiet
 from bot.replies import Button, Chat, Reply, User
 from bot.storage import ABORTED, ACTIVE, FINISHED, Conflict, GameRow, Timer, TurnChange, Vote
-from bot.texts import board_link, mention, plain
+from bot.texts import board_link, mention, plain, step_text
 from bot.words import declined
 from render.registry import ROUND_RENDERERS
 from rules.protocol import Event, Game
+from rules.text import count, plural
 
 log = logging.getLogger(__name__)
 
@@ -78,9 +79,11 @@ class Turns:
         """Store an action already applied to `state` (Conflict if the game moved meanwhile): the updated
         row, the move's headline for the caption, and whether the same seat goes on. The log keeps what the
         action did; whose turn it is now and the final results are told by the board itself."""
-        summary = mark + " ".join(event.text for event in events if event.kind not in ("turn", "end"))
+        summary = step_text(mark + " ".join(e.text for e in events if e.kind not in ("turn", "end")),
+                            row.seats[seat].name)
         # a round's scoring is a message of its own (`_scorings`): the caption tells only the move
-        headline = escape(mark + " ".join(event.text for event in events if event.kind not in QUIET_IN_CAPTION))
+        headline = escape(step_text(mark + " ".join(e.text for e in events if e.kind not in QUIET_IN_CAPTION),
+                                    row.seats[seat].name))
         # a new turn is a new board with a mention, even when the same seat opens it (a new round)
         goes_on = game.current_seat(state) == seat and not any(event.kind == "turn" for event in events)
         turn = None if goes_on else await self._turn_change(row, game, state)
@@ -95,7 +98,7 @@ class Turns:
         for line in reversed(await self.store.log(row.id, TURN_STORY)):
             if line.seat != seat or (story and line.ends_turn):  # an earlier turn (the same seat's in a new round)
                 break
-            summary = line.summary
+            summary = step_text(line.summary, row.seats[seat].name)
             for scoring in scorings:
                 summary = " ".join(summary.replace(scoring.text, "").split())
             story.append(escape(summary))
@@ -148,12 +151,12 @@ class Turns:
             return [Reply("Сейчас партия не идёт. Начните: /new.")]
         game, state = self._state(row)
         player = row.seats[game.current_seat(state)]
-        away = " (вместо игрока ходит автопилот 🤖)" if player.away else ""
+        away = " (это место у автопилота 🤖)" if player.away else ""
         settings = await self.chat_settings(row.chat_id)
         limit = ""
         if settings.time_limit and row.turn_since is not None:
             left = row.turn_since + settings.time_limit - self.clock()
-            limit = (f"\nДо конца времени на ход — {format_duration(left)}." if left > 0
+            limit = (f"\nВремя на ход кончится через {format_duration(left)}." if left > 0
                      else "\nВремя на ход вышло: /skip пропустит его.")
         return [Reply(f"Ходит {plain(player.name)}{away}{self._waiting(row)}.{limit}")]
 
@@ -189,8 +192,8 @@ class Turns:
             return [Reply("Свой ход пропускать не нужно: просто сделайте его (или /leave — отдать место "
                           "автопилоту).")]
         if await self._time_ran_out(row):
-            return await self._skip_turn(chat, row, f"⌛ {plain(row.seats[seat].name)}: время на ход вышло — "
-                                         f"{plain(user.name)} даёт команду /skip.")
+            return await self._skip_turn(chat, row, f"⌛ {plain(row.seats[seat].name)}: время на ход вышло, "
+                                         f"и {plain(user.name)} пропускает этот ход.")
         return await self._start_vote(chat, row, user, "skip", seat)
 
     async def _kick(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
@@ -202,7 +205,8 @@ class Turns:
         target = self._named_seat(row, args) if args else game.current_seat(state)
         if target is None:
             names = ", ".join(plain(s.name) for s in row.seats)
-            return [Reply(f"Не понял, кого. За столом: {names}. Например: /kick {plain(row.seats[0].name)}")]
+            example = plain(row.seats[0].name)
+            return [Reply(f"Чьё место отдать автопилоту? За столом: {names}. Например: /kick {example}")]
         if row.seats[target].away:
             return [Reply(f"{plain(row.seats[target].name)}: это место и так у автопилота 🤖.")]
         if row.seats[target].user_id == user.id:
@@ -238,10 +242,12 @@ class Turns:
     # --- votes -------------------------------------------------------------------------------------
 
     VOTE_QUESTIONS = {
-        "skip": "{by} предлагает пропустить этот ход (ходит {target}). Пропускаем?",
-        "kick": "{by} предлагает до конца партии отдать автопилоту 🤖 место игрока: {target}. Отдаём?",
-        "undo": "{by} просит отменить свои ходы с «{target}» и всё, что было после. Согласны?",
+        "skip": "{by} предлагает пропустить этот ход (сейчас ходит {target}). Пропускаем?",
+        "kick": "{by} предлагает до конца партии отдать автопилоту 🤖 место, которое занимает {target}. Отдаём?",
+        "undo": "{by} просит отменить ход «{target}» и всё, что было после. Согласны?",
     }
+    # the last line of a vote's message once it is decided, by kind
+    VOTE_PASSED = {"skip": "да, пропускаем.", "kick": "да, место переходит автопилоту.", "undo": "да, отменяем."}
 
     @staticmethod
     def _voters(row: GameRow, vote: Vote) -> list[int]:
@@ -270,16 +276,24 @@ class Turns:
             subject = row.seats[target].name  # an undo's target is a version, its subject the first move undone
         return [self._vote_reply(row, vote, subject or "…")]
 
-    def _vote_reply(self, row: GameRow, vote: Vote, subject: str) -> Reply:
+    def _vote_question(self, row: GameRow, vote: Vote, subject: str) -> str:
         by = next((s.name for s in row.seats if s.user_id == vote.started_by), "Игрок")
+        if vote.kind == "undo":  # a move quoted inside a sentence: without its own full stop
+            subject = subject.rstrip(". ") or "…"
+        return "🗳 " + self.VOTE_QUESTIONS[vote.kind].format(by=plain(by), target=escape(subject))
+
+    def _vote_reply(self, row: GameRow, vote: Vote, subject: str) -> Reply:
         voters = self._voters(row, vote)
         yes = self._yes(vote, voters)
         code = buttons.VOTE_KINDS.index(vote.kind)
         keyboard = [[Button(f"✅ Да ({yes})", buttons.encode(buttons.VOTE, row.id, vote.version, code, 1)),
                      Button("❌ Нет", buttons.encode(buttons.VOTE, row.id, vote.version, code, 0))]]
-        question = self.VOTE_QUESTIONS[vote.kind].format(by=plain(by), target=escape(subject))
         needed = self._needed(vote.kind, len(voters))
-        return Reply(f"🗳 {question}\nНужно голосов «да»: {needed} из {len(voters)}.", buttons=keyboard)
+        who = plural(len(voters), "Голосует", "Голосуют", "Голосуют")
+        need = plural(needed, "нужен", "нужно", "нужно")
+        players = count(len(voters), "игрок", "игрока", "игроков")
+        return Reply(f"{self._vote_question(row, vote, subject)}\n{who} {players}, {need} "
+                     f"{count(needed, 'голос', 'голоса', 'голосов')} «да».", buttons=keyboard)
 
     async def _ballot(self, chat: Chat, user: User, row: GameRow, version: int, code: int, yes: int):
         """A press of a vote's button: the ballot counts; a decided vote acts. (toast, replies, edit)."""
@@ -299,25 +313,26 @@ class Turns:
         vote = Vote(vote.game_id, kind, vote.version, vote.target, vote.started_by, ballots)
         needed = self._needed(kind, len(voters))
         against = sum(1 for user_id, v in ballots.items() if not v and user_id in voters)
-        if self._yes(vote, voters) >= needed:
+        subject = row.seats[vote.target].name if kind != "undo" else await self._undo_subject(row, vote.target)
+        if self._yes(vote, voters) >= needed:  # the vote's message keeps its question and tells the outcome
             await self.store.save_vote(None, row.id, kind)
-            return None, await self._vote_passed(chat, row, vote), Reply("🗳 Решено: да.")
+            outcome = Reply(f"{self._vote_question(row, vote, subject)}\nИтог: {self.VOTE_PASSED[kind]}")
+            return None, await self._vote_passed(chat, row, vote), outcome
         if len(voters) - against < needed:
             await self.store.save_vote(None, row.id, kind)
-            return None, [], Reply("🗳 Решено: нет, играем как есть.")
+            return None, [], Reply(f"{self._vote_question(row, vote, subject)}\nИтог: нет, играем как есть.")
         await self.store.save_vote(vote, row.id, kind)
-        subject = row.seats[vote.target].name if kind != "undo" else await self._undo_subject(row, vote.target)
         return "Голос учтён.", [], self._vote_reply(row, vote, subject)
 
     async def _vote_passed(self, chat: Chat, row: GameRow, vote: Vote) -> list[Reply]:
         name = row.seats[vote.target].name if vote.kind != "undo" else ""
         if vote.kind == "skip":
-            return await self._skip_turn(chat, row, "🗳 Игроки решили пропустить этот ход.")
+            return await self._skip_turn(chat, row, "⏭ Ход пропущен по решению игроков.")
         if vote.kind == "kick":
             await self.store.set_away(row.id, row.version, vote.target)
-            return await self._handed_over(chat, row.id, f"Игроки решили: место {plain(name)} → автопилот 🤖 до "
-                                           "конца партии.")
-        return await self._undo_to(chat, row, vote.target, "Все согласны: ходы отменены.")
+            return await self._handed_over(chat, row.id, f"🤖 {plain(name)}: до конца партии за вас ходит "
+                                           "автопилот — так решили игроки.")
+        return await self._undo_to(chat, row, vote.target, "↩️ Ходы отменены: все согласны.")
 
     # --- timers ------------------------------------------------------------------------------------
 

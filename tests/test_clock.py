@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import doctest
 import functools
+import re
 import zoneinfo
 
 import pytest
@@ -28,6 +29,7 @@ from bot.clock import (
     parse_quiet_hours,
     parse_timezone,
     timezone_name,
+    timezone_title,
 )
 from rules.text import count
 
@@ -457,6 +459,25 @@ def test_timezone_name_of_other_zones():
     assert timezone_name(dt.timezone(dt.timedelta(hours=-9, minutes=-30))) == "UTC-09:30"
 
 
+@pytest.mark.parametrize(("stored", "title"), [
+    ("Europe/Moscow", "Москва"), ("Asia/Novosibirsk", "Новосибирск"), ("Europe/Chisinau", "Кишинёв"),
+    ("America/Los_Angeles", "Лос-Анджелес"), ("UTC+07:00", "UTC+7"), ("UTC-03:30", "UTC−3:30"), ("UTC", "UTC"),
+])
+def test_a_zone_reads_as_a_city_or_an_offset(stored, title):
+    assert timezone_title(stored) == title
+
+
+def test_a_zone_without_a_russian_city_reads_as_its_offset_at_the_moment():
+    winter, summer = dt.datetime(2026, 1, 15, tzinfo=UTC), dt.datetime(2026, 7, 15, tzinfo=UTC)
+    assert (timezone_title("America/Denver", winter), timezone_title("America/Denver", summer)) == ("UTC−7", "UTC−6")
+    assert timezone_title("Asia/Kathmandu", winter) == "UTC+5:45"
+
+
+def test_every_city_zone_reads_as_a_russian_city():
+    for zone in clock._CITIES:
+        assert re.fullmatch(r"[А-ЯЁ][а-яё]+(?:[- ][А-ЯЁ][а-яё]+)*", timezone_title(zone)), zone
+
+
 @given(st.integers(-12 * 4, 14 * 4))
 def test_offsets_round_trip(quarters):
     offset = dt.timedelta(minutes=15 * quarters)
@@ -472,7 +493,7 @@ def test_timezone_parser_refuses_only_with_value_error(text):
     try:
         tz = parse_timezone(text)
     except ValueError as error:
-        assert "Europe/Moscow" in str(error)
+        assert "«Москва»" in str(error) and "Europe" not in str(error)  # examples a player reads: no English
     else:
         assert parse_timezone(timezone_name(tz)) == tz
 

@@ -27,7 +27,7 @@ async def test_a_game_starts_and_moves_from_the_terminal(console, tmp_path):
         await console.handle(line)
     assert any("началась" in line for line in console.lines)
     assert (tmp_path / "boards" / "board-001.png").read_bytes().startswith(b"\x89PNG")
-    first = next(line for line in console.lines if "Первый ход по жребию" in line).split("@")[-1].rstrip(".")
+    first = next(line for line in console.lines if "Ходит @" in line).split("Ходит @")[1].split(".")[0]
 
     keyboard = console.keyboard
     assert keyboard and console.lines[-1].startswith("[1] ")
@@ -67,7 +67,7 @@ async def test_a_game_goes_on_in_a_new_console_session(tmp_path):
     console = Console(first, tmp_path / "boards", write=lines.append)
     for line in ("@Аня /new kingdom", "@Борис /join", "@Аня /begin"):
         await console.handle(line)
-    mover = next(line for line in lines if "Первый ход по жребию" in line).split("@")[-1].rstrip(".")
+    mover = next(line for line in lines if "Ходит @" in line).split("Ходит @")[1].split(".")[0]
     await first.close()
     again = await Service.open(str(tmp_path / "console.db"))  # the terminal was closed and opened again
     lines.clear()

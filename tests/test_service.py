@@ -80,7 +80,7 @@ async def test_lobby_join_leave_and_begin(service):
     reply, = await service.command(GROUP, ANYA, "join", "")
     assert "уже за столом" in reply.text
     reply, = await service.command(GROUP, BORIS, "join", "")
-    assert "Борис" in reply.text and "(2)" in reply.text
+    assert "«Валдора», от 3 до 5 игроков. За столом 2 игрока: Аня, Борис." in reply.text
     reply, = await service.command(GROUP, ANYA, "begin", "")
     assert "За столом 2 игрока" in reply.text and "хотя бы 3" in reply.text
     reply, = await service.command(GROUP, BORIS, "leave", "")
@@ -183,7 +183,7 @@ async def test_score_hides_delivered_contracts_and_log_lists_moves(service):
     action = VALDORA.legal_actions(state)[0]
     await service.command(GROUP, player, *action.split(" ", 1))
     reply, = await service.command(GROUP, ANYA, "score", "")
-    assert "Открытый счёт" in reply.text and "Не видно до конца партии" in reply.text
+    assert "Открытый счёт" in reply.text and "Очки за контракты скрыты до конца партии" in reply.text
     answer = await service.button(GROUP, ANYA, reply.buttons[0][0].data)
     assert answer.alert and answer.toast.startswith("У вас")
     reply, = await service.command(GROUP, ANYA, "log", "")

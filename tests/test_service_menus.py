@@ -46,9 +46,10 @@ class Toy:
     def menu_path(self, state, action):
         return (f"Ряд {action[5].upper()}",)
 
-    def parse(self, state, text):
-        if text.strip().lower() in self.legal_actions(state):
-            return text.strip().lower()
+    def parse(self, state, text):  # reads its own commands back, the slash included (the service sends it)
+        wanted = text.strip().lower().removeprefix("/")
+        if wanted in self.legal_actions(state):
+            return wanted
         raise RuleError("Такой клетки нет или она занята.")
 
     def apply(self, state, action):
@@ -228,7 +229,7 @@ async def test_secrets_go_privately_only_to_players_who_started_the_bot(service)
     # the first player's card is on the table; only Борис started the bot
     assert [n.to_user for n in notes] == ([BORIS.id] if first != BORIS.id else [])
     if notes:
-        assert "«Игрушка» в чате «Друзья»: Ваше тайное число" in notes[0].text
+        assert "«Игрушка» в чате «Друзья»\nВаше тайное число" in notes[0].text
     # after each turn the mover's changed secret goes to them privately, if they started the bot
     mover = ANYA if first == ANYA.id else BORIS
     replies = await service.command(GROUP, mover, "pick", "a1")
@@ -254,7 +255,7 @@ async def test_odd_deep_link_payloads_just_say_ready(service, payload):
 
 async def test_help_lists_every_game_and_the_private_link_in_a_group(service):
     reply, = await service.command(GROUP, ANYA, "help", "")
-    assert "/new toy — <b>«Игрушка»</b>, 2–2 игрока: игрушечная игра для тестов" in reply.text
+    assert "<code>/new toy</code> — <b>«Игрушка»</b>, 2 игрока: игрушечная игра для тестов" in reply.text
     assert "@RefereeTestBot вопрос" in reply.text and "/rules" in reply.text  # the rules lookup and inline mode
     assert "https://t.me/RefereeTestBot?start=g-200" in reply.text
     private, = await service.command(Chat(ANYA.id, private=True), ANYA, "help", "")
@@ -302,7 +303,7 @@ async def test_the_console_offers_a_hidden_hand_to_its_owner_and_plays_the_choic
     console = Console(service, tmp_path / "boards", write=lines.append)
     for line in ("@Аня /new hand", "@Борис /join", "@Аня /begin"):
         await console.handle(line)
-    first = next(line for line in lines if "Первый ход по жребию" in line).split("@")[-1].rstrip(".")
+    first = next(line for line in lines if "Ходит @" in line).split("Ходит @")[1].split(".")[0]
     hand = HandToy.HANDS[0 if first == "Аня" else 1]
     number = 1 + [b.text for b in console.keyboard].index("🂠 Сыграть карту")
     other = "Борис" if first == "Аня" else "Аня"

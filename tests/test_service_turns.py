@@ -206,7 +206,7 @@ async def test_undo_after_the_turn_passed_needs_the_others_yes(service):
     no = next(b.data for line in vote.buttons for b in line if b.data.endswith(":0"))
     assert "другие игроки" in (await service.button(GROUP, mover, yes)).toast  # not their own vote
     answer = await service.button(GROUP, other, yes)
-    assert "Решено: да" in answer.edit.text and answer.replies[0].image
+    assert "Итог: да, отменяем." in answer.edit.text and answer.replies[0].image
     row2, state2, again = await table(service)
     assert again is mover and len(await service.store.log(row.id)) == 2  # back to before the last build
     stale = await service.button(GROUP, other, no)
@@ -233,7 +233,7 @@ async def test_a_player_voted_out_is_played_by_the_autopilot(service):
     row, _, mover = await table(service)
     voters = [u for u in (ANYA, BORIS, VERA) if u is not mover]
     vote, = await service.command(GROUP, voters[0], "kick", "")  # the player to move, by default
-    assert "автопилоту" in vote.text and "2 из 2" in vote.text
+    assert "автопилоту" in vote.text and "Голосуют 2 игрока, нужно 2 голоса «да»." in vote.text
     yes = next(b.data for line in vote.buttons for b in line if b.data.endswith(":1"))
     assert "другие" in (await service.button(GROUP, mover, yes)).toast  # the one voted about does not vote
     answer = await service.button(GROUP, voters[1], yes)
@@ -260,7 +260,8 @@ async def test_skip_is_at_once_when_the_time_ran_out_and_by_vote_before(service,
     _, _, mover = await table(service)
     others = [u for u in (ANYA, BORIS, VERA) if u is not mover]
     vote, = await service.command(GROUP, others[0], "skip", "")
-    assert "пропустить этот ход" in vote.text and "2 из 2" in vote.text  # a majority of the two others
+    # a majority of the two others
+    assert "пропустить этот ход" in vote.text and "Голосуют 2 игрока, нужно 2 голоса «да»." in vote.text
     clock.now += 12 * HOUR  # waited past the reminder: anyone at the table may skip at once
     skipped, = await service.command(GROUP, others[1], "skip", "")
     assert "пропускает ход" in skipped.text and skipped.image
@@ -372,7 +373,7 @@ async def test_with_two_at_the_table_asking_to_skip_decides(service):
     _, _, mover = await table(service)
     other = BORIS if mover is ANYA else ANYA
     skipped, = await service.command(GROUP, other, "skip", "")
-    assert "Игроки решили пропустить" in skipped.text and skipped.image
+    assert "Ход пропущен по решению игроков" in skipped.text and skipped.image
     assert (await table(service))[2] is other
     own, = await service.command(GROUP, other, "skip", "")
     assert "Свой ход пропускать не нужно" in own.text

@@ -65,6 +65,6 @@ def test_no_reminder_during_the_chats_quiet_hours(server, tmp_path):
         time.sleep(4)  # four times the idle time: it is night in the chat, so nobody is pinged
         assert not reminders(server, since)
         settings = table.command(CREATOR, "/settings")
-        assert f"Тихие часы: {hour:02d}:00–{(hour + 2) % 24:02d}:00 (UTC)" in settings.text
+        assert f"Тихие часы: {hour:02d}:00–{(hour + 2) % 24:02d}:00\n🕰 Часовой пояс: UTC" in settings.text
     finally:
         assert table.bot.stop(signal.SIGTERM) == 0

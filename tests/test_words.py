@@ -39,5 +39,5 @@ async def test_sentences_decline_the_game_title_and_never_need_a_name_gender(ser
     await service.command(GROUP, BORIS, "join", "")
     await service.command(GROUP, User(3, "Вера"), "join", "")
     started = await service.command(GROUP, ANYA, "begin", "")
-    assert any("Первый ход по жребию:" in r.text for r in started)
+    assert any("Порядок хода (первый — по жребию): " in r.text for r in started)
     assert not any("выбрал" in r.text or "выбрала" in r.text for r in started)

@@ -79,10 +79,10 @@ LAST_RING: RGB = (255, 214, 0)
 # that they stay apart for weak colour vision; each also gets a mark (tufts, trees, flowers, dunes, cracks,
 # waves, peak, castle).
 TERRAIN: dict[str, tuple[RGB, str]] = {
-    "G": ((156, 212, 96), "равнина"),
+    "G": ((156, 212, 96), "луг"),
     "S": ((168, 84, 52), "каньон"),
     "D": ((240, 220, 150), "пустыня"),
-    "B": ((226, 214, 54), "луг"),
+    "B": ((226, 214, 54), "цветочное поле"),
     "F": ((46, 112, 52), "лес"),
     "W": ((70, 138, 210), "вода"),
     "M": ((150, 134, 120), "гора"),

@@ -23,14 +23,16 @@ PLAYERS = (2, 4)  # rulebook: 2-4 players
 DECK_COUNTS: dict[str, int] = {GRASS: 5, CANYON: 5, DESERT: 5, FLOWERS: 5, FOREST: 5}
 TERRAIN_ORDER = (GRASS, CANYON, DESERT, FLOWERS, FOREST)  # the order the rulebook lists them in
 
-# Russian terrain names (rulebook: равнина, каньон, пустыня, луг, лес; вода, гора, замок, локация)
+# Russian terrain names. The translated rulebook says "равнина" for the green grass and "луг" for the yellow
+# flowers; a Russian player pictures a луг green, so we call the grass "луг" and the flowers "цветочное
+# поле" (the colour each name brings to mind), everywhere a player reads them.
 TERRAIN_NAMES: dict[str, str] = {
-    GRASS: "равнина", CANYON: "каньон", DESERT: "пустыня", FLOWERS: "луг", FOREST: "лес",
+    GRASS: "луг", CANYON: "каньон", DESERT: "пустыня", FLOWERS: "цветочное поле", FOREST: "лес",
     WATER: "вода", MOUNTAIN: "гора", CASTLE: "замок", LOCATION: "локация",
 }
 # where to build, for "стройте в лесу" (prepositional case with its preposition)
 TERRAIN_WHERE: dict[str, str] = {
-    GRASS: "на равнине", CANYON: "в каньоне", DESERT: "в пустыне", FLOWERS: "на лугу", FOREST: "в лесу",
+    GRASS: "на лугу", CANYON: "в каньоне", DESERT: "в пустыне", FLOWERS: "на цветочном поле", FOREST: "в лесу",
     WATER: "на воде", MOUNTAIN: "на горе", CASTLE: "на замке", LOCATION: "на локации",
 }
 

@@ -216,23 +216,56 @@ def skip(state: State) -> list[Event]:
 
 
 def settle(state: State) -> list[Event]:
-    """After an action: mandatory builds that cannot go on lapse, and a turn with nothing but `end` left
-    ends by itself (possibly several turns in a row)."""
+    """After an action: a card whose terrain has no free hex left before the mandatory builds are done is
+    replaced (rulebook "Правила строительства", exception; the official FAQ: mid-action too), mandatory
+    builds that cannot go on lapse, and a turn with nothing but `end` left ends by itself (possibly
+    several turns in a row)."""
     events: list[Event] = []
     while state.current is not None:
         if state.phase in ("start", "building") and not mandatory_possible(state):
             player = state.player()
             missing = min(state.builds_left, player.settlements)
-            if missing > 0 and player.card is not None:
-                events.append(Event(f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» больше нет: "
-                                    f"{player.name} не может построить оставшиеся обязательные поселения.",
-                                    "lapse", {"seat": state.current}))
+            if missing > 0 and player.card is not None and any(has_free(state, t) for t in TERRAIN_ORDER):
+                events += replace_card(state, missing)
+                if mandatory_possible(state):
+                    break
+            if missing > 0:
+                events.append(Event(f"На поле не осталось свободных гексов, где можно строить: {player.name} не "
+                                    f"может построить {_still(missing)}.", "lapse", {"seat": state.current}))
             state.phase, state.builds_left = "after", 0
             state.touch()
         if state.phase == "after" and not tile_actions(state):
             events += end_turn(state)
             continue
         break
+    return events
+
+
+def _still(n: int) -> str:
+    """ "ещё 1 обязательное поселение", "ещё 2 обязательных поселения"."""
+    return f"ещё {n} {plural(n, 'обязательное поселение', 'обязательных поселения', 'обязательных поселений')}"
+
+
+def replace_card(state: State, missing: int = 0) -> list[Event]:
+    """Rulebook "Правила строительства", exception: while no free hex of the card's terrain is left, the card
+    goes to the discard and a new one is drawn and played. `missing`: the mandatory builds still owed, when
+    this happens in the middle of them (the official FAQ: the player still builds all three)."""
+    player = state.player()
+    events: list[Event] = []
+    while player.card is not None and not has_free(state, player.card):
+        if missing:
+            text = (f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» больше нет, а построить надо "
+                    f"{_still(missing)}: {player.name} сбрасывает карту и тянет новую.")
+        else:
+            text = (f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» нет: {player.name} сбрасывает "
+                    "карту и тянет новую.")
+        events.append(Event(text, "no_terrain", {"seat": state.current}))
+        state.discard.append(player.card)
+        player.card, drawn = _draw(state)
+        events += drawn
+        if player.card is not None:
+            events.append(_reveal(state))
+    state.touch()
     return events
 
 
@@ -279,15 +312,8 @@ def start_turn(state: State) -> list[Event]:
         events += drawn
     if player.card is not None:
         events.append(_reveal(state))
-    anything = any(has_free(state, t) for t in TERRAIN_ORDER)
-    while anything and player.card is not None and not has_free(state, player.card):
-        events.append(Event(f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» нет: {player.name} "
-                            "сбрасывает карту и тянет новую.", "no_terrain", {"seat": state.current}))
-        state.discard.append(player.card)
-        player.card, drawn = _draw(state)
-        events += drawn
-        if player.card is not None:
-            events.append(_reveal(state))
+    if any(has_free(state, t) for t in TERRAIN_ORDER):
+        events += replace_card(state)
     state.phase = "start"
     state.builds_left = min(MANDATORY_BUILDS, player.settlements)
     state.touch()

@@ -15,7 +15,7 @@ from rules.kingdom.building import (
     moving_targets,
     touches_other,
 )
-from rules.kingdom.data import BUILDING_TILES, TERRAIN_NAMES, TERRAIN_WHERE, TILE_TITLES
+from rules.kingdom.data import BUILDING_TILES, TERRAIN_NAMES, TERRAIN_ORDER, TERRAIN_WHERE, TILE_TITLES
 from rules.kingdom.layout import EDGE, JUMP, NAMES
 from rules.kingdom.state import State
 from rules.protocol import RuleError
@@ -90,9 +90,9 @@ def _build_refusal(state: State, h: int) -> RuleError:
     if state.phase == "after":
         if player.settlements <= 0:
             return RuleError("В запасе не осталось поселений.", "kingdom.end")
-        if not has_free(state, player.card):
-            return RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» не осталось: обязательные "
-                             "постройки этого хода закончены.", "kingdom.no-terrain")
+        if not any(has_free(state, t) for t in TERRAIN_ORDER):
+            return RuleError("На поле не осталось свободных гексов, где можно строить: обязательные постройки "
+                             "этого хода закончены.", "kingdom.no-terrain")
         return RuleError("Три обязательных поселения в этом ходу уже построены. Дальше — жетоны или «конец».",
                          "kingdom.turn")
     if (error := _place_refusal(state, h)) is not None:
@@ -152,7 +152,7 @@ def _move_refusal(state: State, kind: str, origin: int, target: int) -> RuleErro
             if state.owners[target] is not None:
                 return error
             return RuleError(f"{NAMES[target]} — {TERRAIN_NAMES[letter]}: «Пастбище» ставит поселение только на "
-                             "свободную равнину, каньон, пустыню, луг или лес.", section)
+                             "свободный луг, каньон, пустыню, цветочное поле или лес.", section)
         return RuleError("Так передвинуть поселение нельзя.", section)
     if state.owners[target] is not None:
         return _place_refusal(state, target)

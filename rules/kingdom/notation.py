@@ -30,11 +30,15 @@ from rules.text import typed
 END_WORDS = {"end", "конец", "закончить", "заканчиваю", "закончил", "закончила", "завершить", "завершаю",
              "все", "всё", "готово", "done", "хватит", "стоп", "пас", "pass", "finish"}
 BUILD_WORDS = {"build", "строю", "строить", "построить", "построю", "строим", "стройка", "постройка", "строй",
-               "построй", "ставлю", "поставить", "ставить", "поставлю", "поселение", "дом", "домик", "b"}
+               "построй", "ставлю", "поставь", "поставить", "ставить", "поставлю", "поселение", "дом", "домик", "b"}
 FILLER_WORDS = {"на", "в", "во", "с", "со", "из", "до", "к", "ко", "туда", "сюда", "жетон", "жетоном", "жетона",
                 "использую", "использовать", "применяю", "применить", "играю", "сыграть", "ход", "ходом",
                 "переставить", "переставляю", "перенести", "переношу", "передвинуть", "двигаю", "move", "use",
                 "to", "from", "with", "гекс", "гексе", "клетку", "клетка", "поселением", "поселения", "хода"}
+# politeness and filler that never change a move ("построй C8 пожалуйста", "ну давай K12")
+POLITE_WORDS = {"пожалуйста", "пожалуй", "плиз", "плз", "пж", "пжл", "пжлст", "пожалста", "please", "pls", "давай",
+                "давайте", "ну", "ка", "ок", "окей", "ладно", "так", "вот", "тогда", "спасибо", "спс", "мне", "я",
+                "хочу", "буду", "можно", "теперь", "сейчас", "ещё", "еще", "а", "и", "тут", "там"}
 TILE_STEMS: dict[str, tuple[str, ...]] = {
     "oracle": ("оракул", "oracle"),
     "farm": ("ферм", "farm"),
@@ -46,6 +50,7 @@ TILE_STEMS: dict[str, tuple[str, ...]] = {
     "paddock": ("пастбищ", "paddock", "загон"),
 }
 # a coordinate typed in two pieces ("к 12") or the wrong way round; Cyrillic look-alikes come later
+EXAMPLES = "«/build K12», «строю K12», «оракул K12», «амбар K12 L5» или «конец»"  # what a player can send
 _LETTER = re.compile(r"^[a-zа-я]$")
 _NUMBER = re.compile(r"^[0-9]{1,3}$")
 _HEXLIKE = re.compile(r"^(?:[a-zа-я][0-9]{1,3}|[0-9]{1,3}[a-zа-я])$")
@@ -112,7 +117,7 @@ def parse(state: State, text: str) -> str:
         return text
     tokens = normalise(text)
     if not tokens:
-        raise RuleError("Пустой ход: напишите, например, «build K12» или «к12».", "kingdom.turn")
+        raise RuleError(f"Пустой ход: напишите, например, {EXAMPLES}.", "kingdom.turn")
     kinds: list[str] = []
     hexes: list[int] = []
     for token in tokens:
@@ -124,14 +129,14 @@ def parse(state: State, text: str) -> str:
             kinds.append("build")
         elif (h := hex_of(token)) is not None:
             hexes.append(h)
-        elif token in FILLER_WORDS:
+        elif token in FILLER_WORDS or token in POLITE_WORDS:
             continue
         elif _HEXLIKE.match(token):
             raise RuleError(f"Нет такого гекса: «{token.upper()}». Столбцы — буквы от A до T, ряды — числа "
                             "от 1 до 20, например K12.", "kingdom.board")
         else:
-            raise RuleError(f"Не понял «{typed(token)}». Пишите, например: «build K12», «к12», «оракул K12», "
-                            "«амбар K12 L5» или «конец».", "kingdom.turn")
+            where = f" в «{typed(text)}»" if len(tokens) > 1 else ""
+            raise RuleError(f"Не понял «{typed(token)}»{where}. Пишите, например: {EXAMPLES}.", "kingdom.turn")
     tiles = [k for k in kinds if k not in ("build", "end")]
     if len(set(tiles)) > 1:
         raise RuleError("За раз — одно действие: назовите один жетон.", "kingdom.extra-actions")
@@ -148,14 +153,14 @@ def parse(state: State, text: str) -> str:
     if state.current is None:
         raise RuleError("Партия уже закончилась.", "kingdom.end")
     if kind is None:
-        kind = _guess(state, hexes)
+        kind = _guess(state, hexes, text)
     action = _canonical(kind, hexes)
     if is_legal(state, action):
         return action
     raise refusals.refusal(state, kind, hexes)
 
 
-def _guess(state: State, hexes: list[int]) -> str:
+def _guess(state: State, hexes: list[int], text: str) -> str:
     """A bare coordinate: the mandatory build while it goes on."""
     if len(hexes) == 1:
         if state.phase in ("start", "building"):
@@ -170,8 +175,7 @@ def _guess(state: State, hexes: list[int]) -> str:
     if len(hexes) == 2:
         raise RuleError("Чтобы переставить поселение, назовите жетон: амбар, гавань или пастбище, например "
                         f"«пастбище {NAMES[hexes[0]]} {NAMES[hexes[1]]}».", "kingdom.extra-actions")
-    raise RuleError("Не понял ход: напишите, например, «build K12», «к12», «оракул K12» или «конец».",
-                    "kingdom.turn")
+    raise RuleError(f"Не понял ход «{typed(text)}»: напишите, например, {EXAMPLES}.", "kingdom.turn")
 
 
 def _canonical(kind: str, hexes: list[int]) -> str:
@@ -179,12 +183,13 @@ def _canonical(kind: str, hexes: list[int]) -> str:
         return "end"
     if kind == "build" or kind in BUILDING_TILES:
         if len(hexes) != 1:
-            word = "build" if kind == "build" else TILE_TITLES[kind].lower()
-            raise RuleError(f"Укажите один гекс, например: «{word} K12».",
+            word = "строю" if kind == "build" else TILE_TITLES[kind].lower()
+            raise RuleError(f"Укажите один гекс, например: «/{kind} K12» или «{word} K12».",
                             "kingdom.building" if kind == "build" else f"kingdom.{kind}")
         return f"{kind} {NAMES[hexes[0]]}"
     if len(hexes) != 2:
-        raise RuleError(f"Укажите, откуда и куда: например, «{TILE_TITLES[kind].lower()} K12 L5».", f"kingdom.{kind}")
+        raise RuleError(f"Укажите, откуда и куда: например, «/{kind} K12 L5» или «{TILE_TITLES[kind].lower()} K12 L5».",
+                        f"kingdom.{kind}")
     return f"{kind} {NAMES[hexes[0]]} {NAMES[hexes[1]]}"
 
 

@@ -9,7 +9,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kb_positions import fresh, give, put, turn
+from kb_positions import english, fresh, give, put, turn
 
 from rules.kingdom import GAME
 from rules.protocol import RuleError
@@ -110,6 +110,40 @@ def test_garbage_is_refused_with_what_was_not_understood(text, section, fragment
     with pytest.raises(RuleError) as info:
         GAME.parse(building_state(), text)
     assert info.value.section == section and fragment in info.value.message, info.value.message
+
+
+@pytest.mark.parametrize("text", ["построй B1 пожалуйста", "/build B1 плиз", "ну давай B1", "строй-ка B1 пж",
+                                  "/build B1", "пожалуйста, поставь на B1"])
+def test_politeness_never_breaks_a_move(text):
+    state = building_state()
+    state.players[0].card = "G"
+    assert GAME.parse(state, text) == "build B1"
+
+
+@pytest.mark.parametrize("text", ["", "привет", "строю", "амбар A1", "B1 A2 C1", "оракул", "K1²"])
+def test_hints_show_what_a_player_can_send_and_no_english(text):
+    with pytest.raises(RuleError) as info:
+        GAME.parse(building_state(), text)
+    assert not english(info.value.message), info.value.message
+    assert "build K12" not in info.value.message.replace("/build K12", "")
+
+
+def test_a_refusal_quotes_what_was_typed():
+    with pytest.raises(RuleError) as info:
+        GAME.parse(building_state(), "/build B1 абракадабра")
+    assert info.value.message.startswith("Не понял «абракадабра» в «/build B1 абракадабра». ")
+    assert "«/build K12», «строю K12»" in info.value.message
+
+
+def test_game_texts_have_no_english():
+    texts = [GAME.about, GAME.secret_button, *GAME.score_names.values(), *GAME.score_unit]
+    texts += [description for _, description in GAME.commands]
+    state = tile_state()
+    texts += [GAME.label(state, a) for a in GAME.legal_actions(state)]
+    texts += [part for a in GAME.legal_actions(state) for part in GAME.menu_path(state, a)]
+    texts += [GAME.secret(state, 0), GAME.secret(state, 1)]
+    for text in texts:
+        assert not english(text), text
 
 
 def test_a_bare_hex_after_the_mandatory_builds():

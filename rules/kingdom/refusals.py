@@ -5,6 +5,8 @@ particular (the hex, its terrain, the adjacency rule).
 
 from __future__ import annotations
 
+import re
+
 from rules.kingdom.board import CASTLE, LOCATION, MOUNTAIN, WATER
 from rules.kingdom.building import (
     TILE_TERRAIN,
@@ -39,21 +41,39 @@ def refusal(state: State, kind: str, hexes: list[int]) -> RuleError:
     if not tiles:
         return RuleError(f"У вас нет жетона «{title}»: его дают за поселение рядом с локацией «{title}».",
                          "kingdom.location-tiles")
+    # every reason that applies: the moment, the tile's state, then the hex (judged as if the tile were ready)
+    reasons: list[RuleError] = []
     if state.phase == "building":
-        return RuleError(f"Посреди обязательных построек жетоны не используют: сначала поставьте ещё "
-                         f"{settlements(state.builds_left)}.", "kingdom.extra-actions")
+        reasons.append(RuleError(f"Посреди обязательных построек жетоны не используют: сначала поставьте ещё "
+                                 f"{settlements(state.builds_left)}.", "kingdom.extra-actions"))
     if not any(t.state == "usable" for t in tiles):
-        if any(t.state == "used" for t in tiles):
-            more = "ы" if len(tiles) > 1 else ""
-            return RuleError(f"Жетон{more} «{title}» уже использован{more} в этом ходу; снова — в следующем ходу.",
-                             "kingdom.extra-actions")
-        return RuleError(f"Жетон «{title}» получен в этом ходу и действует только со следующего хода.",
-                         "kingdom.location-tiles")
+        used = [t for t in tiles if t.state == "used"]
+        if used:
+            more = "ы" if len(used) > 1 else ""
+            reasons.append(RuleError(f"Жетон{more} «{title}» уже использован{more} в этом ходу; снова — в следующем "
+                                     "ходу.", "kingdom.extra-actions"))
+        if any(t.state == "new" for t in tiles):
+            reasons.append(RuleError(f"Жетон «{title}» получен в этом ходу и действует только со следующего хода, "
+                                     "даже после трёх обязательных поселений.", "kingdom.location-tiles"))
     if kind in BUILDING_TILES:
         if player.settlements <= 0:
-            return RuleError("В запасе не осталось поселений: строить нечего.", "kingdom.extra-actions")
-        return _tile_build_refusal(state, kind, hexes[0])
-    return _move_refusal(state, kind, hexes[0], hexes[1])
+            reasons.append(RuleError("В запасе не осталось поселений: строить нечего.", "kingdom.extra-actions"))
+        elif hexes[0] not in building_targets(state, kind):
+            reasons.append(_tile_build_refusal(state, kind, hexes[0]))
+    elif (hexes[0], hexes[1]) not in moving_targets(state, kind):
+        reasons.append(_move_refusal(state, kind, hexes[0], hexes[1]))
+    return combine(reasons or [RuleError("Так сыграть жетон сейчас нельзя.", f"kingdom.{kind}")])
+
+
+def combine(reasons: list[RuleError]) -> RuleError:
+    """One refusal that gives every reason, in order; the section is the first reason's."""
+    message = reasons[0].message
+    for extra in reasons[1:]:
+        text = extra.message
+        if not re.match(r"[A-T][0-9]", text):
+            text = text[0].lower() + text[1:]
+        message += " Кроме того, " + text
+    return RuleError(message, reasons[0].section)
 
 
 def _place_refusal(state: State, h: int) -> RuleError | None:
@@ -95,22 +115,27 @@ def _build_refusal(state: State, h: int) -> RuleError:
                              "этого хода закончены.", "kingdom.no-terrain")
         return RuleError("Три обязательных поселения в этом ходу уже построены. Дальше — жетоны или «конец».",
                          "kingdom.turn")
-    if (error := _place_refusal(state, h)) is not None:
-        return error
     letter = state.layout.terrain[h]
+    wrong = RuleError(f"Ваша карта — {TERRAIN_NAMES[player.card]}, а {NAMES[h]} — {TERRAIN_NAMES[letter]}. "
+                      f"Стройте {TERRAIN_WHERE[player.card]}.", "kingdom.building")
+    if (error := _place_refusal(state, h)) is not None:
+        occupied = state.owners[h] is not None
+        return combine([error, wrong]) if occupied and letter != player.card else error
     if letter != player.card:
-        return RuleError(f"Ваша карта — {TERRAIN_NAMES[player.card]}, а {NAMES[h]} — {TERRAIN_NAMES[letter]}. "
-                         f"Стройте {TERRAIN_WHERE[player.card]}.", "kingdom.building")
+        return wrong
     return _adjacency(state, h, build_targets(state), player.card)
 
 
-def _tile_build_refusal(state: State, kind: str, h: int) -> RuleError:
+def _tile_build_refusal(state: State, kind: str, h: int, occupied_checked: bool = False) -> RuleError:
     player = state.player()
     section = f"kingdom.{kind}"
     title = TILE_TITLES[kind]
-    if (error := _place_refusal(state, h)) is not None:
-        return error
     letter = state.layout.terrain[h]
+    if not occupied_checked and (error := _place_refusal(state, h)) is not None:
+        need = player.card if kind == "oracle" else TILE_TERRAIN.get(kind)
+        if state.owners[h] is not None and need is not None and letter != need:
+            return combine([error, _tile_build_refusal(state, kind, h, occupied_checked=True)])
+        return error
     if kind == "oracle" or kind in TILE_TERRAIN:
         need = player.card if kind == "oracle" else TILE_TERRAIN[kind]
         if not has_free(state, need):

@@ -50,6 +50,28 @@ def test_two_tiles_of_a_kind_come_from_two_different_location_hexes():
     assert [(t.type, t.state) for t in state.players[0].tiles] == [("farm", "usable"), ("farm", "new")]
 
 
+def test_a_refusal_gives_every_reason_a_new_tile_between_the_three_builds():
+    state = turn(fresh(), 0, "B")
+    GAME.apply(state, "build G4")  # next to the oracle on H4: the tile is new, and two builds are owed
+    error = refused(state, "oracle H5", "kingdom.extra-actions", "Посреди обязательных построек",
+                    "ещё 2 поселения")
+    assert "Кроме того, жетон «Оракул» получен в этом ходу и действует только со следующего хода, даже после "\
+           "трёх обязательных поселений." in error.message
+
+
+def test_a_refusal_gives_every_reason_a_used_tile_and_a_wrong_hex():
+    state = after(put(fresh(), 0, "A1"), 0, "G")
+    give(state, 0, "M6", "used")  # a farm used this turn
+    error = refused(state, "farm E1", "kingdom.extra-actions", "уже использован в этом ходу")
+    assert "Кроме того, «Ферма» строит только на лугу, а E1 — лес." in error.message
+
+
+def test_a_refusal_gives_every_reason_an_occupied_hex_of_another_terrain():
+    state = turn(put(fresh(), 1, "D1"), 0, "G")
+    error = refused(state, "build D1", "kingdom.building", "D1 уже занят")
+    assert "Кроме того, ваша карта — луг, а D1 — лес." in error.message
+
+
 def test_a_new_tile_works_only_from_the_next_turn():
     state = turn(fresh(), 0, "B")
     give(state, 0, "M6")  # a farm, usable

@@ -37,6 +37,7 @@ class KingdomBuilder:
         ("barn", "Амбар, переставить: /barn K12 L5"),
         ("harbor", "Гавань, на воду: /harbor K12 L5"),
         ("paddock", "Пастбище, на 2 гекса: /paddock K12 K14"),
+        ("return", "Какой из двух жетонов вернуть: /return сыгранный"),
         ("end", "Закончить ход"),
     )
     score_names = {**{c: CARD_TITLES[c].lower() for c in CARD_ORDER}, "castles": "замки"}
@@ -71,7 +72,7 @@ class KingdomBuilder:
         return engine.execute(st, action)
 
     def command(self, st: state.State, action: str) -> str:
-        return f"/{action}"  # the notation is what players type
+        return notation.command(st, action)
 
     def label(self, st: state.State, action: str) -> str:
         return notation.label(st, action)

@@ -39,7 +39,7 @@ def gold(n: int) -> str:
 
 def usable_kinds(state: State) -> list[str]:
     """Tile types the current player may use now: tiles face up and not new, outside the mandatory run."""
-    if state.current is None or state.phase not in ("start", "after"):
+    if state.current is None or state.phase not in ("start", "after") or state.pending:
         return []
     kinds = {t.type for t in state.player().tiles if t.state == "usable"}
     return [k for k in TILE_ORDER if k in kinds]
@@ -69,6 +69,8 @@ def legal_actions(state: State) -> list[str]:
         return cached
     if state.current is None:
         out: list[str] = []
+    elif state.pending:
+        out = return_actions(state)
     else:
         out = [f"build {NAMES[h]}" for h in build_targets(state)]
         for actions in tile_actions(state).values():
@@ -78,6 +80,20 @@ def legal_actions(state: State) -> list[str]:
     state.cache["legal"] = out
     state.cache["legal_set"] = frozenset(out)
     return out
+
+
+READY = "usable"  # the tile state that can still act this turn; "used" and "new" cannot
+
+
+def return_actions(state: State) -> list[str]:
+    """While the player must pick which of two tiles of a kind to give back (official FAQ: either one, also
+    one already used this turn): `return farm used` and `return farm usable`, the tile out for this turn
+    first. Offered only when the two differ: one can still act this turn and the other cannot."""
+    if not state.pending:
+        return []
+    kind = state.layout.locations[state.pending[0]]
+    states = {t.state for t in state.player().tiles if t.type == kind}
+    return [f"return {kind} {st}" for st in sorted(states, key=lambda st: (st == READY, st))]
 
 
 def is_legal(state: State, action: str) -> bool:
@@ -96,6 +112,8 @@ def execute(state: State, action: str) -> list[Event]:
     elif verb == "end":
         events = [Event(f"{state.player().name} заканчивает ход.", "end_turn", {"seat": state.current})]
         events += end_turn(state)
+    elif verb == "return":
+        events = _give_back(state, args[0], args[1])
     elif verb in BUILDING_TILES:
         events = _tile_build(state, verb, INDEX_OF_NAME[args[0]])
     else:
@@ -184,7 +202,8 @@ def _move(state: State, kind: str, origin: int, target: int) -> list[Event]:
     seat = state.current
     player = state.player()
     abandoned = abandoned_locations(state, origin, target)
-    # with two tiles of this type, turn over the one that is about to be lost anyway
+    # with two tiles of this type, turn over the one of the location left behind (the player then picks which
+    # of the two goes back)
     _use_tile(state, kind, abandoned)
     state.owners[origin] = None
     state.owners[target] = seat
@@ -197,18 +216,63 @@ def _move(state: State, kind: str, origin: int, target: int) -> list[Event]:
                     {"seat": seat, "from": NAMES[origin], "to": NAMES[target], "tile": kind})]
     for loc in sorted(abandoned):
         for tile in [t for t in player.tiles if t.origin == loc]:
+            twins = [t for t in player.tiles if t.type == tile.type and t is not tile and t.origin not in abandoned]
+            twin = twins[0] if twins else None
+            if twin is not None and (twin.state == READY) != (tile.state == READY):
+                state.pending.append(loc)  # official FAQ: the player picks which of the two goes back
+                events.append(Event(f"{player.name} уводит последнее поселение от локации {NAMES[loc]}: надо вернуть "
+                                    f"один из двух жетонов «{TILE_TITLES[tile.type]}» — {TILE_STATE_WORDS[tile.state]} "
+                                    f"или {TILE_STATE_WORDS[twin.state]}.", "choose",
+                                    {"seat": seat, "tile": tile.type, "from": NAMES[loc]}))
+                continue
+            events.append(_lose(state, tile, loc))
+    return events + _gain_tiles(state, target)
+
+
+TILE_STATE_WORDS = {"usable": "несыгранный", "used": "сыгранный в этом ходу", "new": "полученный в этом ходу"}
+
+
+def _lose(state: State, tile: Tile, loc: int) -> Event:
+    player = state.player()
+    player.tiles.remove(tile)
+    state.lost.append(tile)
+    return Event(f"{player.name} уводит последнее поселение от локации {NAMES[loc]} и теряет её "
+                 f"жетон «{TILE_TITLES[tile.type]}».", "lose_tile",
+                 {"seat": state.current, "tile": tile.type, "from": NAMES[loc]})
+
+
+def _give_back(state: State, kind: str, tile_state: str) -> list[Event]:
+    """The player gives back the tile of this kind in this state for the first pending location; the one
+    kept now stands for the other location of its kind, next to which the player still has a settlement."""
+    player = state.player()
+    loc = state.pending.pop(0)
+    tile = next(t for t in player.tiles if t.type == kind and t.state == tile_state)
+    kept = next(t for t in player.tiles if t.type == kind and t is not tile)
+    if tile.origin != loc:
+        tile.origin, kept.origin = loc, tile.origin
+    player.tiles.remove(tile)
+    state.lost.append(tile)
+    return [Event(f"{player.name} возвращает {TILE_STATE_WORDS[tile_state]} жетон «{TILE_TITLES[kind]}»: он выбывает "
+                  "из игры.", "lose_tile", {"seat": state.current, "tile": kind, "from": NAMES[loc]})]
+
+
+def _settle_pending(state: State) -> None:
+    """A choice left open when the turn ends: the tile of the abandoned location goes (at the turn's end both
+    tiles are ready again, so the choice no longer matters)."""
+    player = state.player()
+    while state.pending:
+        loc = state.pending.pop(0)
+        tile = next((t for t in player.tiles if t.origin == loc), None)
+        if tile is not None:
             player.tiles.remove(tile)
             state.lost.append(tile)
-            events.append(Event(f"{player.name} уводит последнее поселение от локации {NAMES[loc]} и теряет её "
-                                f"жетон «{TILE_TITLES[tile.type]}».", "lose_tile",
-                                {"seat": seat, "tile": tile.type, "from": NAMES[loc]}))
-    return events + _gain_tiles(state, target)
 
 
 def skip(state: State) -> list[Event]:
     """The current player's turn ends now: the mandatory builds not made and the tiles not used are lost,
     the card is discarded and a new one drawn as at every turn's end (our house rule for an absent player)."""
     events = [Event(f"{state.player().name} пропускает ход.", "end_turn", {"seat": state.current})]
+    _settle_pending(state)
     events += end_turn(state)
     state.actions += 1
     state.touch()
@@ -221,7 +285,7 @@ def settle(state: State) -> list[Event]:
     builds that cannot go on lapse, and a turn with nothing but `end` left ends by itself (possibly
     several turns in a row)."""
     events: list[Event] = []
-    while state.current is not None:
+    while state.current is not None and not state.pending:
         if state.phase in ("start", "building") and not mandatory_possible(state):
             player = state.player()
             missing = min(state.builds_left, player.settlements)

@@ -35,6 +35,12 @@ FILLER_WORDS = {"на", "в", "во", "с", "со", "из", "до", "к", "ко"
                 "использую", "использовать", "применяю", "применить", "играю", "сыграть", "ход", "ходом",
                 "переставить", "переставляю", "перенести", "переношу", "передвинуть", "двигаю", "move", "use",
                 "to", "from", "with", "гекс", "гексе", "клетку", "клетка", "поселением", "поселения", "хода"}
+RETURN_WORDS = {"return", "верну", "вернуть", "возвращаю", "возвратить", "отдаю", "отдать", "отдам", "сдаю", "сдать",
+                "сбрасываю", "сбросить", "теряю", "потерять"}
+# which tile goes back: typed state word stems -> tile state (longer stems first: "несыгранный" before "сыгран")
+STATE_STEMS = (("несыгран", "usable"), ("неиспольз", "usable"), ("готов", "usable"), ("сыгран", "used"),
+               ("использован", "used"), ("нов", "new"), ("получен", "new"))
+STATE_WORDS = {"usable": "несыгранный", "used": "сыгранный", "new": "новый"}  # what /return is followed by
 # politeness and filler that never change a move ("построй C8 пожалуйста", "ну давай K12")
 POLITE_WORDS = {"пожалуйста", "пожалуй", "плиз", "плз", "пж", "пжл", "пжлст", "пожалста", "please", "pls", "давай",
                 "давайте", "ну", "ка", "ок", "окей", "ладно", "так", "вот", "тогда", "спасибо", "спс", "мне", "я",
@@ -120,8 +126,11 @@ def parse(state: State, text: str) -> str:
         raise RuleError(f"Пустой ход: напишите, например, {EXAMPLES}.", "kingdom.turn")
     kinds: list[str] = []
     hexes: list[int] = []
+    states: list[str] = []
     for token in tokens:
-        if token in END_WORDS:
+        if token in RETURN_WORDS:
+            kinds.append("return")
+        elif token in END_WORDS:
             kinds.append("end")
         elif (kind := tile_word(token)) is not None:
             kinds.append(kind)
@@ -131,12 +140,19 @@ def parse(state: State, text: str) -> str:
             hexes.append(h)
         elif token in FILLER_WORDS or token in POLITE_WORDS:
             continue
+        elif (tile_state := state_word(token)) is not None:
+            states.append(tile_state)
         elif _HEXLIKE.match(token):
             raise RuleError(f"Нет такого гекса: «{token.upper()}». Столбцы — буквы от A до T, ряды — числа "
                             "от 1 до 20, например K12.", "kingdom.board")
         else:
             where = f" в «{typed(text)}»" if len(tokens) > 1 else ""
             raise RuleError(f"Не понял «{typed(token)}»{where}. Пишите, например: {EXAMPLES}.", "kingdom.turn")
+    if state.pending:
+        return _return(state, kinds, states, hexes)
+    if "return" in kinds or states:
+        raise RuleError("Возвращать жетон сейчас не нужно: это бывает, только когда вы уводите последнее поселение "
+                        "от локации, а таких жетонов у вас два.", "kingdom.lose-tile")
     tiles = [k for k in kinds if k not in ("build", "end")]
     if len(set(tiles)) > 1:
         raise RuleError("За раз — одно действие: назовите один жетон.", "kingdom.extra-actions")
@@ -158,6 +174,26 @@ def parse(state: State, text: str) -> str:
     if is_legal(state, action):
         return action
     raise refusals.refusal(state, kind, hexes)
+
+
+def state_word(token: str) -> str | None:
+    """ "сыгранный" -> "used", "несыгранную" -> "usable", "новый" -> "new"; None for any other word."""
+    return next((st for stem, st in STATE_STEMS if token.startswith(stem)), None)
+
+
+def _return(state: State, kinds: list[str], states: list[str], hexes: list[int]) -> str:
+    """While a tile must be given back, the only moves are its choices."""
+    options = legal_actions(state)
+    kind = options[0].split(" ")[1]
+    words = " или ".join(f"«/return {STATE_WORDS[a.split(' ')[2]]}»" for a in options)
+    if len(set(states)) == 1 and not hexes and set(kinds) <= {"return", kind}:
+        action = f"return {kind} {states[0]}"
+        if action in options:
+            return action
+        raise RuleError(f"Такого жетона «{TILE_TITLES[kind]}» у вас нет: напишите {words}.",
+                        "kingdom.lose-tile")
+    raise RuleError(f"Сначала решите, какой из двух жетонов «{TILE_TITLES[kind]}» вернуть: напишите {words}.",
+                    "kingdom.lose-tile")
 
 
 def _guess(state: State, hexes: list[int], text: str) -> str:
@@ -201,6 +237,8 @@ def label(state: State, action: str) -> str:
     verb, *args = action.split(" ")
     if verb == "end":
         return "✅ Закончить ход"
+    if verb == "return":
+        return f"↩️ Отдать {STATE_WORDS[args[1]]}"
     if verb == "build":
         return f"🏠 {args[0]}"
     return f"{TILE_EMOJI.get(verb, '')} {'→'.join(args)}".strip()
@@ -238,8 +276,20 @@ def _paths(state: State) -> dict[str, tuple[str, ...]]:
             for a in actions:
                 paths[a] = (group, _row(a.split(" ")[1])) if len(actions) > TARGETS_FLAT else (group,)
     paths["end"] = ()
+    for a in legal:
+        if a.startswith("return "):
+            paths[a] = ()
     state.cache["paths"] = paths
     return paths
+
+
+def command(state: State, action: str) -> str:
+    """What a player sends for a legal action: the notation itself ("/build K12"), but the tile to give back
+    is named in Russian ("/return сыгранный")."""
+    verb, *args = action.split(" ")
+    if verb == "return" and len(args) == 2:
+        return f"/return {STATE_WORDS.get(args[1], args[1])}"
+    return f"/{action}"
 
 
 def menu_path(state: State, action: str) -> tuple[str, ...]:

@@ -350,12 +350,14 @@ def test_no_loss_while_another_settlement_stays_next_to_the_location():
     assert sorted(t.type for t in state.players[0].tiles) == ["oracle", "paddock"] and state.lost == []
 
 
-def test_the_moving_tile_itself_can_be_lost_the_other_of_a_pair_stays_usable():
+def test_the_moving_tile_itself_can_be_given_back_the_other_of_a_pair_stays_usable():
     state = after(put(fresh(), 0, "R14", "A1"), card="B")  # R14 is next to the paddock on S13
     give(state, 0, "S13")
     give(state, 0, "L17")
-    events = GAME.apply(state, "paddock R14 Q16")
-    assert "Аня уводит последнее поселение от локации S13 и теряет её жетон «Пастбище»." in texts(events)
+    GAME.apply(state, "paddock R14 Q16")
+    # official FAQ: the player picks which of the two goes back, the one just used included
+    assert GAME.legal_actions(state) == ["return paddock used", "return paddock usable"]
+    GAME.apply(state, "return paddock used")
     tiles = state.players[0].tiles
     assert [(t.origin, t.state) for t in tiles] == [(h("L17"), "usable")]  # the lost one did the move
     assert actions(state, "paddock")
@@ -372,3 +374,80 @@ def test_moving_next_to_a_location_takes_a_tile():
     assert [(t.type, t.state) for t in state.players[0].tiles] == [("paddock", "used"), ("farm", "usable"),
                                                                    ("oracle", "new")]
     assert GAME.view(state)["last_turn"] == ["G4"]
+
+
+# --- two tiles of one kind: which one goes back (official FAQ) -------------------------------------------------
+
+
+def two_farms(first: str = "usable", second: str = "used"):
+    """Аня next to both farms (M5 by M6, S2 by R2), M6's farm `first`, R2's farm `second`, a paddock ready."""
+    state = after(put(fresh(), 0, "M5", "S2"), 0, "G")
+    give(state, 0, "M6", first)
+    give(state, 0, "R2", second)
+    give(state, 0, "S13")  # a paddock
+    return state
+
+
+def test_moving_away_from_one_of_two_farms_asks_which_farm_goes_back():
+    state = two_farms()
+    events = GAME.apply(state, "paddock M5 K5")
+    assert texts(events)[-1] == ("Аня уводит последнее поселение от локации M6: надо вернуть один из двух жетонов "
+                                 "«Ферма» — несыгранный или сыгранный в этом ходу.")
+    assert state.current == 0 and GAME.legal_actions(state) == ["return farm used", "return farm usable"]
+    assert [GAME.label(state, a) for a in GAME.legal_actions(state)] == ["↩️ Отдать сыгранный", "↩️ Отдать несыгранный"]
+    assert GAME.command(state, "return farm used") == "/return сыгранный"
+    assert GAME.parse(state, "/return сыгранный") == "return farm used"
+    assert GAME.parse(state, "отдаю несыгранную ферму пожалуйста") == "return farm usable"
+    refused(state, "end", "kingdom.lose-tile", "Сначала решите, какой из двух жетонов «Ферма» вернуть",
+            "«/return сыгранный» или «/return несыгранный»")
+    assert GAME.load(GAME.dump(state)).pending == [h("M6")] and GAME.load(GAME.dump(state)) == state
+    events = GAME.apply(state, "return farm used")
+    assert texts(events) == ["Аня возвращает сыгранный в этом ходу жетон «Ферма»: он выбывает из игры."]
+    # the farm kept can still act this turn, and now stands for R2, where Аня still is
+    assert [(t.type, t.origin, t.state) for t in state.players[0].tiles if t.type == "farm"] == [
+        ("farm", h("R2"), "usable")]
+    assert actions(state, "farm") and [t.type for t in state.lost] == ["farm"]
+
+
+def test_giving_back_the_unused_farm_keeps_the_used_one():
+    state = two_farms()
+    GAME.apply(state, "paddock M5 K5")
+    GAME.apply(state, "/return несыгранный")
+    # the used farm is kept: nothing is left to do, and the turn ends by itself
+    assert [t.origin for t in state.players[0].tiles if t.type == "farm"] == [h("R2")] and state.current == 1
+
+
+def test_no_question_when_both_tiles_are_alike():
+    state = two_farms("usable", "usable")
+    events = GAME.apply(state, "paddock M5 K5")
+    assert "Аня уводит последнее поселение от локации M6 и теряет её жетон «Ферма»." in texts(events)
+    assert not state.pending and not any(a.startswith("return ") for a in GAME.legal_actions(state))
+    refused(state, "/return сыгранный", "kingdom.lose-tile", "Возвращать жетон сейчас не нужно")
+
+
+def test_a_skipped_turn_settles_an_open_choice():
+    state = two_farms()
+    GAME.apply(state, "paddock M5 K5")
+    GAME.skip(state)
+    assert not state.pending and [t.type for t in state.players[0].tiles].count("farm") == 1
+    assert state.current == 1
+
+
+def test_the_autopilot_gives_back_the_tile_that_is_out_for_this_turn():
+    state = two_farms()
+    GAME.apply(state, "paddock M5 K5")
+    assert GAME.autopilot(state) == "return farm used" and not GAME.reveals(state, "return farm used")
+
+
+def test_the_reference_explains_why_two_tiles_of_a_kind_act_twice():
+    from pathlib import Path
+
+    import rules.kingdom
+
+    text = (Path(rules.kingdom.__file__).parent / "reference.md").read_text(encoding="utf-8")
+    section = text[text.index("{#kingdom.extra-actions}"):text.index("{#kingdom.location-tiles}")]
+    assert "«не может совершить действие фермы дважды»" in section and "раз за ход действует каждый жетон" in section
+    lose = text[text.index("{#kingdom.lose-tile}"):text.index("{#kingdom.oracle}")]
+    assert "вы сами выбираете, какой из них вернуть" in lose and "/return сыгранный" in lose
+    no_terrain = text[text.index("{#kingdom.no-terrain}"):text.index("{#kingdom.extra-actions}")]
+    assert "То же и посреди тройки" in no_terrain and "просто не ставятся" not in no_terrain

@@ -258,7 +258,7 @@ def test_moving_tiles_group_by_origin_and_by_row_when_many():
 # --- the view ------------------------------------------------------------------------------------------------
 
 VIEW_KEYS = ["game", "terrain", "sectors", "locations", "owners", "cards", "players", "current", "first",
-             "builds_left", "phase", "highlight", "last_turn", "deck", "discard", "final_round", "seat", "hand",
+             "builds_left", "phase", "highlight", "last_turn", "choosing", "moving", "returning", "deck", "discard", "final_round", "seat", "hand",
              "scores", "winners"]
 
 
@@ -295,6 +295,25 @@ def test_view_schema():
     public = GAME.view(state)
     assert public["players"][1]["card"] is None and public["hand"] is None and public["seat"] is None
     assert "deck_order" not in json.dumps(public) and GAME.view(state, 7)["seat"] is None
+
+
+def test_view_says_what_is_being_chosen_and_which_settlement_moves():
+    state = building_state()
+    view = GAME.view(state)
+    assert (view["choosing"], view["moving"], view["returning"]) == ("поставить поселение", None, None)
+    state = tile_state()
+    assert GAME.view(state)["choosing"] == "сыграть жетон или закончить ход"
+    barn = [a for a in GAME.legal_actions(state) if a.startswith("barn ")]
+    view = GAME.view(state, focus=barn)  # the barn's group: which settlement to move
+    assert view["choosing"] == "какое поселение переставить" and view["moving"] is None
+    assert view["highlight"] == ["A1", "H3"]
+    from_h3 = [a for a in barn if a.split()[1] == "H3"]
+    view = GAME.view(state, focus=from_h3)  # one settlement chosen: where to
+    assert view["choosing"] == "куда переставить поселение с H3" and view["moving"] == "H3"
+    assert view["highlight"] == [a.split()[2] for a in from_h3]
+    oracle = [a for a in GAME.legal_actions(state) if a.startswith("oracle ")]
+    assert GAME.view(state, focus=oracle)["choosing"] == "поставить поселение жетоном «Оракул»"
+    assert GAME.view(GAME.new(["Аня", "Борис"], seed=1))["choosing"] == "поставить поселение"
 
 
 def test_view_never_shows_the_deck_or_other_hands():

@@ -396,6 +396,8 @@ def test_moving_away_from_one_of_two_farms_asks_which_farm_goes_back():
     assert state.current == 0 and GAME.legal_actions(state) == ["return farm used", "return farm usable"]
     assert [GAME.label(state, a) for a in GAME.legal_actions(state)] == ["↩️ Отдать сыгранный", "↩️ Отдать несыгранный"]
     assert GAME.command(state, "return farm used") == "/return сыгранный"
+    view = GAME.view(state)
+    assert view["choosing"] == "какой жетон «Ферма» вернуть" and view["returning"] == "Ферма"
     assert GAME.parse(state, "/return сыгранный") == "return farm used"
     assert GAME.parse(state, "отдаю несыгранную ферму пожалуйста") == "return farm usable"
     refused(state, "end", "kingdom.lose-tile", "Сначала решите, какой из двух жетонов «Ферма» вернуть",

@@ -403,7 +403,7 @@ def finish(state: State) -> list[Event]:
     top = scores[best[0]]["total"]
     names = [scores[s]["name"] for s in best]
     if len(best) == 1:
-        text = f"Игра окончена. Побеждает {names[0]}: {gold(top)}."
+        text = f"Партия окончена. Побеждает {names[0]}: {gold(top)}."
     else:
-        text = f"Игра окончена. Ничья: {join_names(names)} — по {gold(top)}."
+        text = f"Партия окончена. Ничья: {join_names(names)} — по {gold(top)}."
     return [Event(text, "end", {"winners": best, "scores": [s["total"] for s in scores]})]

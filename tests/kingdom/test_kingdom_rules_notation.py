@@ -258,7 +258,8 @@ def test_moving_tiles_group_by_origin_and_by_row_when_many():
 # --- the view ------------------------------------------------------------------------------------------------
 
 VIEW_KEYS = ["game", "terrain", "sectors", "locations", "owners", "cards", "players", "current", "first",
-             "builds_left", "phase", "highlight", "last_turn", "choosing", "moving", "returning", "deck", "discard", "final_round", "seat", "hand",
+             "builds_left", "phase", "highlight", "last_turn", "choosing", "moving", "returning", "deck", "discard",
+             "final_round", "seat", "hand",
              "scores", "winners"]
 
 
@@ -279,8 +280,8 @@ def test_view_schema():
     assert len(view["owners"]) == 20 and all(len(r) == 20 for r in view["owners"])
     assert view["owners"][0][0] == 0 and view["owners"][2][7] == 0 and view["owners"][0][1] is None
     assert view["cards"] == [
-        {"id": "lords", "title": "Лорды", "hint": "в каждом секторе: больше всех поселений — 12 золота, второе "
-                                                  "место — 6"},
+        {"id": "lords", "title": "Лорды", "hint": "в каждом секторе: больше всех поселений — 12 золота, вторые "
+                                                  "— 6"},
         {"id": "farmers", "title": "Фермеры", "hint": "3 золота за каждое поселение в секторе, где у вас их меньше "
                                                       "всего"},
         {"id": "fishermen", "title": "Рыбаки", "hint": "1 золото за каждое поселение рядом с водой (не на воде)"}]

@@ -333,7 +333,7 @@ def test_the_game_ends_at_once_when_the_last_seat_of_the_round_runs_out():
     assert "Аня выставляет последнее поселение из запаса: этот ход — последний в игре." in texts(events)
     assert GAME.is_over(state)
     end = [e for e in events if e.kind == "end"]
-    assert len(end) == 1 and end[0].text.startswith("Игра окончена. ")
+    assert len(end) == 1 and end[0].text.startswith("Партия окончена. ")
     view = GAME.view(state)
     assert view["phase"] == "over" and view["current"] is None and view["highlight"] == []
     assert [s["seat"] for s in view["scores"]] == [0, 1, 2]
@@ -362,7 +362,7 @@ def test_a_tie_shares_the_win():
     state2.touch()
     events = GAME.apply(state2, "end")
     assert GAME.is_over(state2) and GAME.winners(state2) == [0, 1]
-    assert texts(events)[-1] == "Игра окончена. Ничья: Аня и Борис — по 3 золота."
+    assert texts(events)[-1] == "Партия окончена. Ничья: Аня и Борис — по 3 золота."
     assert [s["total"] for s in GAME.scores(state2)] == [3, 3]
 
 

@@ -256,23 +256,25 @@ def _give_back(state: State, kind: str, tile_state: str) -> list[Event]:
                   "из игры.", "lose_tile", {"seat": state.current, "tile": kind, "from": NAMES[loc]})]
 
 
-def _settle_pending(state: State) -> None:
-    """A choice left open when the turn ends: the tile of the abandoned location goes (at the turn's end both
-    tiles are ready again, so the choice no longer matters)."""
+def settle_pending(state: State) -> list[Event]:
+    """A choice left open: the tile of the abandoned location goes, as the engine chose before players were
+    asked (at a turn's end both tiles are ready again, so the choice no longer matters)."""
     player = state.player()
+    events = []
     while state.pending:
         loc = state.pending.pop(0)
         tile = next((t for t in player.tiles if t.origin == loc), None)
         if tile is not None:
-            player.tiles.remove(tile)
-            state.lost.append(tile)
+            events.append(_lose(state, tile, loc))
+    state.touch()
+    return events
 
 
 def skip(state: State) -> list[Event]:
     """The current player's turn ends now: the mandatory builds not made and the tiles not used are lost,
     the card is discarded and a new one drawn as at every turn's end (our house rule for an absent player)."""
     events = [Event(f"{state.player().name} пропускает ход.", "end_turn", {"seat": state.current})]
-    _settle_pending(state)
+    settle_pending(state)
     events += end_turn(state)
     state.actions += 1
     state.touch()

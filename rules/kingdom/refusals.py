@@ -158,48 +158,58 @@ def _tile_build_refusal(state: State, kind: str, h: int, occupied_checked: bool 
 
 
 def _move_refusal(state: State, kind: str, origin: int, target: int) -> RuleError:
-    player = state.player()
+    """Every reason why this move is not possible: the settlement moved, then the hex it would go to."""
     section = f"kingdom.{kind}"
     title = TILE_TITLES[kind]
     owner = state.owners[origin]
+    reasons: list[RuleError] = []
     if owner != state.current:
         where = "нет поселения" if owner is None else f"поселение игрока {state.players[owner].name}"
-        return RuleError(f"На {NAMES[origin]} {where}, а «{title}» переставляет только ваши поселения.", section)
+        reasons.append(RuleError(f"На {NAMES[origin]} {where}, а «{title}» переставляет только ваши поселения.",
+                                 section))
     if origin == target:
-        return RuleError(f"Поселение и так стоит на {NAMES[origin]}: выберите другой гекс.", section)
+        reasons.append(RuleError(f"Поселение и так стоит на {NAMES[origin]}: выберите другой гекс.", section))
+    else:
+        reasons += _target_reasons(state, kind, origin, target, own=owner == state.current)
+    return combine(reasons or [RuleError("Так переставить поселение нельзя.", section)])
+
+
+def _target_reasons(state: State, kind: str, origin: int, target: int, own: bool) -> list[RuleError]:
+    player = state.player()
+    section = f"kingdom.{kind}"
     letter = state.layout.terrain[target]
+    occupied = _place_refusal(state, target) if state.owners[target] is not None else None
+    reasons = [occupied] if occupied is not None else []
     if kind == "paddock":
         if target not in JUMP[origin]:
-            options = [NAMES[t] for o, t in moving_targets(state, kind) if o == origin]
+            options = [NAMES[t] for o, t in moving_targets(state, kind) if o == origin] if own else []
             hint = f" Из {NAMES[origin]} можно на {', '.join(options)}." if options else ""
-            return RuleError(f"«Пастбище» передвигает поселение ровно на 2 гекса по прямой.{hint}", section)
-        if (error := _place_refusal(state, target)) is not None:
-            if state.owners[target] is not None:
-                return error
-            return RuleError(f"{NAMES[target]} — {TERRAIN_NAMES[letter]}: «Пастбище» ставит поселение только на "
-                             "свободный луг, каньон, пустыню, цветочное поле или лес.", section)
-        return RuleError("Так передвинуть поселение нельзя.", section)
-    if state.owners[target] is not None:
-        return _place_refusal(state, target)
+            reasons.append(RuleError(f"«Пастбище» передвигает поселение ровно на 2 гекса по прямой.{hint}", section))
+        if occupied is None and _place_refusal(state, target) is not None:
+            reasons.append(RuleError(f"{NAMES[target]} — {TERRAIN_NAMES[letter]}: «Пастбище» ставит поселение только "
+                                     "на свободный луг, каньон, пустыню, цветочное поле или лес.", section))
+        return reasons
     if kind == "harbor":
         if letter != WATER:
-            return RuleError(f"«Гавань» переставляет поселение только на воду, а {NAMES[target]} — "
-                             f"{TERRAIN_NAMES[letter]}.", section)
+            reasons.append(RuleError(f"«Гавань» переставляет поселение только на воду, а {NAMES[target]} — "
+                                     f"{TERRAIN_NAMES[letter]}.", section))
         terrain = WATER
     else:  # barn
-        need = player.card
-        if not has_free(state, need):
-            return RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[need]}» не осталось: «Амбару» переставлять "
-                             "некуда.", section)
-        if letter != need:
-            if (error := _place_refusal(state, target)) is not None:
-                return error
-            return RuleError(f"«Амбар» переставляет только на местность вашей карты ({TERRAIN_NAMES[need]}), а "
-                             f"{NAMES[target]} — {TERRAIN_NAMES[letter]}.", section)
-        terrain = need
-    options = [t for o, t in moving_targets(state, kind) if o == origin and touches_other(state, origin, t)]
-    if options:
-        return RuleError(f"{NAMES[target]} не рядом с другими вашими поселениями, а рядом с ними есть свободный гекс "
-                         f"{TERRAIN_WHERE[terrain]}, например {NAMES[options[0]]}. Соседство считается без "
-                         "переставляемого поселения.", "kingdom.adjacency")
-    return RuleError("Так переставить поселение нельзя.", section)
+        terrain = player.card
+        if not has_free(state, terrain):
+            reasons.append(RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[terrain]}» не осталось: «Амбару» "
+                                     "переставлять некуда.", section))
+        elif letter != terrain:
+            if occupied is None and (error := _place_refusal(state, target)) is not None:
+                reasons.append(error)
+            else:
+                reasons.append(RuleError(f"«Амбар» переставляет только на местность вашей карты "
+                                         f"({TERRAIN_NAMES[terrain]}), а {NAMES[target]} — {TERRAIN_NAMES[letter]}.",
+                                         section))
+    if not reasons and own:
+        options = [t for o, t in moving_targets(state, kind) if o == origin and touches_other(state, origin, t)]
+        if options:
+            reasons.append(RuleError(f"{NAMES[target]} не рядом с другими вашими поселениями, а рядом с ними есть "
+                                     f"свободный гекс {TERRAIN_WHERE[terrain]}, например {NAMES[options[0]]}. "
+                                     "Соседство считается без переставляемого поселения.", "kingdom.adjacency"))
+    return reasons

@@ -3,9 +3,11 @@ and losing a tile by moving the last settlement away."""
 
 from __future__ import annotations
 
+import pytest
 from kb_positions import fresh, give, h, owners_of, put, refused, texts, turn
 
 from rules.kingdom import GAME
+from rules.protocol import RuleError
 
 
 def actions(state, kind: str) -> list[str]:
@@ -286,7 +288,10 @@ def test_paddock_exactly_two_hexes_in_a_straight_line_jumping_anything():
                                          "paddock H3 G5"]  # over water (G3) and Борис (I3); I5 is water
     refused(state, "paddock H3 I5", "kingdom.paddock", "I5 — вода", "только на свободный луг")
     refused(state, "paddock H3 H5", "kingdom.paddock", "ровно на 2 гекса по прямой", "Из H3 можно на G1, I1")
-    refused(state, "paddock H3 H4", "kingdom.paddock", "ровно на 2 гекса")
+    refused(state, "paddock H3 H4", "kingdom.paddock", "ровно на 2 гекса",
+            "Кроме того, H4 — локация: «Пастбище» ставит поселение только на свободный луг")  # every reason
+    refused(state, "paddock I3 I5", "kingdom.paddock", "На I3 поселение игрока Борис",
+            "Кроме того, I5 — вода: «Пастбище» ставит")
     GAME.apply(state, "пастбище H3 J3")
     assert state.owners[h("J3")] == 0
 
@@ -453,3 +458,23 @@ def test_the_reference_explains_why_two_tiles_of_a_kind_act_twice():
     assert "вы сами выбираете, какой из них вернуть" in lose and "/return сыгранный" in lose
     no_terrain = text[text.index("{#kingdom.no-terrain}"):text.index("{#kingdom.extra-actions}")]
     assert "То же и посреди тройки" in no_terrain and "просто не ставятся" not in no_terrain
+
+
+def test_an_old_log_without_the_choice_still_replays():
+    """Before players were asked, the engine gave back the abandoned location's tile and went on: a stored log
+    goes straight from the move to the next action, and `apply` (what the undo replay calls) accepts it."""
+    state = two_farms()
+    assert "pending" not in GAME.dump(state)  # dumps look as before unless a choice is open
+    GAME.apply(state, "paddock M5 K5")
+    old = GAME.load(GAME.dump(state))
+    old.pending = []  # as the old engine left it: M6's farm lost, the turn over (nothing else to do)
+    old.players[0].tiles = [t for t in old.players[0].tiles if t.origin != h("M6")]
+    from rules.kingdom.engine import settle
+    settle(old)
+    assert old.current == 1
+    following = GAME.legal_actions(old)[0]
+    with pytest.raises(RuleError):
+        GAME.parse(state, following)  # a player is asked first
+    events = GAME.apply(state, following)
+    assert "Аня уводит последнее поселение от локации M6 и теряет её жетон «Ферма»." in texts(events)
+    assert state.current == 1 and [t.origin for t in state.players[0].tiles] == [h("R2"), h("S13")]

@@ -37,7 +37,7 @@ class KingdomBuilder:
         ("barn", "Амбар, переставить: /barn K12 L5"),
         ("harbor", "Гавань, на воду: /harbor K12 L5"),
         ("paddock", "Пастбище, на 2 гекса: /paddock K12 K14"),
-        ("return", "Какой из двух жетонов вернуть: /return сыгранный"),
+        ("discard", "Какой из двух жетонов вернуть: /discard сыгранный"),
         ("end", "Закончить ход"),
     )
     score_names = {**{c: CARD_TITLES[c].lower() for c in CARD_ORDER}, "castles": "замки"}

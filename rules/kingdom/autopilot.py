@@ -62,7 +62,7 @@ def _outcome(state: State, action: str, now: _After) -> _After:
     verb, *args = action.split(" ")
     if verb == "end":
         return now
-    if verb == "return":  # one of two tiles goes back: one tile fewer either way
+    if verb == "discard":  # one of two tiles goes back: one tile fewer either way
         return _After(now.owners, now.own, now.held - 1, now.taken)
     player = state.player()
     owners, own, held = list(now.owners), list(now.own), now.held

@@ -87,13 +87,13 @@ READY = "usable"  # the tile state that can still act this turn; "used" and "new
 
 def return_actions(state: State) -> list[str]:
     """While the player must pick which of two tiles of a kind to give back (official FAQ: either one, also
-    one already used this turn): `return farm used` and `return farm usable`, the tile out for this turn
+    one already used this turn): `discard farm used` and `discard farm usable`, the tile out for this turn
     first. Offered only when the two differ: one can still act this turn and the other cannot."""
     if not state.pending:
         return []
     kind = state.layout.locations[state.pending[0]]
     states = {t.state for t in state.player().tiles if t.type == kind}
-    return [f"return {kind} {st}" for st in sorted(states, key=lambda st: (st == READY, st))]
+    return [f"discard {kind} {st}" for st in sorted(states, key=lambda st: (st == READY, st))]
 
 
 def is_legal(state: State, action: str) -> bool:
@@ -112,7 +112,7 @@ def execute(state: State, action: str) -> list[Event]:
     elif verb == "end":
         events = [Event(f"{state.player().name} заканчивает ход.", "end_turn", {"seat": state.current})]
         events += end_turn(state)
-    elif verb == "return":
+    elif verb == "discard":
         events = _give_back(state, args[0], args[1])
     elif verb in BUILDING_TILES:
         events = _tile_build(state, verb, INDEX_OF_NAME[args[0]])

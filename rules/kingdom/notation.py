@@ -35,12 +35,12 @@ FILLER_WORDS = {"на", "в", "во", "с", "со", "из", "до", "к", "ко"
                 "использую", "использовать", "применяю", "применить", "играю", "сыграть", "ход", "ходом",
                 "переставить", "переставляю", "перенести", "переношу", "передвинуть", "двигаю", "move", "use",
                 "to", "from", "with", "гекс", "гексе", "клетку", "клетка", "поселением", "поселения", "хода"}
-RETURN_WORDS = {"return", "верну", "вернуть", "возвращаю", "возвратить", "отдаю", "отдать", "отдам", "сдаю", "сдать",
-                "сбрасываю", "сбросить", "теряю", "потерять"}
+RETURN_WORDS = {"discard", "return", "верну", "вернуть", "возвращаю", "возвратить", "отдаю", "отдать", "отдам",
+                "сдаю", "сдать", "сбрасываю", "сбросить", "сброшу", "теряю", "потерять"}
 # which tile goes back: typed state word stems -> tile state (longer stems first: "несыгранный" before "сыгран")
 STATE_STEMS = (("несыгран", "usable"), ("неиспольз", "usable"), ("готов", "usable"), ("сыгран", "used"),
                ("использован", "used"), ("нов", "new"), ("получен", "new"))
-STATE_WORDS = {"usable": "несыгранный", "used": "сыгранный", "new": "новый"}  # what /return is followed by
+STATE_WORDS = {"usable": "несыгранный", "used": "сыгранный", "new": "новый"}  # what /discard is followed by
 # politeness and filler that never change a move ("построй C8 пожалуйста", "ну давай K12")
 POLITE_WORDS = {"пожалуйста", "пожалуй", "плиз", "плз", "пж", "пжл", "пжлст", "пожалста", "please", "pls", "давай",
                 "давайте", "ну", "ка", "ок", "окей", "ладно", "так", "вот", "тогда", "спасибо", "спс", "мне", "я",
@@ -129,7 +129,7 @@ def parse(state: State, text: str) -> str:
     states: list[str] = []
     for token in tokens:
         if token in RETURN_WORDS:
-            kinds.append("return")
+            kinds.append("discard")
         elif token in END_WORDS:
             kinds.append("end")
         elif (kind := tile_word(token)) is not None:
@@ -150,7 +150,7 @@ def parse(state: State, text: str) -> str:
             raise RuleError(f"Не понял «{typed(token)}»{where}. Пишите, например: {EXAMPLES}.", "kingdom.turn")
     if state.pending:
         return _return(state, kinds, states, hexes)
-    if "return" in kinds or states:
+    if "discard" in kinds or states:
         raise RuleError("Возвращать жетон сейчас не нужно: это бывает, только когда вы уводите последнее поселение "
                         "от локации, а таких жетонов у вас два.", "kingdom.lose-tile")
     tiles = [k for k in kinds if k not in ("build", "end")]
@@ -185,9 +185,9 @@ def _return(state: State, kinds: list[str], states: list[str], hexes: list[int])
     """While a tile must be given back, the only moves are its choices."""
     options = legal_actions(state)
     kind = options[0].split(" ")[1]
-    words = " или ".join(f"«/return {STATE_WORDS[a.split(' ')[2]]}»" for a in options)
-    if len(set(states)) == 1 and not hexes and set(kinds) <= {"return", kind}:
-        action = f"return {kind} {states[0]}"
+    words = " или ".join(f"«/discard {STATE_WORDS[a.split(' ')[2]]}»" for a in options)
+    if len(set(states)) == 1 and not hexes and set(kinds) <= {"discard", kind}:
+        action = f"discard {kind} {states[0]}"
         if action in options:
             return action
         raise RuleError(f"Такого жетона «{TILE_TITLES[kind]}» у вас нет: напишите {words}.",
@@ -237,7 +237,7 @@ def label(state: State, action: str) -> str:
     verb, *args = action.split(" ")
     if verb == "end":
         return "✅ Закончить ход"
-    if verb == "return":
+    if verb == "discard":
         return f"↩️ Отдать {STATE_WORDS[args[1]]}"
     if verb == "build":
         return f"🏠 {args[0]}"
@@ -277,7 +277,7 @@ def _paths(state: State) -> dict[str, tuple[str, ...]]:
                 paths[a] = (group, _row(a.split(" ")[1])) if len(actions) > TARGETS_FLAT else (group,)
     paths["end"] = ()
     for a in legal:
-        if a.startswith("return "):
+        if a.startswith("discard "):
             paths[a] = ()
     state.cache["paths"] = paths
     return paths
@@ -285,10 +285,10 @@ def _paths(state: State) -> dict[str, tuple[str, ...]]:
 
 def command(state: State, action: str) -> str:
     """What a player sends for a legal action: the notation itself ("/build K12"), but the tile to give back
-    is named in Russian ("/return сыгранный")."""
+    is named in Russian ("/discard сыгранный")."""
     verb, *args = action.split(" ")
-    if verb == "return" and len(args) == 2:
-        return f"/return {STATE_WORDS.get(args[1], args[1])}"
+    if verb == "discard" and len(args) == 2:
+        return f"/discard {STATE_WORDS.get(args[1], args[1])}"
     return f"/{action}"
 
 

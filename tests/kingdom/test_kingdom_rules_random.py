@@ -82,7 +82,7 @@ def play(players: int, seed: int, *, every: int = 0, illegal: bool = False) -> t
         if "end" in legal:
             assert legal[-1] == "end" and len(legal) >= 2 and state.phase == "after"
         if state.pending:
-            assert all(a.startswith("return ") for a in legal) and len(legal) == 2
+            assert all(a.startswith("discard ") for a in legal) and len(legal) == 2
         elif state.phase in ("start", "building"):
             assert any(a.startswith("build ") for a in legal)
         if every and len(log) % every == 0:

@@ -361,8 +361,8 @@ def test_the_moving_tile_itself_can_be_given_back_the_other_of_a_pair_stays_usab
     give(state, 0, "L17")
     GAME.apply(state, "paddock R14 Q16")
     # official FAQ: the player picks which of the two goes back, the one just used included
-    assert GAME.legal_actions(state) == ["return paddock used", "return paddock usable"]
-    GAME.apply(state, "return paddock used")
+    assert GAME.legal_actions(state) == ["discard paddock used", "discard paddock usable"]
+    GAME.apply(state, "discard paddock used")
     tiles = state.players[0].tiles
     assert [(t.origin, t.state) for t in tiles] == [(h("L17"), "usable")]  # the lost one did the move
     assert actions(state, "paddock")
@@ -398,17 +398,17 @@ def test_moving_away_from_one_of_two_farms_asks_which_farm_goes_back():
     events = GAME.apply(state, "paddock M5 K5")
     assert texts(events)[-1] == ("Аня уводит последнее поселение от локации M6: надо вернуть один из двух жетонов "
                                  "«Ферма» — несыгранный или сыгранный в этом ходу.")
-    assert state.current == 0 and GAME.legal_actions(state) == ["return farm used", "return farm usable"]
+    assert state.current == 0 and GAME.legal_actions(state) == ["discard farm used", "discard farm usable"]
     assert [GAME.label(state, a) for a in GAME.legal_actions(state)] == ["↩️ Отдать сыгранный", "↩️ Отдать несыгранный"]
-    assert GAME.command(state, "return farm used") == "/return сыгранный"
+    assert GAME.command(state, "discard farm used") == "/discard сыгранный"
     view = GAME.view(state)
     assert view["choosing"] == "какой жетон «Ферма» вернуть" and view["returning"] == "Ферма"
-    assert GAME.parse(state, "/return сыгранный") == "return farm used"
-    assert GAME.parse(state, "отдаю несыгранную ферму пожалуйста") == "return farm usable"
+    assert GAME.parse(state, "/discard сыгранный") == "discard farm used"
+    assert GAME.parse(state, "отдаю несыгранную ферму пожалуйста") == "discard farm usable"
     refused(state, "end", "kingdom.lose-tile", "Сначала решите, какой из двух жетонов «Ферма» вернуть",
-            "«/return сыгранный» или «/return несыгранный»")
+            "«/discard сыгранный» или «/discard несыгранный»")
     assert GAME.load(GAME.dump(state)).pending == [h("M6")] and GAME.load(GAME.dump(state)) == state
-    events = GAME.apply(state, "return farm used")
+    events = GAME.apply(state, "discard farm used")
     assert texts(events) == ["Аня возвращает сыгранный в этом ходу жетон «Ферма»: он выбывает из игры."]
     # the farm kept can still act this turn, and now stands for R2, where Аня still is
     assert [(t.type, t.origin, t.state) for t in state.players[0].tiles if t.type == "farm"] == [
@@ -419,7 +419,7 @@ def test_moving_away_from_one_of_two_farms_asks_which_farm_goes_back():
 def test_giving_back_the_unused_farm_keeps_the_used_one():
     state = two_farms()
     GAME.apply(state, "paddock M5 K5")
-    GAME.apply(state, "/return несыгранный")
+    GAME.apply(state, "/discard несыгранный")
     # the used farm is kept: nothing is left to do, and the turn ends by itself
     assert [t.origin for t in state.players[0].tiles if t.type == "farm"] == [h("R2")] and state.current == 1
 
@@ -428,8 +428,8 @@ def test_no_question_when_both_tiles_are_alike():
     state = two_farms("usable", "usable")
     events = GAME.apply(state, "paddock M5 K5")
     assert "Аня уводит последнее поселение от локации M6 и теряет её жетон «Ферма»." in texts(events)
-    assert not state.pending and not any(a.startswith("return ") for a in GAME.legal_actions(state))
-    refused(state, "/return сыгранный", "kingdom.lose-tile", "Возвращать жетон сейчас не нужно")
+    assert not state.pending and not any(a.startswith("discard ") for a in GAME.legal_actions(state))
+    refused(state, "/discard сыгранный", "kingdom.lose-tile", "Возвращать жетон сейчас не нужно")
 
 
 def test_a_skipped_turn_settles_an_open_choice():
@@ -443,7 +443,7 @@ def test_a_skipped_turn_settles_an_open_choice():
 def test_the_autopilot_gives_back_the_tile_that_is_out_for_this_turn():
     state = two_farms()
     GAME.apply(state, "paddock M5 K5")
-    assert GAME.autopilot(state) == "return farm used" and not GAME.reveals(state, "return farm used")
+    assert GAME.autopilot(state) == "discard farm used" and not GAME.reveals(state, "discard farm used")
 
 
 def test_the_reference_explains_why_two_tiles_of_a_kind_act_twice():
@@ -455,7 +455,7 @@ def test_the_reference_explains_why_two_tiles_of_a_kind_act_twice():
     section = text[text.index("{#kingdom.extra-actions}"):text.index("{#kingdom.location-tiles}")]
     assert "«не может совершить действие фермы дважды»" in section and "раз за ход действует каждый жетон" in section
     lose = text[text.index("{#kingdom.lose-tile}"):text.index("{#kingdom.oracle}")]
-    assert "вы сами выбираете, какой из них вернуть" in lose and "/return сыгранный" in lose
+    assert "вы сами выбираете, какой из них вернуть" in lose and "/discard сыгранный" in lose
     no_terrain = text[text.index("{#kingdom.no-terrain}"):text.index("{#kingdom.extra-actions}")]
     assert "То же и посреди тройки" in no_terrain and "просто не ставятся" not in no_terrain
 

@@ -66,7 +66,7 @@ def test_game_object_attributes():
     assert GAME.score_names["castles"] == "замки" and GAME.score_names["lords"] == "лорды"
     assert set(GAME.score_names) == set(CARD_ORDER) | {"castles"}
     assert [c for c, _ in GAME.commands] == ["build", "oracle", "farm", "oasis", "tower", "tavern", "barn", "harbor",
-                                             "paddock", "return", "end"]
+                                             "paddock", "discard", "end"]
     assert dict(GAME.commands)["build"] == "Построить: /build K12"
 
 

@@ -408,3 +408,13 @@ def test_a_game_with_skipped_turns_replays_from_its_seed():
     for action in log:
         GAME.skip(again) if action is None else GAME.apply(again, action)
     assert GAME.dump(again) == GAME.dump(first)
+
+
+def test_move_commands_do_not_clash_with_other_games():
+    """The bot shows one command menu for all games: a shared name would carry one game's description."""
+    from rules.registry import GAMES
+
+    ours = {c for c, _ in GAME.commands}
+    for other in GAMES.values():
+        if other.name != GAME.name:
+            assert ours & {c for c, _ in other.commands} <= {"end"}, other.name

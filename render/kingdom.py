@@ -1,6 +1,6 @@
 """The Kingdom Builder picture: `draw(view) -> PNG bytes`, portrait, 960 px wide, made for a phone.
 
-Layout (pixels; 960 wide, 1157 high with 2 players, 1213 with 3, 1269 with 4; rows shrink to stay <= 1280):
+Layout (pixels; 960 wide, 1181 high with 2 players, 1237 with 3, 1280 with 4; rows shrink to stay <= 1280):
 
     +----------------------------------------------+
     | column letters A..T                          |  0..32
@@ -8,15 +8,16 @@ Layout (pixels; 960 wide, 1157 high with 2 players, 1213 with 3, 1269 with 4; ro
     | numbers 1..20 on both sides, sector borders  |  32..791
     | column letters A..T                          |  791..823 (BOARD_H)
     +----------------------------------------------+
-    | whose turn, builds left, card, deck, last    |  62
+    | Ходит Вера — what is being chosen; card      |  62
     | the four sectors with their location tiles   |  40
-    | the 3 Kingdom Builder cards with hints       |  110
+    | the 3 Kingdom Builder cards with hints       |  134
     | players: house, name, settlements, card,     |  56 per player
     | tiles  (when over: the score table instead)  |
     +----------------------------------------------+
 
 The board (terrain, coordinates, sector lines) is drawn once per distinct board at twice the size and
-scaled down, so edges and marks are smooth; a second copy with every hex highlighted is cached with it,
+scaled down, so edges and marks are smooth; a second copy with every hex highlighted (lightened, ringed in
+red, its name in tall letters) is cached with it,
 and a highlighted hex is pasted from that copy through a hex-shaped mask. Settlements are cached
 anti-aliased sprites. Only the view dict is read (schema in `rules/kingdom`); missing or odd values are
 drawn as neutral rather than raising.
@@ -72,17 +73,18 @@ SS = 2  # the cached board is drawn at this multiple and scaled down
 BOARD_BG: RGB = (238, 231, 214)
 HEX_EDGE: RGB = (84, 78, 66)
 SECTOR_EDGE: RGB = (28, 22, 16)
-HL_RING: RGB = (215, 0, 150)  # highlighted hexes: no terrain and no player is magenta
+HL_RING: RGB = (214, 16, 24)  # highlighted hexes: a strong red, far from every player colour (pink included)
+LABEL_SIZE = 25  # hex names inside highlighted hexes: tall glyphs, squeezed to the hex width
 LAST_RING: RGB = (255, 214, 0)
 
 # Terrain letter -> (fill, Russian name). Colours after the printed boards, spread in lightness too, so
 # that they stay apart for weak colour vision; each also gets a mark (tufts, trees, flowers, dunes, cracks,
 # waves, peak, castle).
 TERRAIN: dict[str, tuple[RGB, str]] = {
-    "G": ((156, 212, 96), "равнина"),
+    "G": ((156, 212, 96), "луг"),
     "S": ((168, 84, 52), "каньон"),
     "D": ((240, 220, 150), "пустыня"),
-    "B": ((226, 214, 54), "луг"),
+    "B": ((226, 214, 54), "цветочное поле"),
     "F": ((46, 112, 52), "лес"),
     "W": ((70, 138, 210), "вода"),
     "M": ((150, 134, 120), "гора"),
@@ -112,7 +114,8 @@ CARD_TITLES = {"fishermen": "Рыбаки", "miners": "Шахтёры", "merchan
 PAD = 10
 HEADER_H = 62
 LEGEND_H = 40
-CARDS_H = 110
+CARDS_H = 134
+CARD_TEXT = 21  # the card hints: 3 lines that read on a phone (~9 px at 430 px wide)
 ROW_H = 56  # one player, or one score row
 SCORE_HEAD = 24  # column titles of the score table
 MAX_HEIGHT = 1280
@@ -291,6 +294,10 @@ def _draw_board(terrain: tuple[str, ...], locs: dict, lit: bool) -> Image.Image:
                     continue
                 a, b = _EDGE[direction]
                 d.line([corners[a], corners[b]], fill=SECTOR_EDGE, width=(4 if inside else 3) * k)
+    if lit:  # the hex names, over the sector lines
+        for r in range(SIZE):
+            for c in range(SIZE):
+                _label(im, *_centre(r, c, k), f"{COLUMNS[c]}{r + 1}", k)
     for c in range(SIZE):  # column letters over row 1 and under row 20
         for r, y in ((0, MARGIN_Y / 2), (SIZE - 1, BOARD_H - MARGIN_Y / 2)):
             x, _ = _centre(r, c, k)
@@ -308,7 +315,7 @@ def _hex(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, letter: str, lo
          label: str) -> None:
     fill = terrain_rgb(letter)
     if lit:
-        fill = _blend(fill, WHITE, 0.55)
+        fill = _blend(fill, WHITE, 0.62)
     corners = _corners(cx, cy, s)
     d.polygon(corners, fill=fill)
     u = s / 25  # 1 px at the 1x scale
@@ -321,9 +328,21 @@ def _hex(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, letter: str, lo
     d.line(corners + corners[:1], fill=HEX_EDGE, width=max(1, round(u)))
     if lit:
         inner = _corners(cx, cy, s - 2.4 * u)
-        d.line(inner + inner[:1], fill=HL_RING, width=round(4 * u), joint="curve")
-        d.text((cx, cy + 0.02 * s), label, font=font(round(14 * u), True), fill=INK, anchor="mm",
-               stroke_width=round(2 * u), stroke_fill=WHITE)
+        d.line(inner + inner[:1], fill=HL_RING, width=round(4.5 * u), joint="curve")
+
+
+def _label(im: Image.Image, cx: float, cy: float, label: str, k: int) -> None:
+    """A hex name as tall as the hex allows (squeezed sideways to its width), dark with a white outline, so
+    that it reads on a phone where a hex is 21 px wide."""
+    f = font(LABEL_SIZE * k, True)
+    stroke = round(2.5 * k)
+    left, top, right, bottom = f.getbbox(label, stroke_width=stroke)
+    sprite = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text((-left, -top), label, font=f, fill=INK, stroke_width=stroke, stroke_fill=WHITE)
+    room = (HEX_W - 4) * k
+    if sprite.width > room:
+        sprite = sprite.resize((round(room), sprite.height), Image.LANCZOS)
+    im.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2 + 0.04 * HEX_S * k)), sprite)
 
 
 def _mark(d: ImageDraw.ImageDraw, letter: str, cx: float, cy: float, s: float, u: float, lit: bool) -> None:
@@ -480,10 +499,29 @@ def _pieces(im: Image.Image, view: dict, board: Board) -> None:
         sprite = pips_sprite(left)
         x, y = _centre(loc["row"], loc["col"])
         im.paste(sprite, (round(x - sprite.width / 2), round(y + 0.3 * HEX_S - sprite.height / 2)), sprite)
+    moving = _parse(view.get("moving"))
+    if moving is not None:  # the settlement chosen to move: ringed in the highlight colour
+        x, y = _centre(*moving)
+        ring = moving_ring_sprite()
+        im.paste(ring, (round(x - ring.width / 2), round(y - ring.height / 2)), ring)
     for r, c, seat in _owners(view):
         sprite = house_sprite(player_colour(seat))
         x, y = _centre(r, c)
         im.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
+
+
+@lru_cache(maxsize=1)
+def moving_ring_sprite() -> Image.Image:
+    """A thick ring round a whole hex, white-edged, in the highlight colour: the settlement that moves."""
+    size = round(2 * HEX_S + 10)
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        c = size * k / 2
+        for radius, colour, w in ((HEX_S + 3.5, WHITE, 9), (HEX_S + 3.5, HL_RING, 5.5)):
+            r = radius * k
+            d.ellipse((c - r, c - r, c + r, c + r), outline=colour, width=round(w * k))
+
+    return _supersampled((size, size), paint)
 
 
 # ---------------------------------------------------------------- panel
@@ -538,45 +576,48 @@ def _scored(view: dict) -> bool:
 
 
 def _header(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, y0: float) -> None:
+    """ "Ходит Вера — поставить поселение" (who, a dash, what is being chosen), or "Партия окончена"; below,
+    the card and how many of the three are left."""
     names = _names(view)
     x = PAD + 4
     right = WIDTH - PAD - 4
     deck = f"колода {view.get('deck', '?')} · сброс {view.get('discard', '?')}"
-    room = right - text(d, (right, y0 + 22), deck, 19, MUTED, anchor="rm") - 16
-    if view.get("final_round") and not _over(view):
-        text(d, (right, y0 + 48), "последний круг!", 19, (200, 30, 30), bold=True, anchor="rm")
+    room = right - text(d, (right, y0 + 48), deck, 19, MUTED, anchor="rm") - 16
     if _over(view):
-        text(d, (x, y0 + 22), "Игра окончена", 26, INK, bold=True, anchor="lm", max_width=room - x)
+        text(d, (x, y0 + 22), "Партия окончена", 28, INK, bold=True, anchor="lm", max_width=right - x)
         winners = [names.get(s, str(s)) for s in view.get("winners") or []]
         if winners:
             label = ("Победа: " if len(winners) == 1 else "Победили: ") + ", ".join(winners)
-            text(d, (x, y0 + 48), label, 20, WIN, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD - 200,
-                 min_size=14)
+            text(d, (x, y0 + 48), label, 21, WIN, bold=True, anchor="lm", max_width=room - x, min_size=14)
         return
     seat = view.get("current")
     if seat is None:
-        text(d, (x, y0 + 22), "Ждём начала хода", 26, INK, bold=True, anchor="lm", max_width=room - x)
+        text(d, (x, y0 + 22), "Ждём начала хода", 28, INK, bold=True, anchor="lm", max_width=right - x)
         return
     who = names.get(seat, f"Игрок {seat + 1}" if isinstance(seat, int) else "Игрок")
     sprite = house_sprite(player_colour(seat))
     im.paste(sprite, (x, round(y0 + 22 - sprite.height / 2)), sprite)
     x += sprite.width + 6
-    phase = view.get("phase")
-    left = view.get("builds_left")
-    if phase == "after" or left == 0:
-        line = f"{who}: три поселения построены"
-        sub = "можно сыграть жетоны или закончить ход"
-    else:
-        line = f"{who}: осталось построить {left if isinstance(left, int) else '?'}"
-        sub = "можно сначала сыграть жетоны" if phase == "start" else "строит обязательные поселения"
-    text(d, (x, y0 + 22), line, 26, INK, bold=True, anchor="lm", max_width=room - x, min_size=16)
+    what = clean(str(view.get("choosing") or "")) or "поставить поселение"
+    text(d, (x, y0 + 22), f"Ходит {who} — {what}", 27, INK, bold=True, anchor="lm", max_width=right - x,
+         min_size=15)
     players = {p.get("seat"): p for p in _players(view)}
     card = (players.get(seat) or {}).get("card")
     sx = PAD + 4
     if card in TERRAIN:
-        sx += text(d, (sx, y0 + 48), "карта:", 19, INK, anchor="lm") + 6
-        sx = _terrain_chip(d, sx, y0 + 48, card) + 12
-    text(d, (sx, y0 + 48), sub, 18, MUTED, anchor="lm", max_width=WIDTH - sx - 200, min_size=12)
+        sx += text(d, (sx, y0 + 48), "карта:", 20, INK, anchor="lm") + 6
+        sx = _terrain_chip(d, sx, y0 + 48, card, 20) + 12
+    left = view.get("builds_left")
+    if view.get("phase") == "after" or left == 0:
+        sub = "обязательные поселения построены"
+    elif isinstance(left, int):
+        sub = f"осталось построить {left} из 3"
+    else:
+        sub = ""
+    if view.get("final_round"):
+        sub = (sub + " · " if sub else "") + "последний круг!"
+    text(d, (sx, y0 + 48), sub, 20, (200, 30, 30) if view.get("final_round") else MUTED, anchor="lm",
+         max_width=room - sx, min_size=12)
 
 
 def _terrain_chip(d: ImageDraw.ImageDraw, x: float, cy: float, letter: str, size: int = 19) -> float:
@@ -600,9 +641,7 @@ def _legend(d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
         x += text(d, (x, cy), quarters[i], 20, MUTED, bold=True, anchor="lm") + 4
         _tile_icon(d, x, cy - 13, s.get("name"), s.get("title"), "usable", 34, 26)
         name = location_style(s.get("name"), s.get("title"))[2]
-        if s.get("turned"):
-            name += " ⟲"
-        text(d, (x + 40, cy), name, 18, INK, anchor="lm", max_width=cw - (x - PAD - i * cw) - 44, min_size=12)
+        text(d, (x + 40, cy), name, 20, INK, anchor="lm", max_width=cw - (x - PAD - i * cw) - 44, min_size=12)
 
 
 def _cards(d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
@@ -613,13 +652,13 @@ def _cards(d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
         x0 = PAD + i * (cw + 8)
         box = (x0, y0, x0 + cw, y0 + CARDS_H - 8)
         d.rounded_rectangle(box, radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
-        d.rounded_rectangle((x0, y0, x0 + cw, y0 + 30), radius=10, fill=(70, 58, 110))
-        d.rectangle((x0, y0 + 20, x0 + cw, y0 + 30), fill=(70, 58, 110))
+        d.rounded_rectangle((x0, y0, x0 + cw, y0 + 32), radius=10, fill=(70, 58, 110))
+        d.rectangle((x0, y0 + 20, x0 + cw, y0 + 32), fill=(70, 58, 110))
         title = card.get("title") or CARD_TITLES.get(card.get("id"), str(card.get("id", "?")))
-        text(d, (x0 + cw / 2, y0 + 16), str(title), 21, WHITE, bold=True, anchor="mm", max_width=cw - 12,
+        text(d, (x0 + cw / 2, y0 + 16), str(title), 23, WHITE, bold=True, anchor="mm", max_width=cw - 12,
              min_size=14)
-        for j, line in enumerate(_wrap(str(card.get("hint") or ""), 17, cw - 16, 3)):
-            text(d, (x0 + 8, y0 + 35 + j * 21), line, 17, INK)
+        for j, line in enumerate(_wrap(str(card.get("hint") or ""), CARD_TEXT, cw - 12, 3)):
+            text(d, (x0 + 6, y0 + 35 + j * 30), line, CARD_TEXT, INK)
 
 
 def _player_row(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, p: dict, y0: float, h: float) -> None:
@@ -639,11 +678,11 @@ def _player_row(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, p: dict, y0
         name += " (вы)"
     text(d, (x, cy - 9), name, 21, INK, bold=True, anchor="lm", max_width=200, min_size=14)
     left = p.get("settlements_left")
-    sub = f"поселений: {left if left is not None else '?'}"
+    sub = f"в запасе {left if left is not None else '?'}"
     if seat == view.get("first") and seat is not None:
-        sub += " · 1-й"
-    text(d, (x, cy + 14), sub, 16, MUTED, anchor="lm", max_width=200, min_size=11)
-    x = PAD + 260
+        sub += " · первый игрок"
+    text(d, (x, cy + 14), sub, 17, MUTED, anchor="lm", max_width=PAD + 292 - x, min_size=12)
+    x = PAD + 300
     card = p.get("card")
     hand = view.get("hand") if view.get("seat") == seat else None
     if isinstance(hand, dict):
@@ -657,7 +696,7 @@ def _player_row(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, p: dict, y0
         _terrain_chip(d, x2, cy, hand, 17)
     else:
         text(d, (x, cy), "карта скрыта", 16, MUTED, anchor="lm")
-    x = PAD + 430
+    x = PAD + 505
     tiles = [t for t in p.get("tiles") or [] if isinstance(t, dict)]
     room = WIDTH - PAD - 8 - x
     step = min(46, room / max(1, len(tiles)))

@@ -37,6 +37,7 @@ class KingdomBuilder:
         ("barn", "Амбар, переставить: /barn K12 L5"),
         ("harbor", "Гавань, на воду: /harbor K12 L5"),
         ("paddock", "Пастбище, на 2 гекса: /paddock K12 K14"),
+        ("discard", "Какой из двух жетонов вернуть: /discard сыгранный"),
         ("end", "Закончить ход"),
     )
     score_names = {**{c: CARD_TITLES[c].lower() for c in CARD_ORDER}, "castles": "замки"}
@@ -66,12 +67,21 @@ class KingdomBuilder:
     def apply(self, st: state.State, action: str) -> list[Event]:
         """Play one action of the current seat; RuleError and no change at all when it is illegal.
         `action` is canonical, but anything `parse` understands is accepted too."""
+        if st.pending and not engine.is_legal(st, action):
+            # a log from before players were asked which tile goes back: the engine's old choice, then the action
+            trial = state.load(state.dump(st))
+            engine.settle_pending(trial)
+            engine.settle(trial)
+            if engine.is_legal(trial, action):
+                events = engine.settle_pending(st)
+                events += engine.settle(st)
+                return events + engine.execute(st, action)
         if not engine.is_legal(st, action):
             action = notation.parse(st, action)  # raises before anything changes
         return engine.execute(st, action)
 
     def command(self, st: state.State, action: str) -> str:
-        return f"/{action}"  # the notation is what players type
+        return notation.command(st, action)
 
     def label(self, st: state.State, action: str) -> str:
         return notation.label(st, action)
@@ -122,7 +132,8 @@ class KingdomBuilder:
         return engine.skip(st)
 
     def reveals(self, st: state.State, action: str) -> bool:
-        """Whether the action ends the turn: a terrain card is drawn and the next player's card is shown."""
+        """Whether the action draws a terrain card: it ends the turn (the next player's card is shown), or it
+        takes the last free hex of the card's terrain before the three are built (a new card is drawn)."""
         return autopilot.reveals(st, action)
 
     def dump(self, st: state.State) -> dict:

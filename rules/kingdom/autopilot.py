@@ -62,6 +62,8 @@ def _outcome(state: State, action: str, now: _After) -> _After:
     verb, *args = action.split(" ")
     if verb == "end":
         return now
+    if verb == "discard":  # one of two tiles goes back: one tile fewer either way
+        return _After(now.owners, now.own, now.held - 1, now.taken)
     player = state.player()
     owners, own, held = list(now.owners), list(now.own), now.held
     if verb == "build" or verb in BUILDING_TILES:

@@ -45,7 +45,7 @@ def next_to_own(state: State, seat: int, candidates: list[int]) -> list[int]:
 
 def mandatory_possible(state: State) -> bool:
     """Whether the current player still has a mandatory settlement to place and a hex to place it on."""
-    if state.current is None or state.phase not in ("start", "building"):
+    if state.current is None or state.phase not in ("start", "building") or state.pending:
         return False
     player = state.player()
     return state.builds_left > 0 and player.settlements > 0 and has_free(state, player.card)

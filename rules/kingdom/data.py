@@ -23,14 +23,16 @@ PLAYERS = (2, 4)  # rulebook: 2-4 players
 DECK_COUNTS: dict[str, int] = {GRASS: 5, CANYON: 5, DESERT: 5, FLOWERS: 5, FOREST: 5}
 TERRAIN_ORDER = (GRASS, CANYON, DESERT, FLOWERS, FOREST)  # the order the rulebook lists them in
 
-# Russian terrain names (rulebook: равнина, каньон, пустыня, луг, лес; вода, гора, замок, локация)
+# Russian terrain names. The translated rulebook says "равнина" for the green grass and "луг" for the yellow
+# flowers; a Russian player pictures a луг green, so we call the grass "луг" and the flowers "цветочное
+# поле" (the colour each name brings to mind), everywhere a player reads them.
 TERRAIN_NAMES: dict[str, str] = {
-    GRASS: "равнина", CANYON: "каньон", DESERT: "пустыня", FLOWERS: "луг", FOREST: "лес",
+    GRASS: "луг", CANYON: "каньон", DESERT: "пустыня", FLOWERS: "цветочное поле", FOREST: "лес",
     WATER: "вода", MOUNTAIN: "гора", CASTLE: "замок", LOCATION: "локация",
 }
 # where to build, for "стройте в лесу" (prepositional case with its preposition)
 TERRAIN_WHERE: dict[str, str] = {
-    GRASS: "на равнине", CANYON: "в каньоне", DESERT: "в пустыне", FLOWERS: "на лугу", FOREST: "в лесу",
+    GRASS: "на лугу", CANYON: "в каньоне", DESERT: "в пустыне", FLOWERS: "на цветочном поле", FOREST: "в лесу",
     WATER: "на воде", MOUNTAIN: "на горе", CASTLE: "на замке", LOCATION: "на локации",
 }
 
@@ -55,15 +57,15 @@ CARD_TITLES: dict[str, str] = {
     "discoverers": "Первооткрыватели", "knights": "Рыцари", "hermits": "Отшельники", "lords": "Лорды",
     "citizens": "Горожане", "farmers": "Фермеры",
 }
-CARD_HINTS: dict[str, str] = {  # our own one-line reminders of the rulebook's card texts
+CARD_HINTS: dict[str, str] = {  # our own reminders of the card texts, at most 3 lines on a card in the picture
     "fishermen": "1 золото за каждое поселение рядом с водой (не на воде)",
     "miners": "1 золото за каждое поселение рядом с горой",
-    "merchants": "4 золота за каждую локацию или замок, связанные вашими поселениями с другой локацией или замком",
+    "merchants": "4 золота за локацию или замок, связанный вашими поселениями с другим",
     "workers": "1 золото за каждое поселение рядом с локацией или замком",
     "discoverers": "1 золото за каждый горизонтальный ряд, где есть ваше поселение",
-    "knights": "2 золота за каждое поселение в вашем лучшем горизонтальном ряду",
+    "knights": "2 золота за каждое поселение в вашем лучшем ряду",
     "hermits": "1 золото за каждую отдельную группу ваших поселений",
-    "lords": "в каждом секторе: больше всех поселений — 12 золота, второе место — 6",
+    "lords": "в каждом секторе: больше всех поселений — 12 золота, вторые — 6",
     "citizens": "1 золото за каждые 2 поселения в вашей самой большой группе",
     "farmers": "3 золота за каждое поселение в секторе, где у вас их меньше всего",
 }

@@ -39,7 +39,7 @@ def gold(n: int) -> str:
 
 def usable_kinds(state: State) -> list[str]:
     """Tile types the current player may use now: tiles face up and not new, outside the mandatory run."""
-    if state.current is None or state.phase not in ("start", "after"):
+    if state.current is None or state.phase not in ("start", "after") or state.pending:
         return []
     kinds = {t.type for t in state.player().tiles if t.state == "usable"}
     return [k for k in TILE_ORDER if k in kinds]
@@ -69,6 +69,8 @@ def legal_actions(state: State) -> list[str]:
         return cached
     if state.current is None:
         out: list[str] = []
+    elif state.pending:
+        out = return_actions(state)
     else:
         out = [f"build {NAMES[h]}" for h in build_targets(state)]
         for actions in tile_actions(state).values():
@@ -78,6 +80,20 @@ def legal_actions(state: State) -> list[str]:
     state.cache["legal"] = out
     state.cache["legal_set"] = frozenset(out)
     return out
+
+
+READY = "usable"  # the tile state that can still act this turn; "used" and "new" cannot
+
+
+def return_actions(state: State) -> list[str]:
+    """While the player must pick which of two tiles of a kind to give back (official FAQ: either one, also
+    one already used this turn): `discard farm used` and `discard farm usable`, the tile out for this turn
+    first. Offered only when the two differ: one can still act this turn and the other cannot."""
+    if not state.pending:
+        return []
+    kind = state.layout.locations[state.pending[0]]
+    states = {t.state for t in state.player().tiles if t.type == kind}
+    return [f"discard {kind} {st}" for st in sorted(states, key=lambda st: (st == READY, st))]
 
 
 def is_legal(state: State, action: str) -> bool:
@@ -96,6 +112,8 @@ def execute(state: State, action: str) -> list[Event]:
     elif verb == "end":
         events = [Event(f"{state.player().name} заканчивает ход.", "end_turn", {"seat": state.current})]
         events += end_turn(state)
+    elif verb == "discard":
+        events = _give_back(state, args[0], args[1])
     elif verb in BUILDING_TILES:
         events = _tile_build(state, verb, INDEX_OF_NAME[args[0]])
     else:
@@ -184,7 +202,8 @@ def _move(state: State, kind: str, origin: int, target: int) -> list[Event]:
     seat = state.current
     player = state.player()
     abandoned = abandoned_locations(state, origin, target)
-    # with two tiles of this type, turn over the one that is about to be lost anyway
+    # with two tiles of this type, turn over the one of the location left behind (the player then picks which
+    # of the two goes back)
     _use_tile(state, kind, abandoned)
     state.owners[origin] = None
     state.owners[target] = seat
@@ -197,18 +216,65 @@ def _move(state: State, kind: str, origin: int, target: int) -> list[Event]:
                     {"seat": seat, "from": NAMES[origin], "to": NAMES[target], "tile": kind})]
     for loc in sorted(abandoned):
         for tile in [t for t in player.tiles if t.origin == loc]:
-            player.tiles.remove(tile)
-            state.lost.append(tile)
-            events.append(Event(f"{player.name} уводит последнее поселение от локации {NAMES[loc]} и теряет её "
-                                f"жетон «{TILE_TITLES[tile.type]}».", "lose_tile",
-                                {"seat": seat, "tile": tile.type, "from": NAMES[loc]}))
+            twins = [t for t in player.tiles if t.type == tile.type and t is not tile and t.origin not in abandoned]
+            twin = twins[0] if twins else None
+            if twin is not None and (twin.state == READY) != (tile.state == READY):
+                state.pending.append(loc)  # official FAQ: the player picks which of the two goes back
+                events.append(Event(f"{player.name} уводит последнее поселение от локации {NAMES[loc]}: надо вернуть "
+                                    f"один из двух жетонов «{TILE_TITLES[tile.type]}» — {TILE_STATE_WORDS[tile.state]} "
+                                    f"или {TILE_STATE_WORDS[twin.state]}.", "choose",
+                                    {"seat": seat, "tile": tile.type, "from": NAMES[loc]}))
+                continue
+            events.append(_lose(state, tile, loc))
     return events + _gain_tiles(state, target)
+
+
+TILE_STATE_WORDS = {"usable": "несыгранный", "used": "сыгранный в этом ходу", "new": "полученный в этом ходу"}
+
+
+def _lose(state: State, tile: Tile, loc: int) -> Event:
+    player = state.player()
+    player.tiles.remove(tile)
+    state.lost.append(tile)
+    return Event(f"{player.name} уводит последнее поселение от локации {NAMES[loc]} и теряет её "
+                 f"жетон «{TILE_TITLES[tile.type]}».", "lose_tile",
+                 {"seat": state.current, "tile": tile.type, "from": NAMES[loc]})
+
+
+def _give_back(state: State, kind: str, tile_state: str) -> list[Event]:
+    """The player gives back the tile of this kind in this state for the first pending location; the one
+    kept now stands for the other location of its kind, next to which the player still has a settlement."""
+    player = state.player()
+    loc = state.pending.pop(0)
+    tile = next(t for t in player.tiles if t.type == kind and t.state == tile_state)
+    kept = next(t for t in player.tiles if t.type == kind and t is not tile)
+    if tile.origin != loc:
+        tile.origin, kept.origin = loc, tile.origin
+    player.tiles.remove(tile)
+    state.lost.append(tile)
+    return [Event(f"{player.name} возвращает {TILE_STATE_WORDS[tile_state]} жетон «{TILE_TITLES[kind]}»: он выбывает "
+                  "из игры.", "lose_tile", {"seat": state.current, "tile": kind, "from": NAMES[loc]})]
+
+
+def settle_pending(state: State) -> list[Event]:
+    """A choice left open: the tile of the abandoned location goes, as the engine chose before players were
+    asked (at a turn's end both tiles are ready again, so the choice no longer matters)."""
+    player = state.player()
+    events = []
+    while state.pending:
+        loc = state.pending.pop(0)
+        tile = next((t for t in player.tiles if t.origin == loc), None)
+        if tile is not None:
+            events.append(_lose(state, tile, loc))
+    state.touch()
+    return events
 
 
 def skip(state: State) -> list[Event]:
     """The current player's turn ends now: the mandatory builds not made and the tiles not used are lost,
     the card is discarded and a new one drawn as at every turn's end (our house rule for an absent player)."""
     events = [Event(f"{state.player().name} пропускает ход.", "end_turn", {"seat": state.current})]
+    settle_pending(state)
     events += end_turn(state)
     state.actions += 1
     state.touch()
@@ -216,23 +282,56 @@ def skip(state: State) -> list[Event]:
 
 
 def settle(state: State) -> list[Event]:
-    """After an action: mandatory builds that cannot go on lapse, and a turn with nothing but `end` left
-    ends by itself (possibly several turns in a row)."""
+    """After an action: a card whose terrain has no free hex left before the mandatory builds are done is
+    replaced (rulebook "Правила строительства", exception; the official FAQ: mid-action too), mandatory
+    builds that cannot go on lapse, and a turn with nothing but `end` left ends by itself (possibly
+    several turns in a row)."""
     events: list[Event] = []
-    while state.current is not None:
+    while state.current is not None and not state.pending:
         if state.phase in ("start", "building") and not mandatory_possible(state):
             player = state.player()
             missing = min(state.builds_left, player.settlements)
-            if missing > 0 and player.card is not None:
-                events.append(Event(f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» больше нет: "
-                                    f"{player.name} не может построить оставшиеся обязательные поселения.",
-                                    "lapse", {"seat": state.current}))
+            if missing > 0 and player.card is not None and any(has_free(state, t) for t in TERRAIN_ORDER):
+                events += replace_card(state, missing)
+                if mandatory_possible(state):
+                    break
+            if missing > 0:
+                events.append(Event(f"На поле не осталось свободных гексов, где можно строить: {player.name} не "
+                                    f"может построить {_still(missing)}.", "lapse", {"seat": state.current}))
             state.phase, state.builds_left = "after", 0
             state.touch()
         if state.phase == "after" and not tile_actions(state):
             events += end_turn(state)
             continue
         break
+    return events
+
+
+def _still(n: int) -> str:
+    """ "ещё 1 обязательное поселение", "ещё 2 обязательных поселения"."""
+    return f"ещё {n} {plural(n, 'обязательное поселение', 'обязательных поселения', 'обязательных поселений')}"
+
+
+def replace_card(state: State, missing: int = 0) -> list[Event]:
+    """Rulebook "Правила строительства", exception: while no free hex of the card's terrain is left, the card
+    goes to the discard and a new one is drawn and played. `missing`: the mandatory builds still owed, when
+    this happens in the middle of them (the official FAQ: the player still builds all three)."""
+    player = state.player()
+    events: list[Event] = []
+    while player.card is not None and not has_free(state, player.card):
+        if missing:
+            text = (f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» больше нет, а построить надо "
+                    f"{_still(missing)}: {player.name} сбрасывает карту и тянет новую.")
+        else:
+            text = (f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» нет: {player.name} сбрасывает "
+                    "карту и тянет новую.")
+        events.append(Event(text, "no_terrain", {"seat": state.current}))
+        state.discard.append(player.card)
+        player.card, drawn = _draw(state)
+        events += drawn
+        if player.card is not None:
+            events.append(_reveal(state))
+    state.touch()
     return events
 
 
@@ -279,15 +378,8 @@ def start_turn(state: State) -> list[Event]:
         events += drawn
     if player.card is not None:
         events.append(_reveal(state))
-    anything = any(has_free(state, t) for t in TERRAIN_ORDER)
-    while anything and player.card is not None and not has_free(state, player.card):
-        events.append(Event(f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» нет: {player.name} "
-                            "сбрасывает карту и тянет новую.", "no_terrain", {"seat": state.current}))
-        state.discard.append(player.card)
-        player.card, drawn = _draw(state)
-        events += drawn
-        if player.card is not None:
-            events.append(_reveal(state))
+    if any(has_free(state, t) for t in TERRAIN_ORDER):
+        events += replace_card(state)
     state.phase = "start"
     state.builds_left = min(MANDATORY_BUILDS, player.settlements)
     state.touch()
@@ -313,7 +405,7 @@ def finish(state: State) -> list[Event]:
     top = scores[best[0]]["total"]
     names = [scores[s]["name"] for s in best]
     if len(best) == 1:
-        text = f"Игра окончена. Побеждает {names[0]}: {gold(top)}."
+        text = f"Партия окончена. Побеждает {names[0]}: {gold(top)}."
     else:
-        text = f"Игра окончена. Ничья: {join_names(names)} — по {gold(top)}."
+        text = f"Партия окончена. Ничья: {join_names(names)} — по {gold(top)}."
     return [Event(text, "end", {"winners": best, "scores": [s["total"] for s in scores]})]

@@ -30,11 +30,21 @@ from rules.text import typed
 END_WORDS = {"end", "конец", "закончить", "заканчиваю", "закончил", "закончила", "завершить", "завершаю",
              "все", "всё", "готово", "done", "хватит", "стоп", "пас", "pass", "finish"}
 BUILD_WORDS = {"build", "строю", "строить", "построить", "построю", "строим", "стройка", "постройка", "строй",
-               "построй", "ставлю", "поставить", "ставить", "поставлю", "поселение", "дом", "домик", "b"}
+               "построй", "ставлю", "поставь", "поставить", "ставить", "поставлю", "поселение", "дом", "домик", "b"}
 FILLER_WORDS = {"на", "в", "во", "с", "со", "из", "до", "к", "ко", "туда", "сюда", "жетон", "жетоном", "жетона",
                 "использую", "использовать", "применяю", "применить", "играю", "сыграть", "ход", "ходом",
                 "переставить", "переставляю", "перенести", "переношу", "передвинуть", "двигаю", "move", "use",
                 "to", "from", "with", "гекс", "гексе", "клетку", "клетка", "поселением", "поселения", "хода"}
+RETURN_WORDS = {"discard", "return", "верну", "вернуть", "возвращаю", "возвратить", "отдаю", "отдать", "отдам",
+                "сдаю", "сдать", "сбрасываю", "сбросить", "сброшу", "теряю", "потерять"}
+# which tile goes back: typed state word stems -> tile state (longer stems first: "несыгранный" before "сыгран")
+STATE_STEMS = (("несыгран", "usable"), ("неиспольз", "usable"), ("готов", "usable"), ("сыгран", "used"),
+               ("использован", "used"), ("нов", "new"), ("получен", "new"))
+STATE_WORDS = {"usable": "несыгранный", "used": "сыгранный", "new": "новый"}  # what /discard is followed by
+# politeness and filler that never change a move ("построй C8 пожалуйста", "ну давай K12")
+POLITE_WORDS = {"пожалуйста", "пожалуй", "плиз", "плз", "пж", "пжл", "пжлст", "пожалста", "please", "pls", "давай",
+                "давайте", "ну", "ка", "ок", "окей", "ладно", "так", "вот", "тогда", "спасибо", "спс", "мне", "я",
+                "хочу", "буду", "можно", "теперь", "сейчас", "ещё", "еще", "а", "и", "тут", "там"}
 TILE_STEMS: dict[str, tuple[str, ...]] = {
     "oracle": ("оракул", "oracle"),
     "farm": ("ферм", "farm"),
@@ -46,6 +56,7 @@ TILE_STEMS: dict[str, tuple[str, ...]] = {
     "paddock": ("пастбищ", "paddock", "загон"),
 }
 # a coordinate typed in two pieces ("к 12") or the wrong way round; Cyrillic look-alikes come later
+EXAMPLES = "«/build K12», «строю K12», «оракул K12», «амбар K12 L5» или «конец»"  # what a player can send
 _LETTER = re.compile(r"^[a-zа-я]$")
 _NUMBER = re.compile(r"^[0-9]{1,3}$")
 _HEXLIKE = re.compile(r"^(?:[a-zа-я][0-9]{1,3}|[0-9]{1,3}[a-zа-я])$")
@@ -112,11 +123,14 @@ def parse(state: State, text: str) -> str:
         return text
     tokens = normalise(text)
     if not tokens:
-        raise RuleError("Пустой ход: напишите, например, «build K12» или «к12».", "kingdom.turn")
+        raise RuleError(f"Пустой ход: напишите, например, {EXAMPLES}.", "kingdom.turn")
     kinds: list[str] = []
     hexes: list[int] = []
+    states: list[str] = []
     for token in tokens:
-        if token in END_WORDS:
+        if token in RETURN_WORDS:
+            kinds.append("discard")
+        elif token in END_WORDS:
             kinds.append("end")
         elif (kind := tile_word(token)) is not None:
             kinds.append(kind)
@@ -124,14 +138,21 @@ def parse(state: State, text: str) -> str:
             kinds.append("build")
         elif (h := hex_of(token)) is not None:
             hexes.append(h)
-        elif token in FILLER_WORDS:
+        elif token in FILLER_WORDS or token in POLITE_WORDS:
             continue
+        elif (tile_state := state_word(token)) is not None:
+            states.append(tile_state)
         elif _HEXLIKE.match(token):
             raise RuleError(f"Нет такого гекса: «{token.upper()}». Столбцы — буквы от A до T, ряды — числа "
                             "от 1 до 20, например K12.", "kingdom.board")
         else:
-            raise RuleError(f"Не понял «{typed(token)}». Пишите, например: «build K12», «к12», «оракул K12», "
-                            "«амбар K12 L5» или «конец».", "kingdom.turn")
+            where = f" в «{typed(text)}»" if len(tokens) > 1 else ""
+            raise RuleError(f"Не понял «{typed(token)}»{where}. Пишите, например: {EXAMPLES}.", "kingdom.turn")
+    if state.pending:
+        return _return(state, kinds, states, hexes)
+    if "discard" in kinds or states:
+        raise RuleError("Возвращать жетон сейчас не нужно: это бывает, только когда вы уводите последнее поселение "
+                        "от локации, а таких жетонов у вас два.", "kingdom.lose-tile")
     tiles = [k for k in kinds if k not in ("build", "end")]
     if len(set(tiles)) > 1:
         raise RuleError("За раз — одно действие: назовите один жетон.", "kingdom.extra-actions")
@@ -148,14 +169,34 @@ def parse(state: State, text: str) -> str:
     if state.current is None:
         raise RuleError("Партия уже закончилась.", "kingdom.end")
     if kind is None:
-        kind = _guess(state, hexes)
+        kind = _guess(state, hexes, text)
     action = _canonical(kind, hexes)
     if is_legal(state, action):
         return action
     raise refusals.refusal(state, kind, hexes)
 
 
-def _guess(state: State, hexes: list[int]) -> str:
+def state_word(token: str) -> str | None:
+    """ "сыгранный" -> "used", "несыгранную" -> "usable", "новый" -> "new"; None for any other word."""
+    return next((st for stem, st in STATE_STEMS if token.startswith(stem)), None)
+
+
+def _return(state: State, kinds: list[str], states: list[str], hexes: list[int]) -> str:
+    """While a tile must be given back, the only moves are its choices."""
+    options = legal_actions(state)
+    kind = options[0].split(" ")[1]
+    words = " или ".join(f"«/discard {STATE_WORDS[a.split(' ')[2]]}»" for a in options)
+    if len(set(states)) == 1 and not hexes and set(kinds) <= {"discard", kind}:
+        action = f"discard {kind} {states[0]}"
+        if action in options:
+            return action
+        raise RuleError(f"Такого жетона «{TILE_TITLES[kind]}» у вас нет: напишите {words}.",
+                        "kingdom.lose-tile")
+    raise RuleError(f"Сначала решите, какой из двух жетонов «{TILE_TITLES[kind]}» вернуть: напишите {words}.",
+                    "kingdom.lose-tile")
+
+
+def _guess(state: State, hexes: list[int], text: str) -> str:
     """A bare coordinate: the mandatory build while it goes on."""
     if len(hexes) == 1:
         if state.phase in ("start", "building"):
@@ -170,8 +211,7 @@ def _guess(state: State, hexes: list[int]) -> str:
     if len(hexes) == 2:
         raise RuleError("Чтобы переставить поселение, назовите жетон: амбар, гавань или пастбище, например "
                         f"«пастбище {NAMES[hexes[0]]} {NAMES[hexes[1]]}».", "kingdom.extra-actions")
-    raise RuleError("Не понял ход: напишите, например, «build K12», «к12», «оракул K12» или «конец».",
-                    "kingdom.turn")
+    raise RuleError(f"Не понял ход «{typed(text)}»: напишите, например, {EXAMPLES}.", "kingdom.turn")
 
 
 def _canonical(kind: str, hexes: list[int]) -> str:
@@ -179,12 +219,13 @@ def _canonical(kind: str, hexes: list[int]) -> str:
         return "end"
     if kind == "build" or kind in BUILDING_TILES:
         if len(hexes) != 1:
-            word = "build" if kind == "build" else TILE_TITLES[kind].lower()
-            raise RuleError(f"Укажите один гекс, например: «{word} K12».",
+            word = "строю" if kind == "build" else TILE_TITLES[kind].lower()
+            raise RuleError(f"Укажите один гекс, например: «/{kind} K12» или «{word} K12».",
                             "kingdom.building" if kind == "build" else f"kingdom.{kind}")
         return f"{kind} {NAMES[hexes[0]]}"
     if len(hexes) != 2:
-        raise RuleError(f"Укажите, откуда и куда: например, «{TILE_TITLES[kind].lower()} K12 L5».", f"kingdom.{kind}")
+        raise RuleError(f"Укажите, откуда и куда: например, «/{kind} K12 L5» или «{TILE_TITLES[kind].lower()} K12 L5».",
+                        f"kingdom.{kind}")
     return f"{kind} {NAMES[hexes[0]]} {NAMES[hexes[1]]}"
 
 
@@ -196,6 +237,8 @@ def label(state: State, action: str) -> str:
     verb, *args = action.split(" ")
     if verb == "end":
         return "✅ Закончить ход"
+    if verb == "discard":
+        return f"↩️ Отдать {STATE_WORDS[args[1]]}"
     if verb == "build":
         return f"🏠 {args[0]}"
     return f"{TILE_EMOJI.get(verb, '')} {'→'.join(args)}".strip()
@@ -233,8 +276,20 @@ def _paths(state: State) -> dict[str, tuple[str, ...]]:
             for a in actions:
                 paths[a] = (group, _row(a.split(" ")[1])) if len(actions) > TARGETS_FLAT else (group,)
     paths["end"] = ()
+    for a in legal:
+        if a.startswith("discard "):
+            paths[a] = ()
     state.cache["paths"] = paths
     return paths
+
+
+def command(state: State, action: str) -> str:
+    """What a player sends for a legal action: the notation itself ("/build K12"), but the tile to give back
+    is named in Russian ("/discard сыгранный")."""
+    verb, *args = action.split(" ")
+    if verb == "discard" and len(args) == 2:
+        return f"/discard {STATE_WORDS.get(args[1], args[1])}"
+    return f"/{action}"
 
 
 def menu_path(state: State, action: str) -> tuple[str, ...]:

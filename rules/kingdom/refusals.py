@@ -5,6 +5,8 @@ particular (the hex, its terrain, the adjacency rule).
 
 from __future__ import annotations
 
+import re
+
 from rules.kingdom.board import CASTLE, LOCATION, MOUNTAIN, WATER
 from rules.kingdom.building import (
     TILE_TERRAIN,
@@ -15,7 +17,7 @@ from rules.kingdom.building import (
     moving_targets,
     touches_other,
 )
-from rules.kingdom.data import BUILDING_TILES, TERRAIN_NAMES, TERRAIN_WHERE, TILE_TITLES
+from rules.kingdom.data import BUILDING_TILES, TERRAIN_NAMES, TERRAIN_ORDER, TERRAIN_WHERE, TILE_TITLES
 from rules.kingdom.layout import EDGE, JUMP, NAMES
 from rules.kingdom.state import State
 from rules.protocol import RuleError
@@ -39,21 +41,39 @@ def refusal(state: State, kind: str, hexes: list[int]) -> RuleError:
     if not tiles:
         return RuleError(f"У вас нет жетона «{title}»: его дают за поселение рядом с локацией «{title}».",
                          "kingdom.location-tiles")
+    # every reason that applies: the moment, the tile's state, then the hex (judged as if the tile were ready)
+    reasons: list[RuleError] = []
     if state.phase == "building":
-        return RuleError(f"Посреди обязательных построек жетоны не используют: сначала поставьте ещё "
-                         f"{settlements(state.builds_left)}.", "kingdom.extra-actions")
+        reasons.append(RuleError(f"Посреди обязательных построек жетоны не используют: сначала поставьте ещё "
+                                 f"{settlements(state.builds_left)}.", "kingdom.extra-actions"))
     if not any(t.state == "usable" for t in tiles):
-        if any(t.state == "used" for t in tiles):
-            more = "ы" if len(tiles) > 1 else ""
-            return RuleError(f"Жетон{more} «{title}» уже использован{more} в этом ходу; снова — в следующем ходу.",
-                             "kingdom.extra-actions")
-        return RuleError(f"Жетон «{title}» получен в этом ходу и действует только со следующего хода.",
-                         "kingdom.location-tiles")
+        used = [t for t in tiles if t.state == "used"]
+        if used:
+            more = "ы" if len(used) > 1 else ""
+            reasons.append(RuleError(f"Жетон{more} «{title}» уже использован{more} в этом ходу; снова — в следующем "
+                                     "ходу.", "kingdom.extra-actions"))
+        if any(t.state == "new" for t in tiles):
+            reasons.append(RuleError(f"Жетон «{title}» получен в этом ходу и действует только со следующего хода, "
+                                     "даже после трёх обязательных поселений.", "kingdom.location-tiles"))
     if kind in BUILDING_TILES:
         if player.settlements <= 0:
-            return RuleError("В запасе не осталось поселений: строить нечего.", "kingdom.extra-actions")
-        return _tile_build_refusal(state, kind, hexes[0])
-    return _move_refusal(state, kind, hexes[0], hexes[1])
+            reasons.append(RuleError("В запасе не осталось поселений: строить нечего.", "kingdom.extra-actions"))
+        elif hexes[0] not in building_targets(state, kind):
+            reasons.append(_tile_build_refusal(state, kind, hexes[0]))
+    elif (hexes[0], hexes[1]) not in moving_targets(state, kind):
+        reasons.append(_move_refusal(state, kind, hexes[0], hexes[1]))
+    return combine(reasons or [RuleError("Так сыграть жетон сейчас нельзя.", f"kingdom.{kind}")])
+
+
+def combine(reasons: list[RuleError]) -> RuleError:
+    """One refusal that gives every reason, in order; the section is the first reason's."""
+    message = reasons[0].message
+    for extra in reasons[1:]:
+        text = extra.message
+        if not re.match(r"[A-T][0-9]", text):
+            text = text[0].lower() + text[1:]
+        message += " Кроме того, " + text
+    return RuleError(message, reasons[0].section)
 
 
 def _place_refusal(state: State, h: int) -> RuleError | None:
@@ -90,27 +110,32 @@ def _build_refusal(state: State, h: int) -> RuleError:
     if state.phase == "after":
         if player.settlements <= 0:
             return RuleError("В запасе не осталось поселений.", "kingdom.end")
-        if not has_free(state, player.card):
-            return RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» не осталось: обязательные "
-                             "постройки этого хода закончены.", "kingdom.no-terrain")
+        if not any(has_free(state, t) for t in TERRAIN_ORDER):
+            return RuleError("На поле не осталось свободных гексов, где можно строить: обязательные постройки "
+                             "этого хода закончены.", "kingdom.no-terrain")
         return RuleError("Три обязательных поселения в этом ходу уже построены. Дальше — жетоны или «конец».",
                          "kingdom.turn")
-    if (error := _place_refusal(state, h)) is not None:
-        return error
     letter = state.layout.terrain[h]
+    wrong = RuleError(f"Ваша карта — {TERRAIN_NAMES[player.card]}, а {NAMES[h]} — {TERRAIN_NAMES[letter]}. "
+                      f"Стройте {TERRAIN_WHERE[player.card]}.", "kingdom.building")
+    if (error := _place_refusal(state, h)) is not None:
+        occupied = state.owners[h] is not None
+        return combine([error, wrong]) if occupied and letter != player.card else error
     if letter != player.card:
-        return RuleError(f"Ваша карта — {TERRAIN_NAMES[player.card]}, а {NAMES[h]} — {TERRAIN_NAMES[letter]}. "
-                         f"Стройте {TERRAIN_WHERE[player.card]}.", "kingdom.building")
+        return wrong
     return _adjacency(state, h, build_targets(state), player.card)
 
 
-def _tile_build_refusal(state: State, kind: str, h: int) -> RuleError:
+def _tile_build_refusal(state: State, kind: str, h: int, occupied_checked: bool = False) -> RuleError:
     player = state.player()
     section = f"kingdom.{kind}"
     title = TILE_TITLES[kind]
-    if (error := _place_refusal(state, h)) is not None:
-        return error
     letter = state.layout.terrain[h]
+    if not occupied_checked and (error := _place_refusal(state, h)) is not None:
+        need = player.card if kind == "oracle" else TILE_TERRAIN.get(kind)
+        if state.owners[h] is not None and need is not None and letter != need:
+            return combine([error, _tile_build_refusal(state, kind, h, occupied_checked=True)])
+        return error
     if kind == "oracle" or kind in TILE_TERRAIN:
         need = player.card if kind == "oracle" else TILE_TERRAIN[kind]
         if not has_free(state, need):
@@ -133,48 +158,58 @@ def _tile_build_refusal(state: State, kind: str, h: int) -> RuleError:
 
 
 def _move_refusal(state: State, kind: str, origin: int, target: int) -> RuleError:
-    player = state.player()
+    """Every reason why this move is not possible: the settlement moved, then the hex it would go to."""
     section = f"kingdom.{kind}"
     title = TILE_TITLES[kind]
     owner = state.owners[origin]
+    reasons: list[RuleError] = []
     if owner != state.current:
         where = "нет поселения" if owner is None else f"поселение игрока {state.players[owner].name}"
-        return RuleError(f"На {NAMES[origin]} {where}, а «{title}» переставляет только ваши поселения.", section)
+        reasons.append(RuleError(f"На {NAMES[origin]} {where}, а «{title}» переставляет только ваши поселения.",
+                                 section))
     if origin == target:
-        return RuleError(f"Поселение и так стоит на {NAMES[origin]}: выберите другой гекс.", section)
+        reasons.append(RuleError(f"Поселение и так стоит на {NAMES[origin]}: выберите другой гекс.", section))
+    else:
+        reasons += _target_reasons(state, kind, origin, target, own=owner == state.current)
+    return combine(reasons or [RuleError("Так переставить поселение нельзя.", section)])
+
+
+def _target_reasons(state: State, kind: str, origin: int, target: int, own: bool) -> list[RuleError]:
+    player = state.player()
+    section = f"kingdom.{kind}"
     letter = state.layout.terrain[target]
+    occupied = _place_refusal(state, target) if state.owners[target] is not None else None
+    reasons = [occupied] if occupied is not None else []
     if kind == "paddock":
         if target not in JUMP[origin]:
-            options = [NAMES[t] for o, t in moving_targets(state, kind) if o == origin]
+            options = [NAMES[t] for o, t in moving_targets(state, kind) if o == origin] if own else []
             hint = f" Из {NAMES[origin]} можно на {', '.join(options)}." if options else ""
-            return RuleError(f"«Пастбище» передвигает поселение ровно на 2 гекса по прямой.{hint}", section)
-        if (error := _place_refusal(state, target)) is not None:
-            if state.owners[target] is not None:
-                return error
-            return RuleError(f"{NAMES[target]} — {TERRAIN_NAMES[letter]}: «Пастбище» ставит поселение только на "
-                             "свободную равнину, каньон, пустыню, луг или лес.", section)
-        return RuleError("Так передвинуть поселение нельзя.", section)
-    if state.owners[target] is not None:
-        return _place_refusal(state, target)
+            reasons.append(RuleError(f"«Пастбище» передвигает поселение ровно на 2 гекса по прямой.{hint}", section))
+        if occupied is None and _place_refusal(state, target) is not None:
+            reasons.append(RuleError(f"{NAMES[target]} — {TERRAIN_NAMES[letter]}: «Пастбище» ставит поселение только "
+                                     "на свободный луг, каньон, пустыню, цветочное поле или лес.", section))
+        return reasons
     if kind == "harbor":
         if letter != WATER:
-            return RuleError(f"«Гавань» переставляет поселение только на воду, а {NAMES[target]} — "
-                             f"{TERRAIN_NAMES[letter]}.", section)
+            reasons.append(RuleError(f"«Гавань» переставляет поселение только на воду, а {NAMES[target]} — "
+                                     f"{TERRAIN_NAMES[letter]}.", section))
         terrain = WATER
     else:  # barn
-        need = player.card
-        if not has_free(state, need):
-            return RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[need]}» не осталось: «Амбару» переставлять "
-                             "некуда.", section)
-        if letter != need:
-            if (error := _place_refusal(state, target)) is not None:
-                return error
-            return RuleError(f"«Амбар» переставляет только на местность вашей карты ({TERRAIN_NAMES[need]}), а "
-                             f"{NAMES[target]} — {TERRAIN_NAMES[letter]}.", section)
-        terrain = need
-    options = [t for o, t in moving_targets(state, kind) if o == origin and touches_other(state, origin, t)]
-    if options:
-        return RuleError(f"{NAMES[target]} не рядом с другими вашими поселениями, а рядом с ними есть свободный гекс "
-                         f"{TERRAIN_WHERE[terrain]}, например {NAMES[options[0]]}. Соседство считается без "
-                         "переставляемого поселения.", "kingdom.adjacency")
-    return RuleError("Так переставить поселение нельзя.", section)
+        terrain = player.card
+        if not has_free(state, terrain):
+            reasons.append(RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[terrain]}» не осталось: «Амбару» "
+                                     "переставлять некуда.", section))
+        elif letter != terrain:
+            if occupied is None and (error := _place_refusal(state, target)) is not None:
+                reasons.append(error)
+            else:
+                reasons.append(RuleError(f"«Амбар» переставляет только на местность вашей карты "
+                                         f"({TERRAIN_NAMES[terrain]}), а {NAMES[target]} — {TERRAIN_NAMES[letter]}.",
+                                         section))
+    if not reasons and own:
+        options = [t for o, t in moving_targets(state, kind) if o == origin and touches_other(state, origin, t)]
+        if options:
+            reasons.append(RuleError(f"{NAMES[target]} не рядом с другими вашими поселениями, а рядом с ними есть "
+                                     f"свободный гекс {TERRAIN_WHERE[terrain]}, например {NAMES[options[0]]}. "
+                                     "Соседство считается без переставляемого поселения.", "kingdom.adjacency"))
+    return reasons

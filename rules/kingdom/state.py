@@ -69,6 +69,7 @@ class State:
     turn_placed: list[int] = field(default_factory=list)  # hexes built on or moved to this turn
     prev_placed: list[int] = field(default_factory=list)  # the same for the previous turn
     actions: int = 0  # actions applied so far
+    pending: list[int] = field(default_factory=list)  # abandoned location hexes whose tile the player must pick
     rng: random.Random = field(default_factory=random.Random, compare=False, repr=False)
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -129,7 +130,7 @@ def _tile(t: Tile) -> dict:
 def dump(state: State) -> dict:
     """Plain JSON-safe data (dicts, lists, str, int, bool, None), including the random source."""
     version, internal, gauss = state.rng.getstate()
-    return {
+    data = {
         "seed": state.seed,
         "players": [{"name": p.name, "settlements": p.settlements, "card": p.card,
                      "tiles": [_tile(t) for t in p.tiles], "taken": list(p.taken)} for p in state.players],
@@ -150,6 +151,9 @@ def dump(state: State) -> dict:
         "actions": state.actions,
         "rng": [version, list(internal), gauss],
     }
+    if state.pending:  # only while a choice is open, so that dumps of games before it look as they did
+        data["pending"] = list(state.pending)
+    return data
 
 
 def _load_tile(d: dict) -> Tile:
@@ -181,5 +185,6 @@ def load(data: dict) -> State:
         turn_placed=list(data["turn_placed"]),
         prev_placed=list(data["prev_placed"]),
         actions=data["actions"],
+        pending=[int(h) for h in data.get("pending", ())],
         rng=rng,
     )

@@ -19,7 +19,7 @@ from typing import Any
 
 from rules.kingdom.board import SIZE
 from rules.kingdom.building import build_targets
-from rules.kingdom.data import CARD_HINTS, CARD_TITLES, SECTOR_TITLES, TILE_TITLES
+from rules.kingdom.data import BUILDING_TILES, CARD_HINTS, CARD_TITLES, MOVING_TILES, SECTOR_TITLES, TILE_TITLES
 from rules.kingdom.layout import NAMES
 from rules.kingdom.scoring import final_scores, winners
 from rules.kingdom.state import State
@@ -27,12 +27,46 @@ from rules.kingdom.state import State
 
 def focus_hexes(focus: list[str]) -> list[str]:
     """Where the given actions lead: the last hex each names (`build K12` -> K12, `harbor K12 L5` -> L5),
-    in order, once each; `end` leads nowhere.
+    in order, once each; `end` leads nowhere. Moving actions from several settlements lead first to the
+    choice of the settlement: their origins.
 
     >>> focus_hexes(["build K12", "harbor K12 L5", "harbor A1 L5", "end"])
     ['K12', 'L5']
+    >>> focus_hexes(["barn K12 L5", "barn A1 L5", "barn A1 B2"])
+    ['K12', 'A1']
     """
+    origins = moving_origins(focus)
+    if len(origins) > 1:
+        return origins
     return list(dict.fromkeys(words[-1] for words in map(str.split, focus) if len(words) > 1))
+
+
+def moving_origins(focus: list[str] | None) -> list[str]:
+    """The settlements that the given actions move, when every one of them moves a settlement (else [])."""
+    words = [a.split() for a in focus or [] if a != "end"]
+    if not words or any(w[0] not in MOVING_TILES or len(w) != 3 for w in words):
+        return []
+    return list(dict.fromkeys(w[1] for w in words))
+
+
+def choosing(state: State, focus: list[str] | None) -> str:
+    """What the player to move is choosing now, in the infinitive, for the picture's header ("поставить
+    поселение", "куда переставить поселение"); "" when the game is over."""
+    if state.current is None:
+        return ""
+    if state.pending:
+        return f"какой жетон «{TILE_TITLES[state.layout.locations[state.pending[0]]]}» вернуть"
+    origins = moving_origins(focus)
+    if len(origins) > 1:
+        return "какое поселение переставить"
+    if origins:
+        return f"куда переставить поселение с {origins[0]}"
+    kinds = {a.split()[0] for a in focus or [] if a != "end"}
+    if len(kinds) == 1 and (kind := kinds.pop()) in BUILDING_TILES:
+        return f"поставить поселение жетоном «{TILE_TITLES[kind]}»"
+    if state.phase in ("start", "building"):
+        return "поставить поселение"
+    return "сыграть жетон или закончить ход"
 
 
 def view(state: State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
@@ -54,6 +88,7 @@ def view(state: State, seat: int | None = None, focus: list[str] | None = None) 
                       for t in p.tiles],
         })
     owners = state.owners
+    origins = moving_origins(focus)
     scores = None
     if over:
         scores = [{"seat": s["seat"], "total": s["total"], "breakdown": dict(s["breakdown"])}
@@ -74,6 +109,9 @@ def view(state: State, seat: int | None = None, focus: list[str] | None = None) 
         "phase": state.phase,
         "highlight": focus_hexes(focus) if focus is not None else [NAMES[h] for h in build_targets(state)],
         "last_turn": [NAMES[h] for h in (state.turn_placed or state.prev_placed)],
+        "choosing": choosing(state, focus),
+        "moving": origins[0] if len(origins) == 1 else None,
+        "returning": (TILE_TITLES[lay.locations[state.pending[0]]] if state.pending else None),
         "deck": len(state.deck),
         "discard": len(state.discard),
         "final_round": state.final_round,

@@ -32,6 +32,7 @@ Castles: D2, L2, C8, C15, P18, C19.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -108,3 +109,12 @@ def refused(state: State, text: str, section: str, *fragments: str) -> RuleError
 
 def texts(events) -> list[str]:
     return [e.text for e in events]
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def english(message: str) -> list[str]:
+    """Latin words a player would read: not inside a command (/build K12), not a hex, not the game's name."""
+    message = re.sub(r"/[a-z]+(?: [A-T][0-9]{1,2}){0,2}", "", message).replace("Kingdom Builder", "")
+    return LATIN_WORD.findall(message)

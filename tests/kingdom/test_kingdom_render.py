@@ -344,3 +344,89 @@ def test_cli_plays_random_moves(tmp_path):
     out = tmp_path / "board.png"
     assert cli_main(["kingdom", "--seed", "3", "--moves", "40", "--out", str(out), "--seat", "1"]) == 0
     assert max(decode(out.read_bytes()).size) <= 1280
+
+
+# --- what a player reads on a phone ---------------------------------------------------------------------------
+
+
+def drawn_texts(view: dict, monkeypatch) -> list[str]:
+    """Every string the panel draws for this view."""
+    seen: list[str] = []
+    original = kingdom.text
+
+    def spy(draw, xy, value, *args, **kwargs):
+        seen.append(value)
+        return original(draw, xy, value, *args, **kwargs)
+
+    monkeypatch.setattr(kingdom, "text", spy)
+    kingdom.render(view)
+    return seen
+
+
+def test_header_says_who_moves_and_what_is_being_chosen(monkeypatch):
+    view = grown_view()
+    view["current"], view["choosing"] = 2, "поставить поселение"
+    assert "Ходит Вера — поставить поселение" in drawn_texts(view, monkeypatch)
+    view["choosing"] = "куда переставить поселение с K12"
+    assert "Ходит Вера — куда переставить поселение с K12" in drawn_texts(view, monkeypatch)
+    view.pop("choosing")  # an older view: the mandatory build is the default
+    assert "Ходит Вера — поставить поселение" in drawn_texts(view, monkeypatch)
+    over = drawn_texts(over_view(), monkeypatch)
+    assert "Партия окончена" in over and "Игра окончена" not in over
+
+
+def test_no_cryptic_marks_the_first_player_is_named(monkeypatch):
+    view = grown_view()
+    view["sectors"][1]["turned"] = True
+    texts = drawn_texts(view, monkeypatch)
+    assert not any("⟲" in t or "1-й" in t for t in texts)
+    assert any(t.endswith("· первый игрок") for t in texts)
+
+
+def test_the_settlement_that_moves_is_ringed():
+    view = grown_view()
+    r, c = next((r, c) for r in range(SIZE) for c in range(SIZE) if view["owners"][r][c] == 1)
+    before = kingdom.render(view)
+    view["moving"] = name(r, c)
+    after = kingdom.render(view)
+    x, y = kingdom.hex_center(r, c)
+    ring = [after.getpixel((x, yy)) for yy in range(round(y - kingdom.HEX_S - 6), round(y - kingdom.HEX_S + 4))]
+    assert any(close(p, kingdom.HL_RING, 30) for p in ring) and changed(before, after, around(r, c, 26))
+
+
+def test_the_highlight_is_far_from_every_player_colour():
+    """In hue, the thing the eye matches first (the old magenta was 5 degrees from the pink player)."""
+    import colorsys
+
+    def hue(rgb):
+        h, _, s = colorsys.rgb_to_hls(*(x / 255 for x in rgb))
+        return h * 360, s
+
+    ring, _ = hue(kingdom.HL_RING)
+    for colour in PLAYER_COLOURS[:4]:  # Kingdom Builder seats at most 4
+        h, saturation = hue(colour)
+        if saturation > 0.2:  # black has no hue to confuse
+            assert min(abs(ring - h), 360 - abs(ring - h)) >= 30, colour
+
+
+def test_hex_names_in_highlights_are_tall_enough_for_a_phone():
+    view = start_view(3)
+    r, c = empty_hex(view, "G")
+    view["highlight"] = [name(r, c)]
+    im = kingdom.render(view).convert("L")
+    x, y = kingdom.hex_center(r, c)
+    dark_rows = [yy for yy in range(y - 14, y + 15) if any(im.getpixel((xx, yy)) < 70 for xx in range(x - 10, x + 11))]
+    assert dark_rows and dark_rows[-1] - dark_rows[0] >= 14  # the glyphs of the old label were 8 px tall
+    small = im.resize((430, round(im.height * 430 / im.width)))  # as a phone shows it: still a visible mark
+    sx, sy = round(x * 430 / im.width), round(y * 430 / im.width)
+    assert min(small.getpixel((xx, sy)) for xx in range(sx - 5, sx + 6)) < 90
+
+
+def test_card_texts_fit_three_lines_in_a_readable_size():
+    from rules.kingdom.data import CARD_HINTS
+
+    assert kingdom.CARD_TEXT >= 20
+    cw = (kingdom.WIDTH - 2 * kingdom.PAD - 16) / 3
+    for card, hint in CARD_HINTS.items():
+        lines = kingdom._wrap(hint, kingdom.CARD_TEXT, cw - 12, 3)
+        assert not lines[-1].endswith("…"), (card, lines)

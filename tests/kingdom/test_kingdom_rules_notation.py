@@ -9,7 +9,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kb_positions import fresh, give, put, turn
+from kb_positions import english, fresh, give, put, turn
 
 from rules.kingdom import GAME
 from rules.protocol import RuleError
@@ -110,6 +110,40 @@ def test_garbage_is_refused_with_what_was_not_understood(text, section, fragment
     with pytest.raises(RuleError) as info:
         GAME.parse(building_state(), text)
     assert info.value.section == section and fragment in info.value.message, info.value.message
+
+
+@pytest.mark.parametrize("text", ["построй B1 пожалуйста", "/build B1 плиз", "ну давай B1", "строй-ка B1 пж",
+                                  "/build B1", "пожалуйста, поставь на B1"])
+def test_politeness_never_breaks_a_move(text):
+    state = building_state()
+    state.players[0].card = "G"
+    assert GAME.parse(state, text) == "build B1"
+
+
+@pytest.mark.parametrize("text", ["", "привет", "строю", "амбар A1", "B1 A2 C1", "оракул", "K1²"])
+def test_hints_show_what_a_player_can_send_and_no_english(text):
+    with pytest.raises(RuleError) as info:
+        GAME.parse(building_state(), text)
+    assert not english(info.value.message), info.value.message
+    assert "build K12" not in info.value.message.replace("/build K12", "")
+
+
+def test_a_refusal_quotes_what_was_typed():
+    with pytest.raises(RuleError) as info:
+        GAME.parse(building_state(), "/build B1 абракадабра")
+    assert info.value.message.startswith("Не понял «абракадабра» в «/build B1 абракадабра». ")
+    assert "«/build K12», «строю K12»" in info.value.message
+
+
+def test_game_texts_have_no_english():
+    texts = [GAME.about, GAME.secret_button, *GAME.score_names.values(), *GAME.score_unit]
+    texts += [description for _, description in GAME.commands]
+    state = tile_state()
+    texts += [GAME.label(state, a) for a in GAME.legal_actions(state)]
+    texts += [part for a in GAME.legal_actions(state) for part in GAME.menu_path(state, a)]
+    texts += [GAME.secret(state, 0), GAME.secret(state, 1)]
+    for text in texts:
+        assert not english(text), text
 
 
 def test_a_bare_hex_after_the_mandatory_builds():
@@ -224,7 +258,8 @@ def test_moving_tiles_group_by_origin_and_by_row_when_many():
 # --- the view ------------------------------------------------------------------------------------------------
 
 VIEW_KEYS = ["game", "terrain", "sectors", "locations", "owners", "cards", "players", "current", "first",
-             "builds_left", "phase", "highlight", "last_turn", "deck", "discard", "final_round", "seat", "hand",
+             "builds_left", "phase", "highlight", "last_turn", "choosing", "moving", "returning", "deck", "discard",
+             "final_round", "seat", "hand",
              "scores", "winners"]
 
 
@@ -245,8 +280,8 @@ def test_view_schema():
     assert len(view["owners"]) == 20 and all(len(r) == 20 for r in view["owners"])
     assert view["owners"][0][0] == 0 and view["owners"][2][7] == 0 and view["owners"][0][1] is None
     assert view["cards"] == [
-        {"id": "lords", "title": "Лорды", "hint": "в каждом секторе: больше всех поселений — 12 золота, второе "
-                                                  "место — 6"},
+        {"id": "lords", "title": "Лорды", "hint": "в каждом секторе: больше всех поселений — 12 золота, вторые "
+                                                  "— 6"},
         {"id": "farmers", "title": "Фермеры", "hint": "3 золота за каждое поселение в секторе, где у вас их меньше "
                                                       "всего"},
         {"id": "fishermen", "title": "Рыбаки", "hint": "1 золото за каждое поселение рядом с водой (не на воде)"}]
@@ -261,6 +296,25 @@ def test_view_schema():
     public = GAME.view(state)
     assert public["players"][1]["card"] is None and public["hand"] is None and public["seat"] is None
     assert "deck_order" not in json.dumps(public) and GAME.view(state, 7)["seat"] is None
+
+
+def test_view_says_what_is_being_chosen_and_which_settlement_moves():
+    state = building_state()
+    view = GAME.view(state)
+    assert (view["choosing"], view["moving"], view["returning"]) == ("поставить поселение", None, None)
+    state = tile_state()
+    assert GAME.view(state)["choosing"] == "сыграть жетон или закончить ход"
+    barn = [a for a in GAME.legal_actions(state) if a.startswith("barn ")]
+    view = GAME.view(state, focus=barn)  # the barn's group: which settlement to move
+    assert view["choosing"] == "какое поселение переставить" and view["moving"] is None
+    assert view["highlight"] == ["A1", "H3"]
+    from_h3 = [a for a in barn if a.split()[1] == "H3"]
+    view = GAME.view(state, focus=from_h3)  # one settlement chosen: where to
+    assert view["choosing"] == "куда переставить поселение с H3" and view["moving"] == "H3"
+    assert view["highlight"] == [a.split()[2] for a in from_h3]
+    oracle = [a for a in GAME.legal_actions(state) if a.startswith("oracle ")]
+    assert GAME.view(state, focus=oracle)["choosing"] == "поставить поселение жетоном «Оракул»"
+    assert GAME.view(GAME.new(["Аня", "Борис"], seed=1))["choosing"] == "поставить поселение"
 
 
 def test_view_never_shows_the_deck_or_other_hands():

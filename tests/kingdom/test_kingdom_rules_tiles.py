@@ -3,9 +3,11 @@ and losing a tile by moving the last settlement away."""
 
 from __future__ import annotations
 
+import pytest
 from kb_positions import fresh, give, h, owners_of, put, refused, texts, turn
 
 from rules.kingdom import GAME
+from rules.protocol import RuleError
 
 
 def actions(state, kind: str) -> list[str]:
@@ -48,6 +50,28 @@ def test_two_tiles_of_a_kind_come_from_two_different_location_hexes():
     events = GAME.apply(state, "build S2")  # next to the farm on R2
     assert "Аня получает жетон «Ферма» с R2." in texts(events)
     assert [(t.type, t.state) for t in state.players[0].tiles] == [("farm", "usable"), ("farm", "new")]
+
+
+def test_a_refusal_gives_every_reason_a_new_tile_between_the_three_builds():
+    state = turn(fresh(), 0, "B")
+    GAME.apply(state, "build G4")  # next to the oracle on H4: the tile is new, and two builds are owed
+    error = refused(state, "oracle H5", "kingdom.extra-actions", "Посреди обязательных построек",
+                    "ещё 2 поселения")
+    assert "Кроме того, жетон «Оракул» получен в этом ходу и действует только со следующего хода, даже после "\
+           "трёх обязательных поселений." in error.message
+
+
+def test_a_refusal_gives_every_reason_a_used_tile_and_a_wrong_hex():
+    state = after(put(fresh(), 0, "A1"), 0, "G")
+    give(state, 0, "M6", "used")  # a farm used this turn
+    error = refused(state, "farm E1", "kingdom.extra-actions", "уже использован в этом ходу")
+    assert "Кроме того, «Ферма» строит только на лугу, а E1 — лес." in error.message
+
+
+def test_a_refusal_gives_every_reason_an_occupied_hex_of_another_terrain():
+    state = turn(put(fresh(), 1, "D1"), 0, "G")
+    error = refused(state, "build D1", "kingdom.building", "D1 уже занят")
+    assert "Кроме того, ваша карта — луг, а D1 — лес." in error.message
 
 
 def test_a_new_tile_works_only_from_the_next_turn():
@@ -122,7 +146,7 @@ def test_oracle_builds_on_the_card_terrain_next_to_own_when_possible():
     give(state, 0, "H4")
     assert actions(state, "oracle") == ["oracle B1", "oracle A2"]
     refused(state, "oracle C1", "kingdom.adjacency", "C1 не рядом с вашими поселениями", "например B1")
-    refused(state, "oracle D1", "kingdom.oracle", "«Оракул» строит только на местности вашей карты (равнина)",
+    refused(state, "oracle D1", "kingdom.oracle", "«Оракул» строит только на местности вашей карты (луг)",
             "D1 — лес")
     events = GAME.apply(state, "oracle A2")
     assert texts(events)[0] == "Аня строит поселение на A2 (жетон «Оракул»)."
@@ -145,13 +169,13 @@ def test_farm_and_oasis():
     state = after(put(fresh(), 0, "D1"), card="F")
     give(state, 0, "M6")
     assert actions(state, "farm") == ["farm C1", "farm C2"]  # grass next to D1, whatever the card
-    refused(state, "farm E1", "kingdom.farm", "«Ферма» строит только на равнине, а E1 — лес")
+    refused(state, "farm E1", "kingdom.farm", "«Ферма» строит только на лугу, а E1 — лес")
     state = after(put(fresh(), 0, "A1"), card="F")
     give(state, 0, "M6")
     state.players[0].tiles[0].type = "oasis"  # an oasis tile (this board has no oasis sector)
     state.touch()
     assert len(actions(state, "oasis")) == len(state.layout.by_letter["D"])  # no desert next to A1
-    refused(state, "oasis B1", "kingdom.oasis", "«Оазис» строит только в пустыне, а B1 — равнина")
+    refused(state, "oasis B1", "kingdom.oasis", "«Оазис» строит только в пустыне, а B1 — луг")
     GAME.apply(state, "оазис K1")
     assert state.owners[h("K1")] == 0
 
@@ -224,7 +248,7 @@ def test_barn_moves_to_the_card_terrain_next_to_the_other_settlements():
     refused(state, "barn A1 B1", "kingdom.adjacency", "B1 не рядом с другими вашими поселениями", "например G2",
             "без переставляемого поселения")
     refused(state, "barn H2 G2", "kingdom.adjacency", "например B1")
-    refused(state, "barn A1 D1", "kingdom.barn", "только на местность вашей карты (равнина)", "D1 — лес")
+    refused(state, "barn A1 D1", "kingdom.barn", "только на местность вашей карты (луг)", "D1 — лес")
     refused(state, "barn A1 F1", "kingdom.terrain", "F1 — вода")
     refused(state, "barn B1 C1", "kingdom.barn", "На B1 нет поселения")
     refused(state, "barn A1 A1", "kingdom.barn", "и так стоит на A1")
@@ -248,7 +272,7 @@ def test_harbor_moves_onto_water_the_only_way_there():
     assert len([m for m in actions(state, "harbor") if m.startswith("harbor E1 ")]) == 74  # any water
     refused(state, "harbor A1 A9", "kingdom.adjacency", "например F1")
     refused(state, "harbor A1 B1", "kingdom.harbor", "«Гавань» переставляет поселение только на воду",
-            "B1 — равнина")
+            "B1 — луг")
     refused(state, "harbor C1 F1", "kingdom.harbor", "На C1 нет поселения")
     put(state, 1, "C1")
     refused(state, "harbor C1 F1", "kingdom.harbor", "На C1 поселение игрока Борис")
@@ -262,9 +286,12 @@ def test_paddock_exactly_two_hexes_in_a_straight_line_jumping_anything():
     put(state, 1, "I3")
     assert actions(state, "paddock") == ["paddock H3 G1", "paddock H3 I1", "paddock H3 F3", "paddock H3 J3",
                                          "paddock H3 G5"]  # over water (G3) and Борис (I3); I5 is water
-    refused(state, "paddock H3 I5", "kingdom.paddock", "I5 — вода", "только на свободную равнину")
+    refused(state, "paddock H3 I5", "kingdom.paddock", "I5 — вода", "только на свободный луг")
     refused(state, "paddock H3 H5", "kingdom.paddock", "ровно на 2 гекса по прямой", "Из H3 можно на G1, I1")
-    refused(state, "paddock H3 H4", "kingdom.paddock", "ровно на 2 гекса")
+    refused(state, "paddock H3 H4", "kingdom.paddock", "ровно на 2 гекса",
+            "Кроме того, H4 — локация: «Пастбище» ставит поселение только на свободный луг")  # every reason
+    refused(state, "paddock I3 I5", "kingdom.paddock", "На I3 поселение игрока Борис",
+            "Кроме того, I5 — вода: «Пастбище» ставит")
     GAME.apply(state, "пастбище H3 J3")
     assert state.owners[h("J3")] == 0
 
@@ -288,7 +315,7 @@ def test_farm_needs_a_free_grass_hex():
             state.owners[i] = 1
     state.touch()
     assert not actions(state, "farm")
-    refused(state, "farm E1", "kingdom.farm", "Свободных гексов местности «равнина» не осталось")
+    refused(state, "farm E1", "kingdom.farm", "Свободных гексов местности «луг» не осталось")
     refused(state, "farm C1", "kingdom.building", "C1 уже занят")
 
 
@@ -328,12 +355,14 @@ def test_no_loss_while_another_settlement_stays_next_to_the_location():
     assert sorted(t.type for t in state.players[0].tiles) == ["oracle", "paddock"] and state.lost == []
 
 
-def test_the_moving_tile_itself_can_be_lost_the_other_of_a_pair_stays_usable():
+def test_the_moving_tile_itself_can_be_given_back_the_other_of_a_pair_stays_usable():
     state = after(put(fresh(), 0, "R14", "A1"), card="B")  # R14 is next to the paddock on S13
     give(state, 0, "S13")
     give(state, 0, "L17")
-    events = GAME.apply(state, "paddock R14 Q16")
-    assert "Аня уводит последнее поселение от локации S13 и теряет её жетон «Пастбище»." in texts(events)
+    GAME.apply(state, "paddock R14 Q16")
+    # official FAQ: the player picks which of the two goes back, the one just used included
+    assert GAME.legal_actions(state) == ["discard paddock used", "discard paddock usable"]
+    GAME.apply(state, "discard paddock used")
     tiles = state.players[0].tiles
     assert [(t.origin, t.state) for t in tiles] == [(h("L17"), "usable")]  # the lost one did the move
     assert actions(state, "paddock")
@@ -350,3 +379,102 @@ def test_moving_next_to_a_location_takes_a_tile():
     assert [(t.type, t.state) for t in state.players[0].tiles] == [("paddock", "used"), ("farm", "usable"),
                                                                    ("oracle", "new")]
     assert GAME.view(state)["last_turn"] == ["G4"]
+
+
+# --- two tiles of one kind: which one goes back (official FAQ) -------------------------------------------------
+
+
+def two_farms(first: str = "usable", second: str = "used"):
+    """Аня next to both farms (M5 by M6, S2 by R2), M6's farm `first`, R2's farm `second`, a paddock ready."""
+    state = after(put(fresh(), 0, "M5", "S2"), 0, "G")
+    give(state, 0, "M6", first)
+    give(state, 0, "R2", second)
+    give(state, 0, "S13")  # a paddock
+    return state
+
+
+def test_moving_away_from_one_of_two_farms_asks_which_farm_goes_back():
+    state = two_farms()
+    events = GAME.apply(state, "paddock M5 K5")
+    assert texts(events)[-1] == ("Аня уводит последнее поселение от локации M6: надо вернуть один из двух жетонов "
+                                 "«Ферма» — несыгранный или сыгранный в этом ходу.")
+    assert state.current == 0 and GAME.legal_actions(state) == ["discard farm used", "discard farm usable"]
+    assert [GAME.label(state, a) for a in GAME.legal_actions(state)] == ["↩️ Отдать сыгранный", "↩️ Отдать несыгранный"]
+    assert GAME.command(state, "discard farm used") == "/discard сыгранный"
+    view = GAME.view(state)
+    assert view["choosing"] == "какой жетон «Ферма» вернуть" and view["returning"] == "Ферма"
+    assert GAME.parse(state, "/discard сыгранный") == "discard farm used"
+    assert GAME.parse(state, "отдаю несыгранную ферму пожалуйста") == "discard farm usable"
+    refused(state, "end", "kingdom.lose-tile", "Сначала решите, какой из двух жетонов «Ферма» вернуть",
+            "«/discard сыгранный» или «/discard несыгранный»")
+    assert GAME.load(GAME.dump(state)).pending == [h("M6")] and GAME.load(GAME.dump(state)) == state
+    events = GAME.apply(state, "discard farm used")
+    assert texts(events) == ["Аня возвращает сыгранный в этом ходу жетон «Ферма»: он выбывает из игры."]
+    # the farm kept can still act this turn, and now stands for R2, where Аня still is
+    assert [(t.type, t.origin, t.state) for t in state.players[0].tiles if t.type == "farm"] == [
+        ("farm", h("R2"), "usable")]
+    assert actions(state, "farm") and [t.type for t in state.lost] == ["farm"]
+
+
+def test_giving_back_the_unused_farm_keeps_the_used_one():
+    state = two_farms()
+    GAME.apply(state, "paddock M5 K5")
+    GAME.apply(state, "/discard несыгранный")
+    # the used farm is kept: nothing is left to do, and the turn ends by itself
+    assert [t.origin for t in state.players[0].tiles if t.type == "farm"] == [h("R2")] and state.current == 1
+
+
+def test_no_question_when_both_tiles_are_alike():
+    state = two_farms("usable", "usable")
+    events = GAME.apply(state, "paddock M5 K5")
+    assert "Аня уводит последнее поселение от локации M6 и теряет её жетон «Ферма»." in texts(events)
+    assert not state.pending and not any(a.startswith("discard ") for a in GAME.legal_actions(state))
+    refused(state, "/discard сыгранный", "kingdom.lose-tile", "Возвращать жетон сейчас не нужно")
+
+
+def test_a_skipped_turn_settles_an_open_choice():
+    state = two_farms()
+    GAME.apply(state, "paddock M5 K5")
+    GAME.skip(state)
+    assert not state.pending and [t.type for t in state.players[0].tiles].count("farm") == 1
+    assert state.current == 1
+
+
+def test_the_autopilot_gives_back_the_tile_that_is_out_for_this_turn():
+    state = two_farms()
+    GAME.apply(state, "paddock M5 K5")
+    assert GAME.autopilot(state) == "discard farm used" and not GAME.reveals(state, "discard farm used")
+
+
+def test_the_reference_explains_why_two_tiles_of_a_kind_act_twice():
+    from pathlib import Path
+
+    import rules.kingdom
+
+    text = (Path(rules.kingdom.__file__).parent / "reference.md").read_text(encoding="utf-8")
+    section = text[text.index("{#kingdom.extra-actions}"):text.index("{#kingdom.location-tiles}")]
+    assert "«не может совершить действие фермы дважды»" in section and "раз за ход действует каждый жетон" in section
+    lose = text[text.index("{#kingdom.lose-tile}"):text.index("{#kingdom.oracle}")]
+    assert "вы сами выбираете, какой из них вернуть" in lose and "/discard сыгранный" in lose
+    no_terrain = text[text.index("{#kingdom.no-terrain}"):text.index("{#kingdom.extra-actions}")]
+    assert "То же и посреди тройки" in no_terrain and "просто не ставятся" not in no_terrain
+
+
+def test_an_old_log_without_the_choice_still_replays():
+    """Before players were asked, the engine gave back the abandoned location's tile and went on: a stored log
+    goes straight from the move to the next action, and `apply` (what the undo replay calls) accepts it."""
+    state = two_farms()
+    assert "pending" not in GAME.dump(state)  # dumps look as before unless a choice is open
+    GAME.apply(state, "paddock M5 K5")
+    old = GAME.load(GAME.dump(state))
+    old.pending = []  # as the old engine left it: M6's farm lost, the turn over (nothing else to do)
+    old.players[0].tiles = [t for t in old.players[0].tiles if t.origin != h("M6")]
+    from rules.kingdom.engine import settle
+    settle(old)
+    assert old.current == 1
+    following = GAME.legal_actions(old)[0]
+    with pytest.raises(RuleError):
+        GAME.parse(state, following)  # a player is asked first
+    events = GAME.apply(state, following)
+    assert "Аня уводит последнее поселение от локации M6 и теряет её жетон «Ферма»." in texts(events)
+    assert state.current == 1 and [t.origin for t in state.players[0].tiles] == [h("R2"), h("S13")]

@@ -66,14 +66,14 @@ def test_game_object_attributes():
     assert GAME.score_names["castles"] == "замки" and GAME.score_names["lords"] == "лорды"
     assert set(GAME.score_names) == set(CARD_ORDER) | {"castles"}
     assert [c for c, _ in GAME.commands] == ["build", "oracle", "farm", "oasis", "tower", "tavern", "barn", "harbor",
-                                             "paddock", "end"]
+                                             "paddock", "discard", "end"]
     assert dict(GAME.commands)["build"] == "Построить: /build K12"
 
 
 def test_secret_card():
     state = fresh(3)
     assert GAME.secret(state, 0).startswith("Ваша карта местности — ") and "уже открыта" in GAME.secret(state, 0)
-    card = {"G": "равнина", "S": "каньон", "D": "пустыня", "B": "луг", "F": "лес"}[state.players[1].card]
+    card = {"G": "луг", "S": "каньон", "D": "пустыня", "B": "цветочное поле", "F": "лес"}[state.players[1].card]
     assert GAME.secret(state, 1) == f"Ваша карта местности: {card}. Её увидят все, когда начнётся ваш ход."
     assert GAME.secret(state, 3) is None and GAME.secret(state, -1) is None
     assert all(len(GAME.secret(state, s)) < 200 for s in range(3))
@@ -102,9 +102,9 @@ def test_three_settlements_one_at_a_time_the_new_one_counts_at_once():
 
 def test_wrong_terrain_is_refused():
     state = turn(fresh(), 0, "G")
-    refused(state, "build D1", "kingdom.building", "Ваша карта — равнина", "D1 — лес", "Стройте на равнине")
+    refused(state, "build D1", "kingdom.building", "Ваша карта — луг", "D1 — лес", "Стройте на лугу")
     turn(state, 0, "B")
-    refused(state, "build A1", "kingdom.building", "Ваша карта — луг", "Стройте на лугу")
+    refused(state, "build A1", "kingdom.building", "Ваша карта — цветочное поле", "Стройте на цветочном поле")
 
 
 def test_one_settlement_per_hex():
@@ -128,7 +128,7 @@ def test_next_to_own_settlements_when_possible():
     state = turn(put(fresh(), 0, "A1"), 0, "G")
     assert sorted(GAME.legal_actions(state)) == ["build A2", "build B1"]
     refused(state, "build C1", "kingdom.adjacency", "C1 не рядом с вашими поселениями", "например B1",
-            "на равнине")
+            "на лугу")
     # another player's settlements do not count as neighbours
     put(state, 1, "B1", "A2")
     builds = GAME.legal_actions(state)
@@ -142,7 +142,7 @@ def test_no_free_hex_next_to_own_means_anywhere():
 
 def test_end_before_the_mandatory_builds_is_refused():
     state = turn(fresh(), 0, "G")
-    refused(state, "end", "kingdom.turn", "осталось поставить ещё 3 поселения на равнине")
+    refused(state, "end", "kingdom.turn", "осталось поставить ещё 3 поселения на лугу")
     refused(state, "конец", "kingdom.turn", "ещё 3 поселения")
     GAME.apply(state, "build A1")
     refused(state, "end", "kingdom.turn", "ещё 2 поселения")
@@ -196,10 +196,10 @@ def test_no_free_hex_of_the_terrain_discard_and_draw_again():
     state.deck = ["D", "G", "S"]  # Борис draws S, Аня's G goes, she draws G (still no room) and then D
     events = GAME.apply(state, "end")
     assert texts(events) == [
-        "Борис заканчивает ход.", "Ходит Аня.", "Аня открывает карту местности: равнина.",
-        "Свободных гексов местности «равнина» нет: Аня сбрасывает карту и тянет новую.",
-        "Аня открывает карту местности: равнина.",
-        "Свободных гексов местности «равнина» нет: Аня сбрасывает карту и тянет новую.",
+        "Борис заканчивает ход.", "Ходит Аня.", "Аня открывает карту местности: луг.",
+        "Свободных гексов местности «луг» нет: Аня сбрасывает карту и тянет новую.",
+        "Аня открывает карту местности: луг.",
+        "Свободных гексов местности «луг» нет: Аня сбрасывает карту и тянет новую.",
         "Аня открывает карту местности: пустыня."]
     assert state.players[0].card == "D" and state.discard == ["F", "G", "G"] and state.deck == []
 
@@ -213,18 +213,58 @@ def test_an_empty_deck_is_made_again_from_the_shuffled_discard():
     assert all_cards(state) == Counter({"B": 2, "F": 1}) + Counter([state.players[0].card])
 
 
-def test_terrain_running_out_mid_turn_ends_the_mandatory_builds():
+def test_terrain_running_out_mid_turn_draws_a_new_card_and_the_three_are_still_built():
+    # rulebook "Правила строительства", exception, and the official FAQ: the player still builds three
     state = fresh()
-    grass = state.layout.by_letter["G"]
-    for i in grass:
+    for i in state.layout.by_letter["G"]:
         if i not in (h("A1"), h("B1")):
             state.owners[i] = 1
     turn(state, 0, "G")
+    state.deck = ["D", "G", "F"]  # F comes first: Аня can build in the forest
+    GAME.apply(state, "build A1")
+    assert GAME.legal_actions(state) == ["build B1"]
+    assert GAME.reveals(state, "build B1")  # the last grass: a card will be drawn
+    events = GAME.apply(state, "build B1")
+    assert texts(events) == [
+        "Аня строит поселение на B1.",
+        "Свободных гексов местности «луг» больше нет, а построить надо ещё 1 обязательное поселение: Аня "
+        "сбрасывает карту и тянет новую.",
+        "Аня открывает карту местности: лес."]
+    assert [e.kind for e in events][1:] == ["no_terrain", "reveal"]
+    assert state.current == 0 and state.players[0].card == "F" and state.builds_left == 1
+    assert state.discard == ["G"] and state.deck == ["D", "G"]
+    assert GAME.legal_actions(state)[0] == "build D1"  # no forest next to A1 and B1: any forest
+    GAME.apply(state, GAME.legal_actions(state)[0])
+    assert state.current == 1 and state.discard == ["G", "F"]  # three built: the turn ended
+
+
+def test_terrain_running_out_after_the_first_build_redraws_until_a_terrain_with_room():
+    state = fresh()
+    for i in state.layout.by_letter["G"]:
+        if i != h("A1"):
+            state.owners[i] = 1
+    turn(state, 0, "G")
+    state.deck = ["D", "G"]  # G (still no room) and then D
+    events = GAME.apply(state, "build A1")
+    assert [e.kind for e in events] == ["build", "no_terrain", "reveal", "no_terrain", "reveal"]
+    assert "построить надо ещё 2 обязательных поселения" in events[1].text
+    assert state.players[0].card == "D" and state.builds_left == 2 and state.discard == ["G", "G"]
+    assert all(a.startswith("build ") for a in GAME.legal_actions(state))
+
+
+def test_mandatory_builds_lapse_only_when_no_buildable_hex_is_left_at_all():
+    state = fresh()
+    buildable = [i for i, ok in enumerate(state.layout.is_buildable) if ok]
+    for i in buildable:
+        if i not in (h("A1"), h("B1")):
+            state.owners[i] = 1
+    turn(state, 0, "G")
+    state.final_round, state.first = True, 1  # Аня's turn is the last of the game (a full board never ends)
     GAME.apply(state, "build A1")
     events = GAME.apply(state, "build B1")
-    assert ("Свободных гексов местности «равнина» больше нет: Аня не может построить оставшиеся обязательные "
-            "поселения.") in texts(events)
-    assert state.current == 1  # nothing left to do: the turn ended
+    assert ("На поле не осталось свободных гексов, где можно строить: Аня не может построить ещё 1 "
+            "обязательное поселение.") in texts(events)
+    assert state.current is None and state.discard == ["G"]  # no card was drawn in vain; the game ended
 
 
 def test_fewer_than_three_settlements_left_build_what_you_have():
@@ -293,7 +333,7 @@ def test_the_game_ends_at_once_when_the_last_seat_of_the_round_runs_out():
     assert "Аня выставляет последнее поселение из запаса: этот ход — последний в игре." in texts(events)
     assert GAME.is_over(state)
     end = [e for e in events if e.kind == "end"]
-    assert len(end) == 1 and end[0].text.startswith("Игра окончена. ")
+    assert len(end) == 1 and end[0].text.startswith("Партия окончена. ")
     view = GAME.view(state)
     assert view["phase"] == "over" and view["current"] is None and view["highlight"] == []
     assert [s["seat"] for s in view["scores"]] == [0, 1, 2]
@@ -322,7 +362,7 @@ def test_a_tie_shares_the_win():
     state2.touch()
     events = GAME.apply(state2, "end")
     assert GAME.is_over(state2) and GAME.winners(state2) == [0, 1]
-    assert texts(events)[-1] == "Игра окончена. Ничья: Аня и Борис — по 3 золота."
+    assert texts(events)[-1] == "Партия окончена. Ничья: Аня и Борис — по 3 золота."
     assert [s["total"] for s in GAME.scores(state2)] == [3, 3]
 
 
@@ -368,3 +408,13 @@ def test_a_game_with_skipped_turns_replays_from_its_seed():
     for action in log:
         GAME.skip(again) if action is None else GAME.apply(again, action)
     assert GAME.dump(again) == GAME.dump(first)
+
+
+def test_move_commands_do_not_clash_with_other_games():
+    """The bot shows one command menu for all games: a shared name would carry one game's description."""
+    from rules.registry import GAMES
+
+    ours = {c for c, _ in GAME.commands}
+    for other in GAMES.values():
+        if other.name != GAME.name:
+            assert ours & {c for c, _ in other.commands} <= {"end"}, other.name

@@ -1,5 +1,7 @@
 """The terminal console plays the same service: named players, typed moves, numbered buttons."""
 
+import re
+
 import pytest
 
 from bot.console import Console, to_plain
@@ -74,7 +76,7 @@ async def test_a_game_goes_on_in_a_new_console_session(tmp_path):
     console = Console(again, tmp_path / "boards", write=lines.append)
     await console.handle(f"@{mover} /moves")
     assert lines[-1].startswith(f"Ходит {mover}. Можно:")
-    command = lines[-1].split("\n")[1].split(" — ")[-1]  # the first legal move, as /moves shows it
+    command = re.search(r"/\w+ \S+", lines[-1].split("\n")[1])[0]  # the first legal move, as /moves shows it
     await console.handle(f"@{mover} {command}")  # the same player, recognised by name: the move is played
     assert not any("подождите" in line for line in lines) and any("[картинка:" in line for line in lines)
     await again.close()

@@ -73,10 +73,11 @@ def join_names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " и " + names[-1]
 
 
-# Words of politeness and talk that people add to a typed move; they never change what the move is.
-FILLERS = frozenset("""
-пожалуйста пжлст пжл плиз плз пож please pls давай давайте ну так ок окей ладно итак же ка тогда теперь
-спасибо сейчас вот хочу хотелось бы я мне
+# Politeness and talk that people add to a typed move; they never change what the move is. Every game's
+# `parse` ignores them (adding words of its own), and so does the service before it asks a game.
+POLITE_WORDS = frozenset("""
+пожалуйста пожалуй пожалста пжл пжлст пж плиз плз please pls спасибо спс давай давайте ну ладно ок окей ok
+так вот тогда теперь сейчас можно хочу я мне
 """.split())
 
 
@@ -92,5 +93,5 @@ def without_fillers(text: str) -> str:
     'пожалуйста'
     """
     words = [word.strip(",.!?;…") for word in text.split()]
-    kept = [word for word in words if word and word.lower().replace("ё", "е") not in FILLERS]
+    kept = [word for word in words if word and word.lower().replace("ё", "е") not in POLITE_WORDS]
     return " ".join(kept) if kept else text

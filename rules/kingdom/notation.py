@@ -25,6 +25,7 @@ from rules.kingdom.engine import is_legal, legal_actions, tile_actions
 from rules.kingdom.layout import NAMES, index
 from rules.kingdom.state import State
 from rules.protocol import RuleError
+from rules.text import POLITE_WORDS as SHARED_POLITE
 from rules.text import typed
 
 END_WORDS = {"end", "конец", "закончить", "заканчиваю", "закончил", "закончила", "завершить", "завершаю",
@@ -42,9 +43,7 @@ STATE_STEMS = (("несыгран", "usable"), ("неиспольз", "usable"),
                ("использован", "used"), ("нов", "new"), ("получен", "new"))
 STATE_WORDS = {"usable": "несыгранный", "used": "сыгранный", "new": "новый"}  # what /discard is followed by
 # politeness and filler that never change a move ("построй C8 пожалуйста", "ну давай K12")
-POLITE_WORDS = {"пожалуйста", "пожалуй", "плиз", "плз", "пж", "пжл", "пжлст", "пожалста", "please", "pls", "давай",
-                "давайте", "ну", "ка", "ок", "окей", "ладно", "так", "вот", "тогда", "спасибо", "спс", "мне", "я",
-                "хочу", "буду", "можно", "теперь", "сейчас", "ещё", "еще", "а", "и", "тут", "там"}
+POLITE_WORDS = SHARED_POLITE | {"ка", "буду", "ещё", "еще", "а", "и", "тут", "там"}
 TILE_STEMS: dict[str, tuple[str, ...]] = {
     "oracle": ("оракул", "oracle"),
     "farm": ("ферм", "farm"),

@@ -29,6 +29,7 @@ from rules.sylvan.data import (
 )
 from rules.sylvan.engine import CARD_KEY, DECK, FACE_KEYS, ITEM_VERB, ITEM_VERBS, bridge_fame, legal_actions
 from rules.sylvan.state import State
+from rules.text import POLITE_WORDS as SHARED_POLITE
 from rules.text import typed
 
 MAX_BUTTONS = 24  # the bot's keyboards hold about this many buttons per level
@@ -84,11 +85,9 @@ FILLER = {"на", "в", "во", "с", "со", "из", "к", "и", "между", 
           "дерево", "дерева", "деревья", "номер", "жетон", "тайл", "from", "to", "with", "and", "card", "мой",
           "мою", "моя", "свой", "свою", "открытую", "открытой", "открытая"}
 # polite and filler words a typed move may carry: never a reason to refuse it
-POLITE = {"пожалуйста", "пжл", "пж", "плиз", "please", "pls", "спасибо", "спс", "давай", "давайте", "ну", "так",
-          "тогда", "я", "мне", "а", "вот", "ладно", "хорошо", "пусть", "будет", "ход", "ходу", "ходом", "можно",
-          "попробую", "пробую", "сейчас", "теперь", "ещё", "еще", "уж", "же", "бы", "ли", "это", "эту", "этот",
-          "эта", "раз", "хм", "окей", "хода", "думаю", "наверное", "наверно", "пожалуй", "го", "лучше", "выбираю",
-          "выберу", "hi", "привет"}
+POLITE = SHARED_POLITE | {"а", "хорошо", "пусть", "будет", "ход", "ходу", "ходом", "попробую", "пробую", "ещё",
+                          "еще", "уж", "же", "бы", "ли", "это", "эту", "этот", "эта", "раз", "хм", "хода", "думаю",
+                          "наверное", "наверно", "го", "лучше", "выбираю", "выберу", "hi", "привет"}
 
 TREE_RE = re.compile(r"(?<![a-zа-я0-9])([a-zа-я])-?([0-9]{1,2})(?![0-9])")
 

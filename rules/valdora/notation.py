@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from rules.protocol import RuleError
+from rules.text import POLITE_WORDS as SHARED_POLITE
 from rules.text import typed
 from rules.valdora import hints, refusals, refusals_books
 from rules.valdora.actions import (
@@ -35,8 +36,7 @@ from rules.valdora.data import CONTRACT_FACES, GEM_NAMES, KIND_ORDER
 from rules.valdora.state import Book, State
 
 # polite and filler words that never change what a move means: «давай /move д9, пожалуйста»
-POLITE_WORDS = {"пожалуйста", "пожалуй", "пжл", "пжлст", "плиз", "плз", "please", "pls", "давай", "давайте",
-                "ну", "ладно", "ок", "окей", "ok", "так", "вот", "спасибо", "хочу", "можно", "сейчас", "я"}
+POLITE_WORDS = SHARED_POLITE
 
 
 def normalise(text: str) -> str:

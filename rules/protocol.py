@@ -2,7 +2,8 @@
 
 A game is a stateless object; its state is a plain object that the game can dump to JSON and load back.
 Actions are canonical notation strings (like chess SAN): `legal_actions()` lists them, `parse()` turns
-what a person typed into one of them, `apply()` plays one.
+what a person typed into one of them, `apply()` plays one. The calls that only hand the work on to a game's
+modules come from `rules.base.GameBase`, which every game derives from.
 
 >>> from rules.registry import GAMES
 >>> game = GAMES["valdora"]

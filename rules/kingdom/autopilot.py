@@ -16,7 +16,7 @@ Values are integers in hundredths of gold, so that rating is exact and the same 
 >>> from rules.kingdom.engine import start_game, legal_actions
 >>> state = new_game(["Аня", "Борис"], seed=3, options={"first": 0})
 >>> _ = start_game(state)
->>> autopilot(state) in legal_actions(state), reveals(state, autopilot(state))
+>>> choose(state) in legal_actions(state), reveals(state, choose(state))
 (True, False)
 """
 
@@ -112,7 +112,7 @@ def ratings(state: State) -> dict[str, int]:
     return {action: _rate(state, seat, _outcome(state, action, now)) for action in legal_actions(state)}
 
 
-def autopilot(state: State) -> str:
+def choose(state: State) -> str:
     """The legal action with the best rating; on a tie `end`, then the first in the legal order. RuleError
     once the game is over: nobody is to act."""
     rated = ratings(state)

@@ -13,21 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.protocol import Event, RuleError
+from rules.base import GameBase
 from rules.sylvan import autopilot, engine, notation, scoring, state, view
 from rules.sylvan.data import SECTIONS
 
 __all__ = ["GAME", "SECTIONS", "SylvanDale"]
 
 
-class SylvanDale:
+class SylvanDale(GameBase):
     """The game object (stateless); the state is a `rules.sylvan.state.State`."""
 
     name = "sylvan"
     title = "Зодчие Волшебной Долины"
     aliases = ("зодчие", "builders of sylvan dale", "sylvan dale")
-    min_players = 2
-    max_players = 4
+    min_players, max_players = 2, 4
+    played_in = "В «Зодчих»"
     sections = SECTIONS
     # move commands for Telegram's command menu, in the order of a turn
     commands = (
@@ -56,27 +56,8 @@ class SylvanDale:
     about = ("строим жилища ярусами на волшебных деревьях, ставим флаги и спорим за деревья и области. Два "
              "раунда; за столом — около часа, в чате — по 16 ходов на игрока.")
 
-    def new(self, players: list[str], seed: int, options: dict | None = None) -> state.State:
-        if not self.min_players <= len(players) <= self.max_players:
-            raise RuleError(f"В «Зодчих» играют от {self.min_players} до {self.max_players} игроков, "
-                            f"а собралось {len(players)}.", "sylvan.players")
-        return state.new_game(list(players), seed, options)
-
-    def current_seat(self, st: state.State) -> int | None:
-        return st.current
-
-    def legal_actions(self, st: state.State) -> list[str]:
-        return engine.legal_actions(st)
-
-    def parse(self, st: state.State, text: str) -> str:
-        return notation.parse(st, text)
-
-    def apply(self, st: state.State, action: str) -> list[Event]:
-        """Play one action of the current seat; RuleError and no change at all when it is illegal.
-        `action` is canonical, but anything `parse` understands is accepted too."""
-        if not engine.is_legal(st, action):
-            action = notation.parse(st, action)  # raises before anything changes
-        return engine.execute(st, action)
+    def is_over(self, st: state.State) -> bool:
+        return st.step == "over"
 
     def private_choice(self, st: state.State, action: str) -> bool:
         """True when showing the action to the group would reveal a card of the hand."""
@@ -85,51 +66,12 @@ class SylvanDale:
     def command(self, st: state.State, action: str) -> str:
         return f"/{action}"  # the notation is what players type
 
-    def label(self, st: state.State, action: str) -> str:
-        return notation.label(st, action)
-
-    def menu_path(self, st: state.State, action: str) -> tuple[str, ...]:
-        return notation.menu_path(st, action)
-
     def secret(self, st: state.State, seat: int) -> str | None:
         return view.secret(st, seat)
-
-    def view(self, st: state.State, seat: int | None = None, focus: list[str] | None = None) -> dict[str, Any]:
-        return view.view(st, seat, focus)
 
     def final_view(self, st: state.State) -> dict[str, Any]:
         """One line of `selfplay --final-views`: the final public view and the fame of every round."""
         return view.final_view(st)
 
-    def scores(self, st: state.State) -> list[dict]:
-        return scoring.final_scores(st)
 
-    def winners(self, st: state.State) -> list[int]:
-        return scoring.winners(st)
-
-    def is_over(self, st: state.State) -> bool:
-        return st.step == "over"
-
-    def autopilot(self, st: state.State) -> str:
-        """The current seat's action when its player is away: the best by `autopilot.estimate`, one step ahead."""
-        return autopilot.choose(st)
-
-    def skip(self, st: state.State) -> list[Event]:
-        """The current turn ends at once (the player is away): see `engine.skip`."""
-        if st.step == "over" or st.current is None:
-            raise RuleError("Партия окончена: пропускать нечего.", "sylvan.end")
-        return engine.skip(st)
-
-    def reveals(self, st: state.State, action: str) -> bool:
-        """True for the actions that draw from the deck or reshuffle the discard: redraw, refresh, taking the deck,
-        taking a face-up card while cards are left to refill it (see `autopilot.reveals`)."""
-        return autopilot.reveals(st, action)
-
-    def dump(self, st: state.State) -> dict:
-        return state.dump(st)
-
-    def load(self, data: dict) -> state.State:
-        return state.load(data)
-
-
-GAME = SylvanDale()
+GAME = SylvanDale(state, engine, notation, scoring, view, autopilot)

@@ -27,6 +27,7 @@ from rules.valdora.actions import (
     contract_of,
     flip_cost,
     gold_sources,
+    legal_actions,
     mine_source,
     moves,
     payment_choices,
@@ -67,6 +68,11 @@ def describe_contract(contract: Contract) -> str:
     else:
         wants = join_names([GEM_NAMES[g] for g in contract.gems()])
     return f"контракт {COLOUR_NAMES_GEN[contract.client]} клиента (заказ: {wants}, награда {points(contract.points)})"
+
+
+def is_legal(state: State, action: str) -> bool:
+    """Whether `action` is a canonical legal action of the current player now."""
+    return action in legal_actions(state)
 
 
 def execute(state: State, action: str) -> list[Event]:

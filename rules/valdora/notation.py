@@ -15,7 +15,6 @@ refill, «взять рубин» mining).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from rules.protocol import RuleError
 from rules.text import POLITE_WORDS as SHARED_POLITE
@@ -33,6 +32,7 @@ from rules.valdora.actions import (
 from rules.valdora.board import MINE, SPACES
 from rules.valdora.books import visible
 from rules.valdora.data import CONTRACT_FACES, GEM_NAMES, KIND_ORDER
+from rules.valdora.intent import Intent
 from rules.valdora.state import Book, State
 
 # polite and filler words that never change what a move means: «давай /move д9, пожалуйста»
@@ -193,21 +193,6 @@ _ADJECTIVE_ENDING = re.compile(r"(ому|ему|ого|его|ым|им|ом|е�
 
 
 # --- intents -------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Intent:
-    """What a typed text asks for, before checking it against the rules."""
-
-    kind: str  # move, pass, flip, buy, return, mine, deliver, refill, provisions, end
-    text: str = ""  # the raw argument (move: the typed place)
-    side: str | None = None
-    direction: str | None = None
-    number: int | None = None
-    gem: str | None = None
-    equipment: list[str] = field(default_factory=list)
-    book: str | None = None  # buy: the kind of book named ("contracts" or "equipment")
-    client: str | None = None  # buy: the colour of the contract named
 
 
 def read_intent(state: State, norm: str) -> Intent | None:

@@ -7,7 +7,7 @@ that stands in the way. Every hint names a command the player can send in a grou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 from rules.text import coins, coins_acc, count, join_names, typed
 from rules.valdora import refusals_books
@@ -35,12 +35,10 @@ from rules.valdora.data import (
     MAX_COINS,
 )
 from rules.valdora.hints import command, either
+from rules.valdora.intent import Intent
 from rules.valdora.movement import meeting_payees, routes
 from rules.valdora.rule_errors import cap, contracts_count, fail, one_action
 from rules.valdora.state import State
-
-if TYPE_CHECKING:
-    from rules.valdora.notation import Intent
 
 BOOK_TOWNS = [s.name for s in SPACES if s.book]
 MINES = [s.name for s in SPACES if s.kind == MINE]

@@ -7,7 +7,7 @@ the other kind.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 from rules.text import coins, coins_acc, join_names
 from rules.valdora.actions import gold_sources
@@ -24,11 +24,9 @@ from rules.valdora.data import (
     MAX_CONTRACTS,
 )
 from rules.valdora.hints import command, either
+from rules.valdora.intent import Intent
 from rules.valdora.rule_errors import contracts_count, fail, one_action
 from rules.valdora.state import State
-
-if TYPE_CHECKING:
-    from rules.valdora.notation import Intent
 
 BOOK_TOWNS = [s.name for s in SPACES if s.book]
 TOWNS_OF = {kind: [s.name for s in SPACES if s.book == kind] for kind in ("equipment", "contracts")}

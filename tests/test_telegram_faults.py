@@ -120,6 +120,8 @@ async def test_a_message_from_the_group_is_enough_to_know_the_bot_is_back(runnin
 
 
 async def test_a_board_whose_answer_was_lost_is_not_posted_again_after_a_newer_one(running):
+    """A guard (it held before too, the /board pays the debt): with a lost answer in doubt, a newer board of
+    the game still ends the debt, and nothing is repeated."""
     server, service = running
     board = await start_game(server)
     build = await a_move(service)

@@ -103,6 +103,8 @@ class Service(Turns, Undo, History, SettingsMenu):
         self.clock = clock  # seconds, as time.time(): the tests turn it forward
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.bot_username: str | None = None  # set by the Telegram front end: makes t.me deep links
+        # groups the bot was removed from (the front end keeps this): their timers wait until it is back
+        self.gone_chats: set[int] = set()
 
     @classmethod
     async def open(cls, database: str, defaults: ChatSettings | None = None) -> Service:

@@ -39,10 +39,12 @@ from telegram.error import (
     NetworkError,
     RetryAfter,
     TelegramError,
+    TimedOut,
 )
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
+    ChatMemberHandler,
     ContextTypes,
     InlineQueryHandler,
     MessageHandler,
@@ -130,6 +132,7 @@ def build_application(settings: Settings, service: Service | None = None) -> App
 def add_handlers(application: Application) -> None:
     # Only new messages: edits of old messages (a corrected /move) are not replayed.
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migration))
+    application.add_handler(ChatMemberHandler(on_my_membership, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, on_message))
     application.add_handler(CallbackQueryHandler(on_button))
     application.add_handler(InlineQueryHandler(on_inline_query))
@@ -203,6 +206,79 @@ def chat_turn(application: Application, chat_id: int) -> asyncio.Lock:
     return locks.setdefault(chat_id, asyncio.Lock())
 
 
+class ChatGone(Exception):
+    """Telegram refused a send into a group the bot was removed from (403): nothing more goes there."""
+
+
+def gone_chats(application: Application) -> set[int]:
+    """Groups the bot was removed from: nothing is sent there and their timers wait until it is back."""
+    gone = getattr(service_of(application), "gone_chats", None)  # the service shares it with its timers
+    return gone if gone is not None else application.bot_data.setdefault("gone_chats", set())
+
+
+def chat_gone(application: Application, chat_id: int, error: Exception) -> ChatGone:
+    """Note that the bot is no longer in `chat_id` (logged once, without a traceback)."""
+    gone = gone_chats(application)
+    if chat_id not in gone:
+        gone.add(chat_id)
+        log.warning("Бота нет в чате %s (%s): молчу там, пока меня не вернут", chat_id, error)
+    return ChatGone(chat_id)
+
+
+def chat_back(application: Application, chat_id: int) -> None:
+    """The bot is in `chat_id` again (it was added back, or a message from there reached it)."""
+    if chat_id in gone_chats(application):
+        gone_chats(application).discard(chat_id)
+        log.info("Бот снова в чате %s", chat_id)
+
+
+async def on_my_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The bot was removed from a group, or added back: its games stay, only the chat falls silent meanwhile."""
+    change = update.my_chat_member
+    if change is None or change.chat.type == ChatType.PRIVATE:
+        return
+    if change.new_chat_member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
+        chat_gone(context.application, change.chat.id, Exception(change.new_chat_member.status))
+    else:
+        chat_back(context.application, change.chat.id)
+
+
+def seen(application: Application, chat_id: int, message_id: int | None) -> None:
+    """The newest message id known in a chat (Telegram numbers a chat's messages in order)."""
+    if message_id is not None:
+        newest = application.bot_data.setdefault("newest", {})
+        newest[chat_id] = max(newest.get(chat_id, 0), message_id)
+
+
+def doubts(application: Application) -> dict[tuple[int, int], list[Any]]:
+    """Boards whose sending lost Telegram's answer, so that they may be in the chat after all:
+    (game id, version) -> [chat id, the newest message id known then, a newer board found since or None]."""
+    return application.bot_data.setdefault("doubts", {})
+
+
+def answer_lost(error: Exception) -> bool:
+    """Telegram may have performed the request: the connection broke or timed out after it was sent
+    (not a refusal such as a 5xx or a 429, and not a request that never left the connection pool)."""
+    if isinstance(error, TimedOut):
+        return "pool" not in str(error).lower()
+    return isinstance(error, NetworkError) and not isinstance(error, BadRequest) and str(error).startswith("httpx.")
+
+
+def remember_pressed(application: Application, chat_id: int, message: object) -> None:
+    """A button pressed on a picture newer than a board in doubt: that picture is the board, it did arrive."""
+    message_id = getattr(message, "message_id", None)
+    if message_id is None or not getattr(message, "photo", None):
+        return
+    for doubt in doubts(application).values():
+        if doubt[0] == chat_id and message_id > doubt[1]:
+            doubt[2] = max(doubt[2] or 0, message_id)
+
+
+def refused_by_group(chat_id: int, error: Exception) -> bool:
+    """A 403 for a group: the bot was kicked, or is not a member (a private 403 is a user's block)."""
+    return isinstance(error, Forbidden) and chat_id < 0
+
+
 def chat_of(update: Update) -> Chat:
     chat = update.effective_chat
     return Chat(id=chat.id, private=chat.type == ChatType.PRIVATE, title=chat.title or "")
@@ -262,6 +338,8 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return  # other bots, channel posts
     service = service_of(context.application)
     chat = chat_of(update)
+    chat_back(context.application, chat.id)
+    seen(context.application, chat.id, message.message_id)
     async with chat_turn(context.application, chat.id):
         try:
             if message.text.lstrip().startswith("/"):
@@ -279,6 +357,8 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
                 await send_replies(context, chat, user, replies, thread_of(message))
         except RetryAfter as error:  # the chat is over its limit for long: an apology would be refused too
             log.warning("Ответ в чат %s не отправлен: Telegram просит подождать (%s)", chat.id, error)
+        except ChatGone:  # logged once when it was noticed; an apology would be refused too
+            pass
         except Exception:
             log.exception("Ошибка при обработке сообщения в чате %s", chat.id)
             await apologise(context, chat.id, thread_of(message))
@@ -314,6 +394,8 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         data = query.data or ""
         chat = chat_of(update)
+        chat_back(context.application, chat.id)
+        remember_pressed(context.application, chat.id, query.message)
         async with chat_turn(context.application, chat.id):
             user = await user_of(update, context, check_admin=data.startswith(("abort", "set:")))
             log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
@@ -323,6 +405,8 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await show_button_answer(context, chat, user, query.message, answer)
     except RetryAfter as error:  # the chat is over its limit for long (the board, if any, stays owed)
         log.warning("Ответ на кнопку не отправлен: Telegram просит подождать (%s)", error)
+    except ChatGone:
+        pass
     except Exception:
         log.exception("Ошибка при обработке кнопки в чате %s", getattr(update.effective_chat, "id", None))
         if not answered:
@@ -404,9 +488,14 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None = None) -> None:
+    if chat_id in gone_chats(context.application):
+        return
     try:
         await context.bot.send_message(chat_id, SORRY, message_thread_id=thread_id)
-    except TelegramError:
+    except TelegramError as error:
+        if refused_by_group(chat_id, error):
+            chat_gone(context.application, chat_id, error)
+            return
         log.exception("Не удалось даже извиниться в чате %s", chat_id)
 
 
@@ -525,7 +614,7 @@ async def edit_message(bot: Any, chat_id: int, message_id: int, reply: Reply) ->
             return True
         log.info("Сообщение не изменено, отправляю новое: %s", error)
         return False
-    except (NetworkError, RetryAfter) as error:  # the new message then goes the way of every board
+    except (NetworkError, RetryAfter, Forbidden) as error:  # the new message goes the way of every board
         log.info("Сообщение не изменено (%s), отправляю новое", error)
         return False
     return True
@@ -577,6 +666,8 @@ async def send_replies(
     told: set[int] = set()
     board: int | None = None  # the board just sent, for private notes to link to
     for reply in replies:
+        if chat.id in gone_chats(context.application):
+            raise ChatGone(chat.id)  # the rest (private notes too) would only follow a lost board
         if reply.to_user is None or (chat.private and reply.to_user == chat.id):
             if reply.replaces is not None and await edit_message(context.bot, chat.id, reply.replaces, reply):
                 shown = reply.replaces  # the lobby changed in place
@@ -600,9 +691,14 @@ async def send_replies(
                 else:
                     name = await member_name(context, chat.id, reply.to_user)
                 link = f'<a href="tg://user?id={reply.to_user}">{html.escape(name)}</a>'
-                await context.bot.send_message(chat.id, START_PRIVATE.format(name=link),
-                                               message_thread_id=thread_id, parse_mode=ParseMode.HTML,
-                                               link_preview_options=NO_PREVIEW)
+                try:
+                    await context.bot.send_message(chat.id, START_PRIVATE.format(name=link),
+                                                   message_thread_id=thread_id, parse_mode=ParseMode.HTML,
+                                                   link_preview_options=NO_PREVIEW)
+                except Forbidden as refused:
+                    if refused_by_group(chat.id, refused):
+                        raise chat_gone(context.application, chat.id, refused) from None
+                    raise
 
 
 async def send_board(application: Application, chat_id: int, reply: Reply,
@@ -610,14 +706,19 @@ async def send_board(application: Application, chat_id: int, reply: Reply,
     """A board that a move owes the chat. Delivered: the debt is paid. Telegram failing even after the rate
     limiter's retries (network down, 5xx, endless 429): it stays owed and `deliver_owed` sends it later,
     rather than the chat being told to try a move that was in fact recorded."""
+    newest = application.bot_data.get("newest", {}).get(chat_id, 0)
     try:
         message_id = await send_to_chat(application, chat_id, reply, thread_id)
     except (NetworkError, RetryAfter) as error:  # BadRequest is a NetworkError to PTB, but our own fault
         if isinstance(error, BadRequest):
             raise
+        if answer_lost(error) and reply.announces is not None:
+            doubts(application).setdefault(reply.announces, [chat_id, newest, None])
         log.warning("Доска для чата %s не отправлена (%s): отправлю позже", chat_id, error)
         return None
     await service_of(application).announced(reply.announces)
+    for doubt in [a for a in doubts(application) if a[0] == reply.announces[0] and a[1] <= reply.announces[1]]:
+        doubts(application).pop(doubt)  # paid with this board
     return message_id
 
 
@@ -626,10 +727,30 @@ async def send_to_chat(application: Application, chat_id: int, reply: Reply,
     """`send_reply` into a group chat; if the group has just become a supergroup (an update from before the
     upgrade), its games move to the new id and the reply goes there."""
     try:
-        return await send_reply(application.bot, chat_id, reply, thread_id)
+        shown = await send_reply(application.bot, chat_id, reply, thread_id)
     except ChatMigrated as moved:
         await service_of(application).chat_moved(chat_id, moved.new_chat_id)
         return await send_reply(application.bot, moved.new_chat_id, reply)
+    except Forbidden as error:
+        if refused_by_group(chat_id, error):
+            raise chat_gone(application, chat_id, error) from None
+        raise
+    seen(application, chat_id, shown)
+    return shown
+
+
+async def already_in_chat(application: Application, announces: tuple[int, int]) -> int | None:
+    """The id of a message of the game newer than an owed board whose sending lost Telegram's answer: a
+    board of it shown since, or a picture pressed since. Posting the owed board then would only repeat it."""
+    doubt = doubts(application).get(announces)
+    if doubt is None:
+        return None
+    if doubt[2] is not None:
+        return doubt[2]
+    row = await service_of(application).store.game(announces[0])
+    if row is not None and row.board_message_id is not None and row.board_message_id > doubt[1]:
+        return row.board_message_id
+    return None
 
 
 async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -637,15 +758,29 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
     service = service_of(context.application)
     first = context.job.data.pop("first", False) if isinstance(context.job.data, dict) else False
     for chat_id, announces in await service.owed_boards(0 if first else OWED_AFTER, OWED_LEASE):
+        if chat_id in gone_chats(context.application):
+            continue  # it stays owed: the bot may be added back
         async with chat_turn(context.application, chat_id):
             reply = await service.owed_board(announces)  # paid meanwhile by the chat's own reply: None
             if reply is None:
+                doubts(context.application).pop(announces, None)
+                continue
+            if (newer := await already_in_chat(context.application, announces)) is not None:
+                log.info("Доска %s уже в чате %s (сообщение %s): не повторяю", announces, chat_id, newer)
+                if reply.remember is not None:
+                    await service.shown(reply.remember, newer)
+                await service.announced(announces)
+                doubts(context.application).pop(announces, None)
                 continue
             try:
                 shown = await send_board(context.application, chat_id, reply)
+                if shown is not None:
+                    doubts(context.application).pop(announces, None)
                 if shown is not None and reply.remember is not None:
                     await service.shown(reply.remember, shown)
-            except TelegramError as error:  # the chat is gone, the bot was removed: nothing to deliver to
+            except ChatGone:  # logged once; the board stays owed until the bot is back
+                pass
+            except TelegramError as error:  # the chat is gone for good: nothing to deliver to
                 log.warning("Долг по доске для чата %s не отдан: %s", chat_id, error)
                 await service.announced(announces)
 
@@ -669,6 +804,8 @@ async def fire_timers(context: ContextTypes.DEFAULT_TYPE) -> None:
         async with chat_turn(context.application, chat_id):
             try:
                 await send_replies(context, Chat(chat_id), User(0, ""), replies)
+            except ChatGone:  # logged once when it was noticed
+                pass
             except TelegramError as error:  # the chat is gone; a board stays owed and is sent later
                 log.warning("Напоминание в чат %s не отправлено: %s", chat_id, error)
 

@@ -39,7 +39,7 @@ def scored(events: list[Event]) -> list[Event]:
 
 
 class Turns:
-    """Needs `store`, `clock`, `defaults` and the game helpers of `Service`."""
+    """Needs `store`, `clock`, `defaults`, `gone_chats` and the game helpers of `Service`."""
 
     # --- the settings and the turn's bookkeeping --------------------------------------------------
 
@@ -344,7 +344,11 @@ class Turns:
         out = []
         for timer in await self.store.claim_timers(now, TIMER_LEASE):
             try:
-                async with self._locks[await self._chat_of(timer.game_id)]:
+                chat_id = await self._chat_of(timer.game_id)
+                if chat_id in self.gone_chats:  # the bot was removed: the timer waits, due as it was
+                    await self.store.timer_postponed(timer, timer.due_at)
+                    continue
+                async with self._locks[chat_id]:
                     sent = await self._fire(timer, now)
             except Exception:  # one broken timer must not stop the others; it is claimed again later
                 log.exception("timer %s failed", timer)

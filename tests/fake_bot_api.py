@@ -210,6 +210,10 @@ class FakeBotApi:
         # chat_id -> [retry_after, times]: the next requests for that chat answer 429 (see `flood`)
         self.floods: dict[int, list[int]] = {}
         self.migrated: dict[int, int] = {}  # group id -> the supergroup it became (migrate)
+        self.kicked: set[int] = set()  # groups the bot was removed from: every request there answers 403
+        # method -> n: the next n calls of that method are performed, but their answer is lost (the connection
+        # closes before it): the bot cannot know that the message was posted
+        self.lost_answers: dict[str, int] = {}
         self.commands: list[dict] = []
         self.calls: list[Call] = []
         self.updates: list[dict] = []  # not yet confirmed by an offset
@@ -450,6 +454,13 @@ class FakeBotApi:
                 params.update(dict(parse_qsl(urlsplit(handler.path).query)))
                 result = self._call(method, params, files)
                 status, payload = 200, {"ok": True, "result": result}
+                with self._cond:
+                    lost = self.lost_answers.get(method, 0)
+                    if lost:
+                        self.lost_answers[method] = lost - 1
+                if lost:
+                    handler.close_connection = True
+                    return
             except ApiError as err:
                 status = err.code
                 payload = {"ok": False, "error_code": err.code, "description": err.description}
@@ -574,6 +585,35 @@ class FakeBotApi:
             self.push_update({"message": {"message_id": next(self._message_ids), "date": int(time.time()),
                                           "chat": self._chat(chat_id), "from": bot, key: other}})
 
+    def kick(self, chat_id: int) -> None:
+        """The bot is removed from a group: Telegram says so (my_chat_member) and refuses every send there."""
+        with self._cond:
+            self.kicked.add(chat_id)
+        self._membership(chat_id, "member", "kicked")
+
+    def add_back(self, chat_id: int) -> None:
+        """The bot is added to the group again."""
+        with self._cond:
+            self.kicked.discard(chat_id)
+        self._membership(chat_id, "left", "member")
+
+    def _membership(self, chat_id: int, old: str, new: str) -> None:
+        bot = self._bot_user()
+        member = {"status": new, "user": bot}
+        if new == "kicked":
+            member["until_date"] = 0
+        self.push_update({"my_chat_member": {
+            "chat": self._chat(chat_id), "from": self._user(101, "Анна"), "date": int(time.time()),
+            "old_chat_member": {"status": old, "user": bot}, "new_chat_member": member}})
+
+    def _check_kicked(self, chat_id: Any) -> None:
+        try:
+            kicked = int(chat_id) in self.kicked
+        except (TypeError, ValueError):
+            return
+        if kicked:
+            raise ApiError(403, "Forbidden: bot was kicked from the group chat")
+
     def _new_message(self, chat_id: Any, **content: Any) -> dict:
         try:
             chat_id = int(chat_id)
@@ -613,6 +653,7 @@ class FakeBotApi:
         if method in self.failures:
             code, description = self.failures[method]
             raise ApiError(code, description)
+        self._check_kicked(p.get("chat_id"))
         self._check_flood(p.get("chat_id"))
         self._check_markup(p.get("reply_markup"))
         if method == "answerCallbackQuery" and len(str(p.get("text") or "")) > 200:

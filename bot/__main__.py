@@ -28,8 +28,8 @@ def rules_answer(question: str, game: str | None = None) -> str:
     """The same answer as /rules in a chat, as terminal text, with the next best matches listed. `game` plays
     the part of the game running in the chat: the question is answered from its rules unless it names another."""
     from bot.console import to_plain
-    from bot.rule_answers import lookup, not_found_reply, section_text
-    from bot.rulebook import RuleBook
+    from bot.lookup.answers import lookup, not_found_reply, section_text
+    from bot.lookup.rulebook import RuleBook
 
     _, words, found = lookup(RuleBook.load(), question, current=game)
     if not found:  # no buttons in a terminal: the reply that names /rules
@@ -41,7 +41,7 @@ def rules_answer(question: str, game: str | None = None) -> str:
 def rules_game(name: str) -> str | None:
     """The game a `--game` value names: its id (valdora, sylvan, kingdom) or a name a player would type
     ("зодчие", "кб", "Kingdom Builder"); None if it names no game."""
-    from bot.rulebook import RuleBook
+    from bot.lookup.rulebook import RuleBook
 
     book = RuleBook.load()
     if name.strip().lower() in book.games:
@@ -75,8 +75,8 @@ def rules_main(argv: list[str]) -> int:
 async def database_problem(database: str) -> str | None:
     """Why the database (a SQLite path or a postgresql:// URL) cannot be used (Russian), checked before the bot
     connects to Telegram; None if fine."""
-    from bot.database import open_store
-    from bot.storage import StorageError
+    from bot.storage import open_store
+    from bot.storage.base import StorageError
 
     try:
         store = await open_store(database)
@@ -105,7 +105,7 @@ def main(argv: list[str]) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    from bot.telegram_app import run
+    from bot.telegram.app import run
 
     run(settings)
     return 0

@@ -16,9 +16,9 @@ from html import unescape
 from pathlib import Path
 
 from bot.config import Settings
-from bot.replies import Article, Button, Chat, Reply, User
-from bot.service import Service
-from bot.storage import StorageError
+from bot.storage.base import StorageError
+from bot.table.replies import Article, Button, Chat, Reply, User
+from bot.table.service import Service
 
 CHAT = Chat(id=-1, title="Консоль")
 INTRO = """Консоль бота-судьи. Каждая строка — от имени игрока:

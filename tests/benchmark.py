@@ -38,9 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.replies import Chat, User  # noqa: E402
-from bot.rulebook import RuleBook  # noqa: E402
-from bot.service import Service  # noqa: E402
+from bot.lookup.rulebook import RuleBook  # noqa: E402
+from bot.table.replies import Chat, User  # noqa: E402
+from bot.table.service import Service  # noqa: E402
 from render.common import to_png  # noqa: E402
 from render.registry import RENDERERS  # noqa: E402
 from rules.registry import GAMES  # noqa: E402

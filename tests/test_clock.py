@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import clock
-from bot.clock import (
+from bot.table import clock
+from bot.table.clock import (
     DAY,
     HOUR,
     LONGEST,

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from bot.console import Console, to_plain
-from bot.service import Service
+from bot.table.service import Service
 
 
 @pytest.fixture
@@ -45,8 +45,8 @@ async def test_a_game_starts_and_moves_from_the_terminal(console, tmp_path):
 
 
 async def test_reminders_fire_in_the_terminal_too(tmp_path):
-    from bot.chat_settings import ChatSettings
-    from bot.storage import Store
+    from bot.storage.sqlite import Store
+    from bot.table.chat_settings import ChatSettings
 
     now = [1780293600.0]  # 09:00 in Moscow
     service = Service(await Store.open(str(tmp_path / "console.db")), defaults=ChatSettings(remind_after=60),

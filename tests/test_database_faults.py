@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.replies import Chat, User
-from bot.service import Service
-from bot.storage import MIGRATIONS, StorageError, Store, usable_path
+from bot.storage.base import StorageError
+from bot.storage.sqlite import MIGRATIONS, Store, usable_path
+from bot.table.replies import Chat, User
+from bot.table.service import Service
 
 ROOT = Path(__file__).resolve().parent.parent
 GROUP = Chat(id=-700, title="Стол")

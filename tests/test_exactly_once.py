@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from bot.replies import Chat, User
-from bot.service import BUSY, SORRY, Service
+from bot.table.replies import Chat, User
+from bot.table.service import BUSY, SORRY, Service
 from rules.registry import GAMES
 
 GROUP = Chat(id=-500, title="Стол")

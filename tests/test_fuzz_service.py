@@ -6,10 +6,10 @@ to 5000 characters; legal moves typed in mangled forms; real, stale, forged and 
 queries and plain texts; from players, onlookers and private chats; in lobbies and in running games of all three
 games. Whatever comes in:
 
-- nothing is an unhandled exception (the service would answer `bot.service.SORRY`);
+- nothing is an unhandled exception (the service would answer `bot.table.service.SORRY`);
 - a refusal changes nothing: every game's status, version, state and seats are as before;
 - everything the bot answers is something Telegram accepts: valid HTML (tests/fake_bot_api.parse_html), at most
-  4096 UTF-16 units a message and 1024 a caption *as the front end splits them* (bot.telegram_app.split_text),
+  4096 UTF-16 units a message and 1024 a caption *as the front end splits them* (bot.telegram.app.split_text),
   pieces that never cut a tag or an entity, button data of 1-64 bytes, no empty button text, toasts of at most
   200 characters, inline results Telegram takes.
 
@@ -33,12 +33,14 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from bot import buttons, rule_answers
-from bot.replies import ButtonAnswer, Chat, InlineAnswer, Reply, User
-from bot.rulebook import RuleBook
-from bot.service import COMMANDS, SORRY, Service
-from bot.storage import ACTIVE, Store
-from bot.telegram_app import CAPTION_LIMIT, TEXT_LIMIT, TOAST_LIMIT, split_text
+from bot.lookup import answers
+from bot.lookup.rulebook import RuleBook
+from bot.storage.base import ACTIVE
+from bot.storage.sqlite import Store
+from bot.table import buttons
+from bot.table.replies import ButtonAnswer, Chat, InlineAnswer, Reply, User
+from bot.table.service import COMMANDS, SORRY, Service
+from bot.telegram.app import CAPTION_LIMIT, TEXT_LIMIT, TOAST_LIMIT, split_text
 from rules.protocol import RuleError
 from rules.registry import GAMES
 
@@ -263,7 +265,7 @@ def _squeezed(text: str) -> str:
 
 
 def check_split(html: str, limit: int, where: str, empty_ok: bool = False) -> None:
-    """`html` as the front end sends it (bot.telegram_app.send_reply): pieces of split_text, each one valid
+    """`html` as the front end sends it (bot.telegram.app.send_reply): pieces of split_text, each one valid
     for Telegram, and together the same text (no piece cuts a tag or an entity)."""
     whole = _plain(html, where)
     pieces = split_text(html, limit) if html.strip() else []
@@ -609,7 +611,7 @@ def test_the_final_board_of_the_longest_names_fits_telegram(template, name):
         check_reply(reply, f"{name}: the last move, reply {i + 1}")
 
 
-# --- the front end's split, directly (bot.telegram_app.split_text) -------------------------------------------------
+# --- the front end's split, directly (bot.telegram.app.split_text) -------------------------------------------------
 
 @pytest.mark.parametrize("html", [
     pytest.param("&amp;" * 1000, id="an entity cut in two"),
@@ -670,5 +672,5 @@ def test_a_refusal_quotes_a_pasted_page_in_a_few_words(name, text):
 
 
 def test_a_rule_question_not_found_is_quoted_in_a_few_words():
-    reply = rule_answers.not_found_reply("ж" * 5000)
+    reply = answers.not_found_reply("ж" * 5000)
     assert len(reply.text) < 300 and "жжж…" in reply.text

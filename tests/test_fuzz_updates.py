@@ -14,12 +14,12 @@ import time
 import pytest
 import pytest_asyncio
 
-from bot import service as service_module
-from bot import telegram_app
 from bot.config import Settings
-from bot.rate_limit import ChatRateLimiter
-from bot.service import Service
-from bot.telegram_app import build_application
+from bot.table import service as service_module
+from bot.table.service import Service
+from bot.telegram import app as telegram_app
+from bot.telegram.app import build_application
+from bot.telegram.rate_limit import ChatRateLimiter
 
 try:
     from tests.fake_bot_api import GROUP_TITLE, ApiError, FakeBotApi, parse_html, utf16_len

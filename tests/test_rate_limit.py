@@ -13,7 +13,7 @@ from telegram.error import RetryAfter
 from telegram.ext import Application
 from telegram.warnings import PTBDeprecationWarning
 
-from bot.rate_limit import FORGET_ABOVE, ChatRateLimiter, retry_seconds
+from bot.telegram.rate_limit import FORGET_ABOVE, ChatRateLimiter, retry_seconds
 
 A, B = -100111, -100222
 

@@ -1,4 +1,4 @@
-"""The rule-search engine (`bot.rulebook`): the reference texts' structure, Russian word forms, typos, game names,
+"""The rule search (`bot.lookup.rulebook`): the reference texts' structure, Russian word forms, typos, game names,
 the honest «не нашёл», and the answer quality over realistic player questions: `tests/rules_questions.json` (the
 first set), `tests/rules_questions_new.json` (written later as a new player would type them, without looking
 at the search; "section": null for nonsense and off-topic questions that must find nothing, "also" for another
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import rule_answers
-from bot.rulebook import RuleBook, Section
+from bot.lookup import answers
+from bot.lookup.rulebook import RULES_FOLDER, RuleBook, Section
 from rules.valdora import SECTIONS as VALDORA_SECTIONS
 
 HERE = Path(__file__).parent
@@ -196,12 +196,12 @@ def _accepted(q: dict) -> set[str]:
 def _score(book: RuleBook, questions: list[dict], with_game: bool) -> tuple[float, float, list[str]]:
     """Top-1 and top-3 rates in percent, and a line for every question not answered in the top 3. A nonsense
     question counts as answered when nothing is found. A question with "context" is asked the way /rules asks
-    in a chat where its game is running (`rule_answers.lookup` with that game as the current one)."""
+    in a chat where its game is running (`answers.lookup` with that game as the current one)."""
     top1 = top3 = 0
     misses = []
     for q in questions:
         if q.get("context"):
-            found = ids(rule_answers.lookup(book, q["q"], current=q["game"])[2][:3])
+            found = ids(answers.lookup(book, q["q"], current=q["game"])[2][:3])
         else:
             found = ids(book.search(q["q"], game=q["game"] if with_game else None, limit=3))
         want = _accepted(q)
@@ -272,9 +272,9 @@ def test_answer_quality_on_questions_of_a_running_game(book):
     ],
 )
 def test_the_misses_reported_in_the_issue_come_first(book, query, accepted):
-    _, _, found = rule_answers.lookup(book, query)  # the way /rules, inline mode and the terminal ask
+    _, _, found = answers.lookup(book, query)  # the way /rules, inline mode and the terminal ask
     assert found and found[0].id in accepted, ids(found)
-    assert rule_answers.lookup(book, "фывапр")[2] == []
+    assert answers.lookup(book, "фывапр")[2] == []
 
 
 @pytest.mark.parametrize(
@@ -289,13 +289,13 @@ def test_the_misses_reported_in_the_issue_come_first(book, query, accepted):
     ],
 )
 def test_the_misses_of_the_second_pass_come_first(book, query, current, accepted):
-    _, _, found = rule_answers.lookup(book, query, current=current)
+    _, _, found = answers.lookup(book, query, current=current)
     assert found and found[0].id in accepted, ids(found)
 
 
 def test_a_counting_question_finds_the_sentence_with_its_number(book):
     # «В свой ход вы ... обязательно строите 3 поселения»: "ставить" is "строить", and the number counts
-    found = ids(rule_answers.lookup(book, "сколько домиков ставить за ход", current="kingdom")[2][:3])
+    found = ids(answers.lookup(book, "сколько домиков ставить за ход", current="kingdom")[2][:3])
     assert "kingdom.turn" in found, found
 
 
@@ -303,33 +303,33 @@ def test_a_counting_question_finds_the_sentence_with_its_number(book):
 
 
 def test_a_weak_match_in_the_current_game_falls_back_to_all_games(book):
-    game, words, found = rule_answers.lookup(book, "что делает топор", current="valdora")
+    game, words, found = answers.lookup(book, "что делает топор", current="valdora")
     assert (game, words) == ("valdora", "что делает топор") and found[0].id == "sylvan.axe"
-    assert rule_answers.lookup(book, "фывапр", current="valdora") == ("valdora", "фывапр", [])
+    assert answers.lookup(book, "фывапр", current="valdora") == ("valdora", "фывапр", [])
 
 
 def test_not_found_is_short_with_a_button_to_the_contents_or_a_choice_of_game(book):
-    reply = rule_answers.not_found_reply("фывапр", book, "kingdom")
+    reply = answers.not_found_reply("фывапр", book, "kingdom")
     assert reply.text.startswith("Не нашёл в правилах ничего про «фывапр»")
     assert len(reply.text.splitlines()) == 1 and "/r_" not in reply.text  # no table of contents posted unasked
     assert [b.data for row in reply.buttons for b in row] == ["list:kingdom"]
-    for reply in (rule_answers.not_found_reply("фывапр", book), rule_answers.not_found_reply("фывапр")):
+    for reply in (answers.not_found_reply("фывапр", book), answers.not_found_reply("фывапр")):
         assert "Не нашёл в правилах ничего про «фывапр»" in reply.text and "/rules" in reply.text
         assert [b.data for row in reply.buttons for b in row] == ["list:valdora", "list:sylvan", "list:kingdom"]
 
 
 def test_a_question_in_a_running_game_means_that_game_unless_it_names_another(book):
     for game in book.games:  # the same words, three answers
-        assert rule_answers.lookup(book, "ничья", current=game)[2][0].id.startswith(game + ".")
+        assert answers.lookup(book, "ничья", current=game)[2][0].id.startswith(game + ".")
     # named: another game's rules whatever runs in the chat
-    game, words, found = rule_answers.lookup(book, "ничья в зодчих", current="kingdom")
+    game, words, found = answers.lookup(book, "ничья в зодчих", current="kingdom")
     assert (game, words, found[0].id) == ("sylvan", "ничья", "sylvan.tie-break")
     assert {s.game for s in found} == {"sylvan"}
     # not named, and the running game has no such rule: another game's answer only when the words are its own
     # (the axe is the Зодчие's) and never a mixture of games
-    found = rule_answers.lookup(book, "что делает топор", current="kingdom")[2]
+    found = answers.lookup(book, "что делает топор", current="kingdom")[2]
     assert found[0].id == "sylvan.axe" and {s.game for s in found} == {"sylvan"}
-    found = rule_answers.lookup(book, "Д5 это что", current="kingdom")[2]  # was: Валдора's board, then the Зодчие's
+    found = answers.lookup(book, "Д5 это что", current="kingdom")[2]  # was: Валдора's board, then the Зодчие's
     assert found[0].id == "valdora.board" and {s.game for s in found} == {"valdora"}
 
 
@@ -341,41 +341,41 @@ def test_section_buttons_never_repeat_a_target(book):
     section = book.section("valdora.provisions")
     previous, following = book.neighbours(section.id)
     # the search's alternatives are often the neighbours or the section itself
-    reply = rule_answers.section_reply(book, section, [following, section, previous, following, book.section(
+    reply = answers.section_reply(book, section, [following, section, previous, following, book.section(
         "valdora.flip")])
     targets = _keyboard_targets(reply)
     assert len(targets) == len(set(targets)) and section.id not in targets
     assert set(targets) == {previous.id, following.id, "valdora.flip"}
     for game in book.games:  # every answer the question sets get
         for q in QUESTIONS + GAME_QUESTIONS:
-            found = rule_answers.lookup(book, q["q"], current=game)[2]
+            found = answers.lookup(book, q["q"], current=game)[2]
             if found:
-                targets = _keyboard_targets(rule_answers.section_reply(book, found[0], found[1:]))
+                targets = _keyboard_targets(answers.section_reply(book, found[0], found[1:]))
                 assert len(targets) == len(set(targets)) and found[0].id not in targets, q
 
 
 def test_section_commands_are_russian_words_in_latin_letters_and_old_ones_still_work(book):
-    assert rule_answers.section_command(book, "valdora.cart-horse") == "/r_valdora_telega_i_loshad"
-    assert rule_answers.section_command(book, "sylvan.axe") == "/r_zodchie_topor"
-    assert rule_answers.section_command(book, "kingdom.harbor") == "/r_kingdom_gavan"
+    assert answers.section_command(book, "valdora.cart-horse") == "/r_valdora_telega_i_loshad"
+    assert answers.section_command(book, "sylvan.axe") == "/r_zodchie_topor"
+    assert answers.section_command(book, "kingdom.harbor") == "/r_kingdom_gavan"
     # the English words of the old commands: the section ids' words and "sylvan" (Kingdom Builder is a name)
     english = {w for g in book.games for s in book.sections(g) for w in re.split(r"[.-]", s.id)} - {"valdora"}
     english = (english | {"sylvan"}) - {"kingdom"}
     commands = set()
     for game in book.games:
         for s in book.sections(game):
-            command = rule_answers.section_command(book, s.id)
+            command = answers.section_command(book, s.id)
             assert re.fullmatch(r"/[a-z0-9_]{1,32}", command), command
             assert not english & set(command[1:].split("_")), command
             commands.add(command)
-            found = rule_answers.section_from_command(command[1:])
-            assert rule_answers.find_section(book, found) is s, command
+            found = answers.section_from_command(command[1:])
+            assert answers.find_section(book, found) is s, command
             old = "r_" + s.id.replace(".", "_", 1).replace("-", "_")  # the commands chats still show
-            assert rule_answers.find_section(book, rule_answers.section_from_command(old)) is s, old
+            assert answers.find_section(book, answers.section_from_command(old)) is s, old
     assert len(commands) == sum(len(book.sections(g)) for g in book.games)
-    assert rule_answers.find_section(book, "zodchie.nichego") is None
-    assert rule_answers.find_section(book, "chess.topor") is None
-    contents = rule_answers.contents_reply(book, "kingdom").text
+    assert answers.find_section(book, "zodchie.nichego") is None
+    assert answers.find_section(book, "chess.topor") is None
+    contents = answers.contents_reply(book, "kingdom").text
     assert "/r_kingdom_gavan — Гавань" in contents and "harbor" not in contents
 
 
@@ -400,20 +400,20 @@ def test_english_words_are_caught():
 
 @pytest.mark.parametrize("game", ["valdora", "sylvan", "kingdom"])
 def test_the_reference_texts_have_no_english_words(game):
-    text = (Path(rule_answers.__file__).parent.parent / "rules" / game / "reference.md").read_text(encoding="utf-8")
+    text = (RULES_FOLDER / game / "reference.md").read_text(encoding="utf-8")
     text = re.sub(r"\{#[a-z0-9_.-]+\}", "", text)  # the section ids in the headings are not shown
     assert english_words(text) == []
 
 
 def test_the_answers_have_no_english_words(book):
-    replies = [rule_answers.choose_game_reply(book), rule_answers.not_found_reply("ничего", book),
-               rule_answers.not_found_reply("ничего")]
+    replies = [answers.choose_game_reply(book), answers.not_found_reply("ничего", book),
+               answers.not_found_reply("ничего")]
     for game in book.games:
-        replies += [rule_answers.contents_reply(book, game), rule_answers.not_found_reply("ничего", book, game)]
+        replies += [answers.contents_reply(book, game), answers.not_found_reply("ничего", book, game)]
         sections = book.sections(game)
-        replies += [rule_answers.section_reply(book, s, sections[:3]) for s in sections]
+        replies += [answers.section_reply(book, s, sections[:3]) for s in sections]
     for reply in replies:
         shown = reply.text + "\n" + "\n".join(b.text for row in reply.buttons for b in row)
         assert english_words(shown) == [], shown[:200]
-    for article in rule_answers.articles(book, "") + rule_answers.articles(book, "очки"):
+    for article in answers.articles(book, "") + answers.articles(book, "очки"):
         assert english_words(f"{article.title}\n{article.description}\n{article.text}") == [], article.title

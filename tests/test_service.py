@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from bot import buttons, menus
-from bot.replies import Chat, User
-from bot.service import Service
+from bot.table import buttons, menus
+from bot.table.replies import Chat, User
+from bot.table.service import Service
 from rules.registry import GAMES
 
 GROUP = Chat(id=-100, title="Друзья")

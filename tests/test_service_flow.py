@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import buttons
-from bot.replies import Chat, User
-from bot.service import Service
+from bot.table import buttons
+from bot.table.replies import Chat, User
+from bot.table.service import Service
 from rules.registry import GAMES
 
 GROUP = Chat(id=-1007, title="Друзья")

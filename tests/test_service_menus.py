@@ -11,11 +11,11 @@ import json
 
 import pytest
 
-from bot import buttons
 from bot.console import Console
-from bot.replies import Chat, User
-from bot.service import Service
-from bot.storage import Store
+from bot.storage.sqlite import Store
+from bot.table import buttons
+from bot.table.replies import Chat, User
+from bot.table.service import Service
 from render.registry import RENDERERS
 from rules.protocol import Event, RuleError
 

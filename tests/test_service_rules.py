@@ -4,8 +4,8 @@ inline mode, and Telegram's limits."""
 import pytest
 from test_service import GROUP, current, start_game
 
-from bot.replies import Chat, User
-from bot.service import Service
+from bot.table.replies import Chat, User
+from bot.table.service import Service
 
 PRIVATE = Chat(id=7, private=True)
 ANYA = User(1, "Аня")

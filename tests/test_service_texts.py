@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from bot import buttons
-from bot.replies import Chat, User
-from bot.service import Service
-from bot.storage import TurnChange
+from bot.storage.base import TurnChange
+from bot.table import buttons
+from bot.table.replies import Chat, User
+from bot.table.service import Service
 from render.registry import RENDERERS
 from rules.registry import GAMES
 

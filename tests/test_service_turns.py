@@ -10,11 +10,11 @@ import json
 
 import pytest
 
-from bot import buttons
-from bot.chat_settings import ChatSettings
-from bot.database import open_store
-from bot.replies import Chat, User
-from bot.service import Service
+from bot.storage import open_store
+from bot.table import buttons
+from bot.table.chat_settings import ChatSettings
+from bot.table.replies import Chat, User
+from bot.table.service import Service
 from render.registry import RENDERERS
 from rules.registry import GAMES
 

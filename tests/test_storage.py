@@ -5,9 +5,10 @@ import sqlite3
 
 import pytest
 
-from bot import storage_pg
-from bot.database import open_store
-from bot.storage import ABORTED, ACTIVE, FINISHED, LOBBY, MIGRATIONS, Conflict, Seat
+from bot.storage import open_store
+from bot.storage import postgres as storage_pg
+from bot.storage.base import ABORTED, ACTIVE, FINISHED, LOBBY, Conflict, Seat
+from bot.storage.sqlite import MIGRATIONS
 
 
 @pytest.fixture

@@ -17,11 +17,11 @@ import pytest
 
 from bot.__main__ import database_problem
 from bot.config import Settings
-from bot.database import open_store
-from bot.replies import Chat, User
-from bot.service import Service
-from bot.storage import StorageError
-from bot.storage_pg import MIGRATIONS, PgStore, safe_url
+from bot.storage import open_store
+from bot.storage.base import StorageError
+from bot.storage.postgres import MIGRATIONS, PgStore, safe_url
+from bot.table.replies import Chat, User
+from bot.table.service import Service
 
 ROOT = Path(__file__).resolve().parent.parent
 GROUP = Chat(id=-800, title="Стол")
@@ -132,8 +132,8 @@ async def test_the_telegram_front_end_plays_on_postgres_when_database_url_is_set
     from fake_bot_api import FakeBotApi
 
     from bot.config import Settings
-    from bot.storage_pg import PgStore
-    from bot.telegram_app import SERVICE_KEY, build_application
+    from bot.storage.postgres import PgStore
+    from bot.telegram.app import SERVICE_KEY, build_application
 
     with FakeBotApi() as server:
         settings = Settings(token="123:TEST", api_url=server.url, database_path=str(tmp_path / "unused.db"),

@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 from bot.config import Settings
-from bot.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
-from bot.telegram_app import build_application, parse_command, split_text
+from bot.table.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
+from bot.telegram.app import build_application, parse_command, split_text
 
 GROUP = -100500
 ANNA, BORIS = 11, 12
@@ -297,7 +297,7 @@ async def test_a_failing_set_my_commands_does_not_stop_the_bot(server):
 def test_run_refuses_without_a_token_or_webhook_support():
     import importlib.util
 
-    from bot.telegram_app import run
+    from bot.telegram.app import run
 
     settings = Settings(token="", api_url="http://127.0.0.1:9", database_path=":memory:", log_level="INFO",
                         webhook_url="", webhook_port=8443)
@@ -311,7 +311,7 @@ def test_run_refuses_without_a_token_or_webhook_support():
 
 
 def test_run_explains_a_rejected_token(server):
-    from bot.telegram_app import run
+    from bot.telegram.app import run
 
     server.failures["getMe"] = (401, "Unauthorized")
     settings = Settings(token="123:WRONG", api_url=server.url, database_path=":memory:", log_level="INFO",

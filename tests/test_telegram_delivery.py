@@ -8,11 +8,11 @@ import asyncio
 
 import pytest
 
-from bot import telegram_app
 from bot.config import Settings
-from bot.replies import Chat, User
-from bot.service import Service
-from bot.telegram_app import build_application
+from bot.table.replies import Chat, User
+from bot.table.service import Service
+from bot.telegram import app as telegram_app
+from bot.telegram.app import build_application
 from rules.registry import GAMES
 
 GROUP, OTHER = -100700, -100800

@@ -10,11 +10,11 @@ import logging
 
 import pytest
 
-from bot import telegram_app
-from bot.chat_settings import ChatSettings
 from bot.config import Settings
-from bot.service import Service
-from bot.telegram_app import build_application
+from bot.table.chat_settings import ChatSettings
+from bot.table.service import Service
+from bot.telegram import app as telegram_app
+from bot.telegram.app import build_application
 from rules.registry import GAMES
 
 GROUP = -100900

@@ -23,10 +23,10 @@ from unittest import mock
 
 import pytest
 
-from bot import buttons
-from bot.replies import ButtonAnswer, Chat, InlineAnswer, Reply, User
-from bot.service import Service
-from bot.storage import ACTIVE
+from bot.storage.base import ACTIVE
+from bot.table import buttons
+from bot.table.replies import ButtonAnswer, Chat, InlineAnswer, Reply, User
+from bot.table.service import Service
 from render.registry import RENDERERS
 from rules.protocol import RuleError
 from rules.registry import GAMES

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from bot.replies import Chat, User
-from bot.service import SORRY, Service
+from bot.table.replies import Chat, User
+from bot.table.service import SORRY, Service
 from rules.registry import GAMES
 
 GROUP = Chat(id=-400, title="Долина")

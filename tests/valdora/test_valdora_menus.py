@@ -8,7 +8,7 @@ import random
 import pytest
 from positions import fresh, stand
 
-from bot import menus
+from bot.table import menus
 from rules.valdora import GAME
 from rules.valdora.labels import FLAT
 from rules.valdora.state import no_gems

@@ -55,7 +55,7 @@ from pathlib import Path
 import snowballstemmer
 
 import rules
-from bot.words import morph
+from bot.table.words import morph
 
 RULES_FOLDER = Path(rules.__file__).resolve().parent
 GAME_ORDER = ("valdora", "sylvan", "kingdom")  # the stable order of `RuleBook.games`; other folders follow by name

@@ -51,14 +51,14 @@ from telegram.ext import (
     filters,
 )
 
-from bot import webhook
 from bot.config import Settings
-from bot.rate_limit import ChatRateLimiter
-from bot.replies import Button, ButtonAnswer, Chat, Reply, User
-from bot.texts import board_link
+from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
+from bot.table.texts import board_link
+from bot.telegram import webhook
+from bot.telegram.rate_limit import ChatRateLimiter
 
 if TYPE_CHECKING:
-    from bot.service import Service
+    from bot.table.service import Service
 
 log = logging.getLogger(__name__)
 
@@ -82,13 +82,13 @@ NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 
 
 def build_application(settings: Settings, service: Service | None = None) -> Application:
-    """The configured Application. Without `service`, it opens `bot.service.Service` on start-up
+    """The configured Application. Without `service`, it opens `bot.table.service.Service` on start-up
     (from settings.database_path) and closes it on shutdown; a given service belongs to the caller."""
 
     async def post_init(application: Application) -> None:
         if service is None:
-            from bot.service import Service  # imported late: the front end is importable on its own
-            from bot.storage import StorageError
+            from bot.storage.base import StorageError
+            from bot.table.service import Service  # imported late: the front end is importable on its own
 
             try:
                 application.bot_data[SERVICE_KEY] = await Service.open(settings.database, settings.chat_defaults)

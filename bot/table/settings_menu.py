@@ -1,15 +1,15 @@
 """`/settings`: a chat's reminders, time limit and quiet hours, shown to anyone and changed by the game's
 creator or a chat administrator, with buttons (each press switches to the next usual value) or typed
-(`/settings напоминание 6ч`). A mixin of `bot.service.Service`.
+(`/settings напоминание 6ч`). A mixin of `bot.table.service.Service`.
 """
 
 from __future__ import annotations
 
-from bot import buttons
-from bot.chat_settings import EXAMPLES, ChatSettings, parse_command
-from bot.replies import Button, ButtonAnswer, Chat, Reply, User
-from bot.storage import GameRow
-from bot.texts import plain
+from bot.storage.base import GameRow
+from bot.table import buttons
+from bot.table.chat_settings import EXAMPLES, ChatSettings, parse_command
+from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
+from bot.table.texts import plain
 
 
 class SettingsMenu:

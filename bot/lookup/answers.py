@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from html import escape
 
-from bot import buttons
-from bot.replies import Article, Button, Reply
-from bot.rulebook import RuleBook, Section
+from bot.lookup.rulebook import RuleBook, Section
+from bot.table import buttons
+from bot.table.replies import Article, Button, Reply
 from rules.registry import GAMES
 from rules.text import typed
 

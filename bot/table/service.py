@@ -18,14 +18,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 
-from bot import buttons, menus, rule_answers
-from bot.chat_settings import ChatSettings
-from bot.database import DATABASE_ERRORS, open_store
-from bot.history import History
-from bot.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
-from bot.rulebook import RuleBook
-from bot.settings_menu import SettingsMenu
-from bot.storage import (
+from bot.lookup import answers
+from bot.lookup.rulebook import RuleBook
+from bot.storage import DATABASE_ERRORS, open_store
+from bot.storage.base import (
     ABORTED,
     ACTIVE,
     CURRENT_UPDATE,
@@ -36,13 +32,18 @@ from bot.storage import (
     Duplicate,
     GameRow,
     Seat,
-    Store,
     write_failure,
 )
-from bot.texts import PRIVATE_HINT, breakdown, help_text, mention, plain, step_text
-from bot.turns import Turns, scored
-from bot.undo import Undo
-from bot.words import declined
+from bot.storage.sqlite import Store
+from bot.table import buttons, menus
+from bot.table.chat_settings import ChatSettings
+from bot.table.history import History
+from bot.table.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
+from bot.table.settings_menu import SettingsMenu
+from bot.table.texts import PRIVATE_HINT, breakdown, help_text, mention, plain, step_text
+from bot.table.turns import Turns, scored
+from bot.table.undo import Undo
+from bot.table.words import declined
 from render.registry import RENDERERS
 from rules.protocol import Game, RuleError
 from rules.registry import GAMES
@@ -238,7 +239,7 @@ class Service(Turns, Undo, History, SettingsMenu):
             private = PRIVATE_QUERY.fullmatch(query.strip())
             if private:
                 return await self._private_choices(user, int(private[1]))
-            return InlineAnswer(rule_answers.articles(self.rulebook, query))
+            return InlineAnswer(answers.articles(self.rulebook, query))
         except Exception:
             log.exception("inline query %r failed", query)
             return InlineAnswer([])
@@ -271,7 +272,7 @@ class Service(Turns, Undo, History, SettingsMenu):
             text = help_text(self.games.values(), None if chat.private else self._private_link(chat.id), settings,
                              self.bot_username)
             return [Reply(text if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + text)]
-        section_id = rule_answers.section_from_command(name)
+        section_id = answers.section_from_command(name)
         if name == "rules" or section_id:
             row = None if chat.private else await self.store.open_game(chat.id)
             return [self._rules(row, args) if name == "rules" else self._section(section_id)]
@@ -695,11 +696,11 @@ class Service(Turns, Undo, History, SettingsMenu):
         if kind == buttons.RULE_LIST:
             if name not in self.rulebook.games:
                 return ButtonAnswer(toast="Не знаю такой игры.")
-            return ButtonAnswer(edit=rule_answers.contents_reply(self.rulebook, name))
+            return ButtonAnswer(edit=answers.contents_reply(self.rulebook, name))
         section = self.rulebook.section(name)
         if section is None:
             return ButtonAnswer(toast="Такого раздела правил нет. Оглавление — /rules.")
-        reply = rule_answers.section_reply(self.rulebook, section)
+        reply = answers.section_reply(self.rulebook, section)
         return ButtonAnswer(replies=[reply]) if kind == buttons.RULE else ButtonAnswer(edit=reply)
 
     # --- rules ---------------------------------------------------------------------------------
@@ -708,18 +709,18 @@ class Service(Turns, Undo, History, SettingsMenu):
         """Search the rule reference; a running game narrows the search to its rules."""
         book = self.rulebook
         current = row.game if row is not None and row.game in book.games else None
-        game, words, found = rule_answers.lookup(book, args, current)
+        game, words, found = answers.lookup(book, args, current)
         if not words.strip():
-            return rule_answers.contents_reply(book, game) if game else rule_answers.choose_game_reply(book)
+            return answers.contents_reply(book, game) if game else answers.choose_game_reply(book)
         if not found:  # an honest «не нашёл», with the contents of the game asked about (or a choice of game)
-            return rule_answers.not_found_reply(words, book, game)
-        return rule_answers.section_reply(book, found[0], found[1:])
+            return answers.not_found_reply(words, book, game)
+        return answers.section_reply(book, found[0], found[1:])
 
     def _section(self, section_id: str) -> Reply:
-        section = rule_answers.find_section(self.rulebook, section_id)  # "zodchie.topor" or an old "sylvan.axe"
+        section = answers.find_section(self.rulebook, section_id)  # "zodchie.topor" or an old "sylvan.axe"
         if section is None:
             return Reply("Такого раздела правил нет. Оглавление — /rules.")
-        return rule_answers.section_reply(self.rulebook, section)
+        return answers.section_reply(self.rulebook, section)
 
     def _my_score(self, row: GameRow, user: User) -> ButtonAnswer:
         seat = row.seat_of(user.id)
@@ -779,7 +780,7 @@ class Service(Turns, Undo, History, SettingsMenu):
 
     def _menu(self, row: GameRow, game: Game, state, actions: list[str], paths: list[tuple[str, ...]],
               prefix: tuple[str, ...]) -> tuple[tuple[str, ...], list[list[Button]]]:
-        """One level of the menu of legal actions (bot.menus), a way back up, and the secrets button; and
+        """One level of the menu of legal actions (bot.table.menus), a way back up, and the secrets button; and
         the level really shown (a level of a single group opens that group)."""
         prefix, entries = menus.level(paths, prefix, sealed=PRIVATE_GROUP)
         keys = [

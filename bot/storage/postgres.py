@@ -1,4 +1,4 @@
-"""All SQL of the bot for PostgreSQL: the same tables and the same interface as `bot.storage.Store` (SQLite).
+"""All SQL of the bot for PostgreSQL: the same tables and the same interface as `bot.storage.sqlite.Store`.
 
 For deployments where several bot processes share one database. Each transaction takes its own connection
 from an asyncpg pool, so no write lock is needed: PostgreSQL orders concurrent writes itself. A move is
@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage import (
+from bot.storage.base import (
     CURRENT_UPDATE,
     GAME_COLUMNS,
     HANDLED_KEPT,
@@ -35,7 +35,7 @@ from bot.storage import (
     StoreBase,
 )
 
-# Each entry moves the schema one version up, as bot.storage.MIGRATIONS does for SQLite (same tables, same
+# Each entry moves the schema one version up, as bot.storage.sqlite.MIGRATIONS does for SQLite (same tables, same
 # numbering); never edit an entry that has shipped, add a new one.
 MIGRATIONS: tuple[str, ...] = (
     """

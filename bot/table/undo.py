@@ -1,5 +1,5 @@
 """Taking moves back, by replaying the game's log from its seed: exact, whatever the game. A mixin of
-`bot.service.Service`.
+`bot.table.service.Service`.
 
 The player who made the game's latest move takes it back alone, one step per /undo, until the next player
 acts, as long as the move showed nothing hidden or left to chance (a card drawn, a deck reshuffled:
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from html import escape
 
-from bot import buttons
-from bot.replies import Button, Chat, Reply, User
-from bot.storage import ACTIVE, FINISHED, GameRow, LogLine, Seat
-from bot.texts import plain
+from bot.storage.base import ACTIVE, FINISHED, GameRow, LogLine, Seat
+from bot.table import buttons
+from bot.table.replies import Button, Chat, Reply, User
+from bot.table.texts import plain
 from rules.protocol import Game
 
 

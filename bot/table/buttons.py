@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from bot.replies import Button
+from bot.table.replies import Button
 
 MOVE, JOIN, LEAVE, BEGIN, ABORT_YES, ABORT_NO, MY_SCORE = "g", "join", "leave", "begin", "abort", "keep", "me"
-# GROUP opens a level of the action menu: game, version, the group's first action and its depth (bot.menus);
+# GROUP opens a level of the action menu: game, version, the group's first action and its depth (bot.table.menus);
 # SECRET shows the presser their own secrets (hand, hidden card) in an alert only they see
 GROUP, SECRET = "k", "s"
 # UNDO takes back the presser's last move (game, version); VOTE is a ballot (game, version, VOTE_KINDS index,

@@ -1,5 +1,5 @@
 """A chat's finished games stay readable: the last one's board, score and log, the list of past games and
-the chat's statistics; and, in private, the games a player is in. A mixin of `bot.service.Service`.
+the chat's statistics; and, in private, the games a player is in. A mixin of `bot.table.service.Service`.
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import datetime as dt
 from collections import defaultdict
 from html import escape
 
-from bot.replies import Chat, Reply, User
-from bot.storage import GameRow
-from bot.texts import breakdown, plain, step_text
+from bot.storage.base import GameRow
+from bot.table.replies import Chat, Reply, User
+from bot.table.texts import breakdown, plain, step_text
 from rules.text import count
 
 HISTORY_LINES = 10

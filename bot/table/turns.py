@@ -1,6 +1,6 @@
 """Turns over days: who waits for whom and for how long, reminders and time limits that fire from database
 rows, the autopilot for seats whose players are away, and the group's ways out of a vanished player (skip a
-turn, hand a seat to the autopilot) by vote. A mixin of `bot.service.Service`.
+turn, hand a seat to the autopilot) by vote. A mixin of `bot.table.service.Service`.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ import datetime as dt
 import logging
 from html import escape
 
-from bot import buttons
-from bot.chat_settings import AUTOPILOT, ChatSettings
-from bot.clock import format_duration, not_quiet
-from bot.replies import Button, Chat, Reply, User
-from bot.storage import ABORTED, ACTIVE, FINISHED, Conflict, GameRow, Timer, TurnChange, Vote
-from bot.texts import board_link, mention, plain, step_text
-from bot.words import declined
+from bot.storage.base import ABORTED, ACTIVE, FINISHED, Conflict, GameRow, Timer, TurnChange, Vote
+from bot.table import buttons
+from bot.table.chat_settings import AUTOPILOT, ChatSettings
+from bot.table.clock import format_duration, not_quiet
+from bot.table.replies import Button, Chat, Reply, User
+from bot.table.texts import board_link, mention, plain, step_text
+from bot.table.words import declined
 from render.registry import ROUND_RENDERERS
 from rules.protocol import Event, Game
 from rules.text import count, plural

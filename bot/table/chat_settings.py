@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, fields, replace
 
-from bot.clock import (
+from bot.table.clock import (
     HOUR,
     QuietHours,
     format_duration,

@@ -677,7 +677,7 @@ class Service(Turns, Undo, History, SettingsMenu):
             return ButtonAnswer(toast=STALE)
         prefix, keyboard = self._menu(row, game, state, actions, paths, prefix)
         focus = [a for a, path in zip(actions, paths, strict=True) if path[:len(prefix)] == prefix] if prefix else None
-        picture = await self.pictures.draw(row.game, game.view(state, None, focus))
+        picture = await self.pictures.draw(row.game, game.view(state, None, focus), row.id)
         return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=keyboard, picture=picture)
 
     def _pressed_on_turn(self, row: GameRow, user: User, version: int) -> tuple[Game, object] | ButtonAnswer:
@@ -758,7 +758,7 @@ class Service(Turns, Undo, History, SettingsMenu):
         return Reply(text, buttons=keyboard, remember=("lobby", row.id), replaces=replaces)
 
     async def _board_reply(self, row: GameRow, game: Game, state, headline: str = "", notify: bool = True) -> Reply:
-        picture = await self.pictures.draw(row.game, game.view(state, None))
+        picture = await self.pictures.draw(row.game, game.view(state, None), row.id)
         lines = [headline] if headline else []
         if game.is_over(state):
             lines.append(self._final_text(row, game, state, notify))

@@ -106,7 +106,7 @@ class Turns:
         """A round's scoring, each its own message in the group (with the game's picture of the round's table,
         where it has one), posted before the board of the turn that follows it."""
         drawn = scorings and self.pictures.has_round(row.game)
-        picture = await self.pictures.draw_round(row.game, game.view(state, None)) if drawn else None
+        picture = await self.pictures.draw_round(row.game, game.view(state, None), row.id) if drawn else None
         return [Reply(f"🏁 {escape(scoring.text)}", image=picture) for scoring in scorings]
 
     async def _autoplay(self, row: GameRow, game: Game, state, headlines: list[str],

@@ -4,7 +4,7 @@ Drawing and PNG encoding hold the GIL, so a thread only moves them off the event
 draw on every core. `Pictures` draws in a thread (the console, the tests, RENDER_WORKERS=0); `PoolPictures`
 in `workers` processes started with 'forkserver', each warmed once (fonts, sprites, one board of each game)
 before the bot takes updates. A worker that dies loses no picture: that one is drawn in the bot's process and
-the pool is started again. Workers exit with the bot: `close()` on shutdown, and a worker whose parent is
+that worker is started again. Workers exit with the bot: `close()` on shutdown, and a worker whose parent is
 gone (the bot killed outright) exits by itself at once.
 
 >>> import asyncio
@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import multiprocessing
 import os
@@ -28,7 +29,6 @@ from render.registry import RENDERERS, ROUND_RENDERERS
 log = logging.getLogger(__name__)
 
 WARM_PLAYERS = ["Аня", "Борис", "Вера", "Глеб"]
-START_SECONDS = 60.0  # the longest `start()` waits for every worker to be warm
 
 
 def draw(name: str, view: dict) -> bytes:
@@ -67,9 +67,7 @@ def start_worker() -> None:
 
 
 def _ping() -> int:
-    """A worker's pid, once its warm-up is done; it lingers a moment, so that the other pings of the same
-    round go to the other workers."""
-    time.sleep(0.05)
+    """A worker's pid, once its warm-up is done."""
     return os.getpid()
 
 
@@ -88,10 +86,11 @@ class Pictures:
         """Whether the game draws the table of a scored round (`draw_round`)."""
         return name in ROUND_RENDERERS
 
-    async def draw(self, name: str, view: dict) -> bytes:
+    async def draw(self, name: str, view: dict, key: int | None = None) -> bytes:
+        """The picture of game `name`'s view; `key` (the game's id) lets a pool send one game to one worker."""
         return await asyncio.to_thread(RENDERERS[name], view)
 
-    async def draw_round(self, name: str, view: dict) -> bytes | None:
+    async def draw_round(self, name: str, view: dict, key: int | None = None) -> bytes | None:
         """The round's table, None for a game that has no such picture."""
         if name not in ROUND_RENDERERS:
             return None
@@ -99,62 +98,65 @@ class Pictures:
 
 
 class PoolPictures(Pictures):
-    """Pictures drawn in `workers` processes; `start()` before the first picture, `close()` at the end."""
+    """Pictures drawn in `workers` processes; `start()` before the first picture, `close()` at the end.
+
+    Each worker is a pool of one, and the pictures of one game (`key`: its id) always go to the same worker:
+    the board a renderer keeps drawn for that game (render/common.py, BOARD_CACHE) is then in that worker
+    only, not redrawn once in each, and one process's memory holds the boards of its share of the games."""
 
     def __init__(self, workers: int):
         if workers < 1:
             raise ValueError("a pool needs at least one worker")
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+        self._pools: list[ProcessPoolExecutor] = []
+        self._turn = itertools.count()  # pictures without a key take the workers in turn
 
-    def _new_pool(self) -> ProcessPoolExecutor:
+    @staticmethod
+    def _new_pool() -> ProcessPoolExecutor:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["render.pool"])  # each worker forks with the renderers imported
-        return ProcessPoolExecutor(self.workers, mp_context=context, initializer=start_worker)
+        return ProcessPoolExecutor(1, mp_context=context, initializer=start_worker)
 
     async def start(self) -> None:
-        """Start every worker now and wait until each has warmed up."""
-        if self._pool is None:
-            self._pool = self._new_pool()
-        loop = asyncio.get_running_loop()
-        # workers start on demand: as many tasks at once as there are workers start them all; a ping is
-        # answered after the worker's warm-up, so the start is over when every worker has answered one
+        """Start every worker now and wait until each has warmed up (a ping is answered after the warm-up)."""
+        if self._pools:
+            return
         started = time.perf_counter()
-        warmed: set[int] = set()
-        while len(warmed) < self.workers and time.perf_counter() - started < START_SECONDS:
-            pings = (loop.run_in_executor(self._pool, _ping) for _ in range(self.workers))
-            warmed.update(await asyncio.gather(*pings))
-        log.info("Процессов рисования картинок: %d, запущены за %.1f с", len(warmed), time.perf_counter() - started)
+        self._pools = [self._new_pool() for _ in range(self.workers)]
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(pool, _ping) for pool in self._pools))
+        log.info("Процессов рисования картинок: %d, запущены за %.1f с", self.workers, time.perf_counter() - started)
 
     def pids(self) -> list[int]:
         """The worker processes' ids (for the tests)."""
-        return [] if self._pool is None else [p.pid for p in (self._pool._processes or {}).values()]
+        return [p.pid for pool in self._pools for p in (pool._processes or {}).values()]
 
     async def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
+        pools, self._pools = self._pools, []
+        for pool in pools:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
 
-    async def _run(self, function, name: str, view: dict) -> bytes:
-        pool = self._pool
-        if pool is None:  # not started, or closed (a late picture while the bot stops): no new processes
-            return await asyncio.to_thread(function, name, view)
+    async def _run(self, key: int | None, function, *args):
+        if not self._pools:  # not started, or closed (a late picture while the bot stops): no new processes
+            return await asyncio.to_thread(function, *args)
+        index = (next(self._turn) if key is None else key) % len(self._pools)
+        pool = self._pools[index]
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, function, name, view)
-        except BrokenProcessPool:  # a worker died (killed, out of memory): this picture here, a new pool next
-            log.warning("Процесс рисования картинок упал; картинка нарисована в основном процессе, пул перезапущен")
-            if self._pool is pool:
-                self._pool = self._new_pool()
+            return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
+        except BrokenProcessPool:  # the worker died (killed, out of memory): this picture here, a new worker next
+            log.warning("Процесс рисования картинок упал; картинка нарисована в основном процессе, процесс перезапущен")
+            if index < len(self._pools) and self._pools[index] is pool:
+                self._pools[index] = self._new_pool()
                 pool.shutdown(wait=False, cancel_futures=True)
-            return await asyncio.to_thread(function, name, view)
+            return await asyncio.to_thread(function, *args)
 
-    async def draw(self, name: str, view: dict) -> bytes:
-        return await self._run(draw, name, view)
+    async def draw(self, name: str, view: dict, key: int | None = None) -> bytes:
+        return await self._run(key, draw, name, view)
 
-    async def draw_round(self, name: str, view: dict) -> bytes | None:
+    async def draw_round(self, name: str, view: dict, key: int | None = None) -> bytes | None:
         if name not in ROUND_RENDERERS:
             return None
-        return await self._run(draw_round, name, view)
+        return await self._run(key, draw_round, name, view)
 
 
 def pictures(workers: int) -> Pictures:

@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.replies import Chat, User
 from bot.service import Service
 from bot.storage import Store
-from render.pool import Pictures, PoolPictures, pictures
+from render.pool import Pictures, PoolPictures, _ping, pictures
 from render.registry import RENDERERS, ROUND_RENDERERS
 from rules.registry import GAMES
 
@@ -141,6 +141,19 @@ async def test_the_pool_draws_the_same_bytes_as_the_bot_process():
         await pool.close()
 
 
+async def test_one_game_is_always_drawn_by_the_same_worker():
+    """Its board stays drawn in that worker's cache, instead of being drawn again in each."""
+    pool = PoolPictures(2)
+    await pool.start()
+    try:
+        by_game = {key: {await pool._run(key, _ping) for _ in range(4)} for key in (7, 8, 9)}
+        assert all(len(pids) == 1 for pids in by_game.values())
+        assert by_game[7] == by_game[9] != by_game[8]
+        assert {await pool._run(None, _ping) for _ in range(4)} == set(pool.pids())  # no key: in turn
+    finally:
+        await pool.close()
+
+
 async def test_a_killed_worker_costs_no_picture_and_the_pool_starts_again(caplog):
     view = views()["valdora"]
     expected = RENDERERS["valdora"](view)
@@ -151,7 +164,7 @@ async def test_a_killed_worker_costs_no_picture_and_the_pool_starts_again(caplog
         os.kill(first, signal.SIGKILL)
         assert gone([first], 10)
         assert await pool.draw("valdora", view) == expected  # drawn in this process this time
-        assert "пул перезапущен" in caplog.text
+        assert "процесс перезапущен" in caplog.text
         assert await pool.draw("valdora", view) == expected  # by a new worker
         [second] = pool.pids()
         assert second != first

@@ -9,6 +9,23 @@ from pathlib import Path
 from bot.table.chat_settings import ChatSettings
 
 DEFAULT_API_URL = "https://api.telegram.org"
+MAX_RENDER_WORKERS = 64
+
+
+def parse_render_workers(text: str) -> int:
+    """RENDER_WORKERS: how many processes draw the pictures; empty means one per core, 0 none (the bot's own
+    process draws them). ValueError (Russian, naming the variable) for anything else.
+
+    >>> parse_render_workers("3"), parse_render_workers(" 0 ")
+    (3, 0)
+    """
+    text = text.strip()
+    if not text:
+        return os.cpu_count() or 1
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_RENDER_WORKERS:
+        raise ValueError(f"RENDER_WORKERS={text}: нужно число процессов, которые рисуют картинки, от 0 до "
+                         f"{MAX_RENDER_WORKERS}; 0 — рисовать в самом боте, пусто — по процессу на каждое ядро.")
+    return int(text)
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -42,10 +59,12 @@ class Settings:
     # every chat's settings until it changes them (/settings): TURN_REMINDER_AFTER, TURN_TIME_LIMIT,
     # TURN_TIMEOUT, QUIET_HOURS, TIMEZONE
     chat_defaults: ChatSettings = field(default_factory=ChatSettings)
+    # processes that draw the pictures; 0: the bot's own process. `load` makes an unset RENDER_WORKERS one per core
+    render_workers: int = 0
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Settings:
-        """ValueError (Russian, naming the variable) for a chat default that cannot be read."""
+        """ValueError (Russian, naming the variable) for a chat default or RENDER_WORKERS that cannot be read."""
         merged = read_env_file(env_file)
         merged.update(os.environ if env is None else env)
         return cls(
@@ -59,6 +78,7 @@ class Settings:
             webhook_secret=merged.get("TELEGRAM_WEBHOOK_SECRET", "").strip(),
             webhook_listen=(merged.get("TELEGRAM_WEBHOOK_LISTEN") or "0.0.0.0").strip(),
             chat_defaults=ChatSettings.from_env(merged),
+            render_workers=parse_render_workers(merged.get("RENDER_WORKERS", "")),
         )
 
     @property

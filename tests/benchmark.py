@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import html
 import importlib
+import io
 import json
 import os
 import random
@@ -107,17 +108,24 @@ async def end_to_end(game_name: str, moves: int, seed: int) -> dict:
     return summary(samples)
 
 
+def to_jpeg(picture, quality: int = 90) -> bytes:
+    """A high-quality JPEG (no chroma subsampling), to weigh against the PNG the bot sends."""
+    out = io.BytesIO()
+    picture.convert("RGB").save(out, format="JPEG", quality=quality, subsampling=0)
+    return out.getvalue()
+
+
 def rendering(game_name: str, pictures: int, seed: int) -> dict:
-    """Whole pictures (`draw`: drawing and PNG), and the PNG encoding of the same pictures alone, with the
-    palette (what the bot sends) and in RGB (for comparison)."""
+    """Whole pictures (`draw`: drawing and PNG), and the encoding of the same pictures alone: PNG with the
+    palette (what the bot sends), PNG in RGB and JPEG of quality 90 (for comparison)."""
     game, draw = GAMES[game_name], RENDERERS[game_name]
     render = importlib.import_module(f"render.{game_name}").render
     rng = random.Random(seed)
     state = game.new([u.name for u in USERS], seed=seed)
     draw(game.view(state))  # the first call builds the cached background; not a typical reply
     samples: list[float] = []
-    encode: dict[str, list[float]] = {"palette": [], "rgb": []}
-    sizes: dict[str, list[int]] = {"palette": [], "rgb": []}
+    encode: dict[str, list[float]] = {"palette": [], "rgb": [], "jpeg": []}
+    sizes: dict[str, list[int]] = {"palette": [], "rgb": [], "jpeg": []}
     for _ in range(pictures):
         for _ in range(rng.randint(1, 6)):
             if game.is_over(state):
@@ -128,11 +136,11 @@ def rendering(game_name: str, pictures: int, seed: int) -> dict:
         draw(view)
         samples.append((time.perf_counter() - started) * 1000)
         picture = render(view)
-        for kind in ("palette", "rgb"):
+        for kind in ("palette", "rgb", "jpeg"):
             started = time.process_time()
-            png = to_png(picture, palette=kind == "palette")
+            encoded = to_jpeg(picture) if kind == "jpeg" else to_png(picture, palette=kind == "palette")
             encode[kind].append((time.process_time() - started) * 1000)
-            sizes[kind].append(len(png))
+            sizes[kind].append(len(encoded))
     return {**summary(samples),
             "png_encode_cpu": {kind: {**summary(ms), "median_kib": round(statistics.median(sizes[kind]) / 1024)}
                                for kind, ms in encode.items()}}

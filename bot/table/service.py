@@ -44,7 +44,7 @@ from bot.table.texts import PRIVATE_HINT, breakdown, help_text, mention, plain, 
 from bot.table.turns import Turns, scored
 from bot.table.undo import Undo
 from bot.table.words import declined
-from render.registry import RENDERERS
+from render.pool import Pictures
 from rules.protocol import Game, RuleError
 from rules.registry import GAMES
 from rules.text import count, plural, without_fillers
@@ -96,8 +96,11 @@ def shared_prefix_list(labels: list[str]) -> str:
 
 class Service(Turns, Undo, History, SettingsMenu):
     def __init__(self, store: Store, games: dict[str, Game] | None = None, rulebook: RuleBook | None = None,
-                 defaults: ChatSettings | None = None, clock: Callable[[], float] = time.time):
+                 defaults: ChatSettings | None = None, clock: Callable[[], float] = time.time,
+                 pictures: Pictures | None = None):
         self.store = store
+        # where boards are drawn: in a thread by default, or a pool of processes (RENDER_WORKERS) it closes
+        self.pictures = pictures or Pictures()
         self.games = GAMES if games is None else games
         self.rulebook = RuleBook.load() if rulebook is None else rulebook
         self.defaults = defaults or ChatSettings()  # a chat's settings until it changes them (/settings)
@@ -108,12 +111,16 @@ class Service(Turns, Undo, History, SettingsMenu):
         self.gone_chats: set[int] = set()
 
     @classmethod
-    async def open(cls, database: str, defaults: ChatSettings | None = None) -> Service:
+    async def open(cls, database: str, defaults: ChatSettings | None = None,
+                   pictures: Pictures | None = None) -> Service:
         """The service on a SQLite file path or a postgresql:// URL."""
-        return cls(await open_store(database), defaults=defaults)
+        return cls(await open_store(database), defaults=defaults, pictures=pictures)
 
     async def close(self) -> None:
-        await self.store.close()
+        try:
+            await self.store.close()
+        finally:
+            await self.pictures.close()
 
     def commands(self) -> list[tuple[str, str]]:
         game_commands = [c for game in self.games.values() for c in game.commands]
@@ -671,7 +678,7 @@ class Service(Turns, Undo, History, SettingsMenu):
             return ButtonAnswer(toast=STALE)
         prefix, keyboard = self._menu(row, game, state, actions, paths, prefix)
         focus = [a for a, path in zip(actions, paths, strict=True) if path[:len(prefix)] == prefix] if prefix else None
-        picture = await asyncio.to_thread(RENDERERS[row.game], game.view(state, None, focus))
+        picture = await self.pictures.draw(row.game, game.view(state, None, focus), row.id)
         return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=keyboard, picture=picture)
 
     def _pressed_on_turn(self, row: GameRow, user: User, version: int) -> tuple[Game, object] | ButtonAnswer:
@@ -752,7 +759,7 @@ class Service(Turns, Undo, History, SettingsMenu):
         return Reply(text, buttons=keyboard, remember=("lobby", row.id), replaces=replaces)
 
     async def _board_reply(self, row: GameRow, game: Game, state, headline: str = "", notify: bool = True) -> Reply:
-        picture = await asyncio.to_thread(RENDERERS[row.game], game.view(state, None))
+        picture = await self.pictures.draw(row.game, game.view(state, None), row.id)
         lines = [headline] if headline else []
         if game.is_over(state):
             lines.append(self._final_text(row, game, state, notify))

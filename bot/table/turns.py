@@ -5,7 +5,6 @@ turn, hand a seat to the autopilot) by vote. A mixin of `bot.table.service.Servi
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import logging
 from html import escape
@@ -17,7 +16,6 @@ from bot.table.clock import format_duration, not_quiet
 from bot.table.replies import Button, Chat, Reply, User
 from bot.table.texts import board_link, mention, plain, step_text
 from bot.table.words import declined
-from render.registry import ROUND_RENDERERS
 from rules.protocol import Event, Game
 from rules.text import count, plural
 
@@ -39,7 +37,7 @@ def scored(events: list[Event]) -> list[Event]:
 
 
 class Turns:
-    """Needs `store`, `clock`, `defaults`, `gone_chats` and the game helpers of `Service`."""
+    """Needs `store`, `clock`, `defaults`, `gone_chats`, `pictures` and the game helpers of `Service`."""
 
     # --- the settings and the turn's bookkeeping --------------------------------------------------
 
@@ -107,8 +105,8 @@ class Turns:
     async def _scorings(self, row: GameRow, game: Game, state, scorings: list[Event]) -> list[Reply]:
         """A round's scoring, each its own message in the group (with the game's picture of the round's table,
         where it has one), posted before the board of the turn that follows it."""
-        draw = ROUND_RENDERERS.get(row.game)
-        picture = await asyncio.to_thread(draw, game.view(state, None)) if draw and scorings else None
+        drawn = scorings and self.pictures.has_round(row.game)
+        picture = await self.pictures.draw_round(row.game, game.view(state, None), row.id) if drawn else None
         return [Reply(f"🏁 {escape(scoring.text)}", image=picture) for scoring in scorings]
 
     async def _autoplay(self, row: GameRow, game: Game, state, headlines: list[str],

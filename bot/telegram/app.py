@@ -83,16 +83,22 @@ NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 
 def build_application(settings: Settings, service: Service | None = None) -> Application:
     """The configured Application. Without `service`, it opens `bot.table.service.Service` on start-up
-    (from settings.database_path) and closes it on shutdown; a given service belongs to the caller."""
+    (from settings.database_path, its pictures drawn by settings.render_workers processes) and closes it
+    on shutdown; a given service belongs to the caller."""
 
     async def post_init(application: Application) -> None:
         if service is None:
             from bot.storage.base import StorageError
             from bot.table.service import Service  # imported late: the front end is importable on its own
+            from render.pool import pictures
 
+            drawing = pictures(settings.render_workers)
+            await drawing.start()  # the workers warm up before the first update; the service closes them
             try:
-                application.bot_data[SERVICE_KEY] = await Service.open(settings.database, settings.chat_defaults)
+                application.bot_data[SERVICE_KEY] = await Service.open(settings.database, settings.chat_defaults,
+                                                                       drawing)
             except (OSError, sqlite3.Error, StorageError) as error:  # Store.open closed what it opened
+                await drawing.close()
                 raise SystemExit(f"Не удалось открыть базу данных: {error}") from None
             application.bot_data["owns_service"] = True
         else:

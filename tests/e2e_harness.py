@@ -60,14 +60,16 @@ class BotProcess:
         self.server = server
         self.log_path = workdir / f"{name}.log"
         self._log = open(self.log_path, "wb")  # noqa: SIM115 (closed in stop())
-        start = server.mark()
+        start, polls = server.mark(), server.polls
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bot"], cwd=workdir, env={**bot_env(server, database), **(settings or {})},
             stdout=self._log, stderr=subprocess.STDOUT,
         )
-        # post_init opened the database and published the commands: polling starts next.
+        # post_init opened the database and published the commands; the bot runs once it asks for updates
+        # (polling) or has set its webhook: a stop signal before that would interrupt its start
         deadline = time.monotonic() + START_TIMEOUT
-        while not server.calls_of("setMyCommands", since=start):
+        while not (server.calls_of("setMyCommands", since=start)
+                   and (server.polls > polls or server.calls_of("setWebhook", since=start))):
             if not self.alive() or time.monotonic() > deadline:
                 code = self.process.poll()
                 self.stop(signal.SIGKILL)

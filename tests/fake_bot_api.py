@@ -198,6 +198,7 @@ class FakeBotApi:
     def __init__(self, *, bot_username: str = "RefereeTestBot", max_poll_timeout: float = 1.0,
                  latency: float = 0.0):
         self.bot_username = bot_username
+        self.polls = 0  # getUpdates requests so far (not recorded as calls unless they return updates)
         # seconds added to every request, half before it is handled and half before the answer: a network
         # round trip to Telegram (tests/benchmark.py --frontend)
         self.latency = latency
@@ -538,6 +539,7 @@ class FakeBotApi:
         limit = int(params.get("limit") or 100)
         deadline = time.monotonic() + timeout
         with self._cond:
+            self.polls += 1
             if offset:
                 # Like Telegram: an offset confirms every update before it.
                 self.updates = [u for u in self.updates if u["update_id"] >= offset]

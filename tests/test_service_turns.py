@@ -339,7 +339,7 @@ async def finish(service, chat=GROUP):
     while not KB.is_over(state):
         KB.apply(state, KB.autopilot(state))
     await service.store.record_move(row.id, row.version, KB.dump(state), 0, row.seats[0].user_id, "end",
-                                    "Конец.", True, turn=await service._turn_change(row, KB, state))
+                                    "Конец.", True, turn=await service.turns.turn_change(row, KB, state))
     return KB.scores(state), KB.winners(state)
 
 

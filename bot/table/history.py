@@ -1,5 +1,5 @@
 """A chat's finished games stay readable: the last one's board, score and log, the list of past games and
-the chat's statistics; and, in private, the games a player is in. A mixin of `bot.table.service.Service`.
+the chat's statistics; and, in private, the games a player is in. A part of `bot.table.service.Service`.
 """
 
 from __future__ import annotations
@@ -8,7 +8,10 @@ import datetime as dt
 from collections import defaultdict
 from html import escape
 
-from bot.storage.base import GameRow
+from bot.storage.base import (
+    GameRow,
+)
+from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
 from bot.table.texts import breakdown, plain, step_text
 from rules.text import count
@@ -17,21 +20,22 @@ HISTORY_LINES = 10
 
 
 class History:
-    """Needs `store`, `games`, `clock` and `chat_settings` of `Service`."""
+    def __init__(self, table: Table):
+        self.table = table
 
-    async def _finished_board(self, chat: Chat) -> list[Reply]:
-        row = await self.store.last_finished(chat.id)
+    async def finished_board(self, chat: Chat) -> list[Reply]:
+        row = await self.table.store.last_finished(chat.id)
         if row is None:
             return [Reply("Сейчас партии нет. Начните: /new.")]
-        game, state = self._state(row)
+        game, state = self.table.state(row)
         when = await self._date(row)
-        return [await self._board_reply(row, game, state, f"Последняя партия ({when}):", notify=False)]
+        return [await self.table.board_reply(row, game, state, f"Последняя партия ({when}):", notify=False)]
 
-    async def _finished_score(self, chat: Chat) -> list[Reply]:
-        row = await self.store.last_finished(chat.id)
+    async def finished_score(self, chat: Chat) -> list[Reply]:
+        row = await self.table.store.last_finished(chat.id)
         if row is None:
             return [Reply("Сейчас партия не идёт. Начните: /new.")]
-        game, state = self._state(row)
+        game, state = self.table.state(row)
         lines = [f"<b>Итог последней партии</b> «{escape(game.title)}», {await self._date(row)}"]
         winners = set(game.winners(state))
         for entry in sorted(game.scores(state), key=lambda e: -e["total"]):
@@ -41,30 +45,30 @@ class History:
                          + (f" ({parts})" if parts else ""))
         return [Reply("\n".join(lines))]
 
-    async def _finished_log(self, chat: Chat, limit: int) -> list[Reply]:
-        row = await self.store.last_finished(chat.id)
+    async def finished_log(self, chat: Chat, limit: int) -> list[Reply]:
+        row = await self.table.store.last_finished(chat.id)
         if row is None:
             return [Reply("Сейчас партия не идёт.")]
-        lines = await self.store.log(row.id, limit)
+        lines = await self.table.store.log(row.id, limit)
         text = "\n".join(f"{line.number}. {escape(step_text(line.summary, row.seats[line.seat].name))}"
                          for line in lines)
         return [Reply(f"<b>Последние ходы партии {await self._date(row)}</b>\n{text}")]
 
-    async def _history(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        rows = await self.store.finished_games(chat.id, HISTORY_LINES)
+    async def command(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        rows = await self.table.store.finished_games(chat.id, HISTORY_LINES)
         if not rows:
             return [Reply("В этом чате ещё не доиграли ни одной партии. Начните: /new.")]
         lines = ["<b>Сыгранные партии</b> (последние сверху)"]
         for past in rows:
-            game = self.games.get(past.game)
+            game = self.table.games.get(past.game)
             title = game.title if game else past.game
             ranked = sorted(past.results or [], key=lambda r: -r["total"])
             players = " · ".join(("🏆 " if r["won"] else "") + f"{plain(r['name'])} {r['total']}" for r in ranked)
             lines.append(f"{await self._date(past)} — «{escape(title)}»: {players}")
         return [Reply("\n".join(lines))]
 
-    async def _stats(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        rows = await self.store.finished_games(chat.id)
+    async def stats(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        rows = await self.table.store.finished_games(chat.id)
         if not rows:
             return [Reply("Статистики пока нет: в этом чате ещё не доиграли ни одной партии.")]
         by_game: dict[str, list[GameRow]] = defaultdict(list)
@@ -72,7 +76,7 @@ class History:
             by_game[past.game].append(past)
         lines = [f"📊 <b>Статистика чата</b>: {count(len(rows), 'партия', 'партии', 'партий')}"]
         for name, games in by_game.items():
-            game = self.games.get(name)
+            game = self.table.games.get(name)
             lines.append(f"\n<b>«{escape(game.title if game else name)}»</b> — "
                          f"{count(len(games), 'партия', 'партии', 'партий')}")
             players: dict[int, list[dict]] = defaultdict(list)
@@ -90,23 +94,23 @@ class History:
                              f"{count(wins, 'победа', 'победы', 'побед')}, в среднем {_amount(average, unit)}")
         return [Reply("\n".join(lines))]
 
-    async def _my_games(self, user: User) -> list[Reply]:
+    async def my_games(self, user: User) -> list[Reply]:
         """`/games` in private: every running game the user is in, whose turn it is and for how long."""
-        rows = await self.store.games_of(user.id)
+        rows = await self.table.store.games_of(user.id)
         if not rows:
             return [Reply("Сейчас вы не играете ни в одной партии. Позовите друзей в группе: /new.")]
         lines = ["<b>Ваши партии</b>"]
         for row in rows:
-            game, state = self._state(row)
+            game, state = self.table.state(row)
             player = row.seats[game.current_seat(state)]
             where = f" в чате «{escape(row.chat_title)}»" if row.chat_title else ""
             turn = "ваш ход" if player.user_id == user.id else f"ходит {plain(player.name)}"
-            lines.append(f"«{escape(game.title)}»{where}: {turn}{self._waiting(row)}")
+            lines.append(f"«{escape(game.title)}»{where}: {turn}{self.table.waiting(row)}")
         return [Reply("\n".join(lines))]
 
     async def _date(self, row: GameRow) -> str:
         """When a finished game ended (its last turn change), in the chat's time zone."""
-        tz = (await self.chat_settings(row.chat_id)).tz
+        tz = (await self.table.chat_settings(row.chat_id)).tz
         return dt.datetime.fromtimestamp(row.turn_since or row.updated_at, tz).strftime("%d.%m.%Y")
 
 

@@ -1,22 +1,26 @@
 """`/settings`: a chat's reminders, time limit and quiet hours, shown to anyone and changed by the game's
 creator or a chat administrator, with buttons (each press switches to the next usual value) or typed
-(`/settings напоминание 6ч`). A mixin of `bot.table.service.Service`.
+(`/settings напоминание 6ч`). A part of `bot.table.service.Service`.
 """
 
 from __future__ import annotations
 
-from bot.storage.base import GameRow
+from bot.storage.base import (
+    GameRow,
+)
 from bot.table import buttons
 from bot.table.chat_settings import EXAMPLES, ChatSettings, parse_command
+from bot.table.core import Table
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.texts import plain
 
 
 class SettingsMenu:
-    """Needs `store`, `defaults` and `chat_settings` of `Service`."""
+    def __init__(self, table: Table):
+        self.table = table
 
-    async def _settings(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        settings = await self.chat_settings(chat.id)
+    async def command(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        settings = await self.table.chat_settings(chat.id)
         if not args:
             return [self._settings_reply(settings)]
         refusal = self._settings_refusal(user, row)
@@ -29,17 +33,17 @@ class SettingsMenu:
             settings = settings.changed(*parsed)
         except ValueError as error:
             return [Reply(f"❌ {plain(str(error))}")]
-        await self.store.set_chat_overrides(chat.id, settings.overrides(self.defaults))
+        await self.table.store.set_chat_overrides(chat.id, settings.overrides(self.table.defaults))
         return [self._settings_reply(settings, "Готово.")]
 
-    async def _setting_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
+    async def button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
         if not 0 <= index < len(buttons.SETTING_NAMES):
             return ButtonAnswer(toast="Не понимаю эту кнопку.")
-        refusal = self._settings_refusal(user, await self.store.open_game(chat.id))
+        refusal = self._settings_refusal(user, await self.table.store.open_game(chat.id))
         if refusal:
             return ButtonAnswer(toast=refusal, alert=True)
-        settings = (await self.chat_settings(chat.id)).cycled(buttons.SETTING_NAMES[index])
-        await self.store.set_chat_overrides(chat.id, settings.overrides(self.defaults))
+        settings = (await self.table.chat_settings(chat.id)).cycled(buttons.SETTING_NAMES[index])
+        await self.table.store.set_chat_overrides(chat.id, settings.overrides(self.table.defaults))
         return ButtonAnswer(edit=self._settings_reply(settings))
 
     @staticmethod

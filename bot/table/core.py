@@ -1,0 +1,192 @@
+"""The table's core: what every part of `bot.table.service.Service` works with (the store, the games, the
+rule book, the chat defaults, the clock, the pictures) and what they all show: a game's state, the lobby
+message, the board with its menu of moves, the final results and a chat's settings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from html import escape
+
+from bot.lookup.rulebook import RuleBook
+from bot.storage.base import (
+    ACTIVE,
+    GameRow,
+    LogLine,
+    Seat,
+)
+from bot.storage.sqlite import Store
+from bot.table import buttons, menus
+from bot.table.chat_settings import ChatSettings
+from bot.table.clock import format_duration
+from bot.table.replies import Button, Chat, Reply
+from bot.table.texts import mention, plain
+from render.pool import Pictures
+from rules.protocol import Game
+from rules.registry import GAMES
+from rules.text import count, plural
+
+STALE = "Эта кнопка устарела. Свежая доска — /board."
+PRIVATE_GROUP = "\0private"  # the menu group of a game's private choices; never a game's own label
+SHOWN_WAIT = 60.0  # a wait shorter than this is not mentioned on the board
+
+
+def may_undo_alone(log: list[LogLine], user_id: int) -> bool:
+    """The game's latest move is the user's (nobody has acted since) and it showed nothing hidden."""
+    return bool(log) and log[-1].user_id == user_id and not log[-1].reveals
+
+
+class Table:
+    """Handed to every part of the service; the front end's settings (`bot_username`, `gone_chats`) live here."""
+
+    def __init__(self, store: Store, games: dict[str, Game] | None = None, rulebook: RuleBook | None = None,
+                 defaults: ChatSettings | None = None, clock: Callable[[], float] = time.time,
+                 pictures: Pictures | None = None):
+        self.store = store
+        # where boards are drawn: in a thread by default, or a pool of processes (RENDER_WORKERS) it closes
+        self.pictures = pictures or Pictures()
+        self.games = GAMES if games is None else games
+        self.rulebook = RuleBook.load() if rulebook is None else rulebook
+        self.defaults = defaults or ChatSettings()  # a chat's settings until it changes them (/settings)
+        self.clock = clock  # seconds, as time.time(): the tests turn it forward
+        self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one chat's updates in turn
+        self.bot_username: str | None = None  # set by the Telegram front end: makes t.me deep links
+        # groups the bot was removed from (the front end keeps this): their timers wait until it is back
+        self.gone_chats: set[int] = set()
+
+    # --- a game and a chat ---------------------------------------------------------------------
+
+    def game(self, row: GameRow) -> Game:
+        return self.games[row.game]
+
+    def state(self, row: GameRow):
+        game = self.game(row)
+        return game, game.load(row.state)
+
+    def find_game(self, text: str) -> Game | None:
+        wanted = " ".join(text.lower().replace("ё", "е").split())
+        return next((g for g in self.games.values()
+                     if wanted and wanted in (g.name, g.title.lower().replace("ё", "е"), *g.aliases)), None)
+
+    @staticmethod
+    def players(n: int) -> str:
+        return f"{n} {plural(n, 'игрок', 'игрока', 'игроков')}"
+
+    def private_link(self, chat_id: int) -> str | None:
+        """A t.me link that opens the private chat with the bot and tells it which group the player is from."""
+        return f"https://t.me/{self.bot_username}?start=g{chat_id}" if self.bot_username else None
+
+    async def chat_settings(self, chat_id: int) -> ChatSettings:
+        return self.defaults.with_overrides(await self.store.chat_overrides(chat_id))
+
+    def waiting(self, row: GameRow) -> str:
+        """«, ждём 2 часа» when the player to move has kept the table waiting for a while."""
+        if row.turn_since is None:
+            return ""
+        waited = self.clock() - row.turn_since
+        return f", ждём {format_duration(waited)}" if waited >= SHOWN_WAIT else ""
+
+    def lobby_reply(self, row: GameRow, headline: str, replaces: int | None = None) -> Reply:
+        """The lobby message; `replaces`: the lobby message to edit into it (a join, a leave)."""
+        game = self.game(row)
+        names = ", ".join(plain(s.name) for s in row.seats)
+        limits = (f"от {game.min_players} до {game.max_players} игроков" if game.min_players != game.max_players
+                  else self.players(game.max_players))
+        text = (f"{headline}\n«{escape(game.title)}», {limits}. За столом {self.players(len(row.seats))}: {names}.\n"
+                "Сесть — /join, начать — /begin.")
+        link = self.private_link(row.chat_id)
+        if game.secret_button and link:
+            text += (f"\nСвои тайные карты каждый смотрит кнопкой «{escape(game.secret_button)}» под доской. Чтобы "
+                     f'они приходили и в личку, <a href="{link}">откройте чат со мной</a> и нажмите «Старт».')
+        keyboard = [[Button("🙋 Сесть", buttons.encode(buttons.JOIN, row.id)),
+                     Button("🚪 Выйти", buttons.encode(buttons.LEAVE, row.id)),
+                     Button("▶️ Начать", buttons.encode(buttons.BEGIN, row.id))]]
+        return Reply(text, buttons=keyboard, remember=("lobby", row.id), replaces=replaces)
+
+    async def board_reply(self, row: GameRow, game: Game, state, headline: str = "", notify: bool = True) -> Reply:
+        picture = await self.pictures.draw(row.game, game.view(state, None), row.id)
+        lines = [headline] if headline else []
+        if game.is_over(state):
+            lines.append(self.final_text(row, game, state, notify))
+            return Reply("\n".join(lines), image=picture, announces=(row.id, row.version), remember=("board", row.id))
+        seat = game.current_seat(state)
+        player = row.seats[seat]
+        who = mention(player.user_id, player.name) if notify else plain(player.name)
+        waiting = self.waiting(row)  # nothing right after the turn passed
+        lines.append(f"Ходит {who}{' 🤖' if player.away else ''}{waiting}.")
+        actions = game.legal_actions(state)
+        paths = self.paths(game, state, actions)
+        keyboard = self.menu(row, game, state, actions, paths, ())[1]
+        undoer = await self.undoer(row) if row.status == ACTIVE else None
+        if undoer is not None:
+            keyboard.append([self.undo_button(row, undoer, seat)])
+        return Reply("\n".join(lines), image=picture, buttons=keyboard, announces=(row.id, row.version),
+                     remember=("board", row.id))
+
+    @staticmethod
+    def paths(game: Game, state, actions: list[str]) -> list[tuple[str, ...]]:
+        """Each action's menu group; hidden choices all go to one group that is offered only to their
+        owner (one button that opens inline mode, see `inline`)."""
+        return [(PRIVATE_GROUP,) if game.private_choice(state, action) else tuple(game.menu_path(state, action))
+                for action in actions]
+
+    def menu(self, row: GameRow, game: Game, state, actions: list[str], paths: list[tuple[str, ...]],
+              prefix: tuple[str, ...]) -> tuple[tuple[str, ...], list[list[Button]]]:
+        """One level of the menu of legal actions (bot.table.menus), a way back up, and the secrets button; and
+        the level really shown (a level of a single group opens that group)."""
+        prefix, entries = menus.level(paths, prefix, sealed=PRIVATE_GROUP)
+        keys = [
+            Button(game.label(state, actions[e.index]), buttons.encode_move(row.id, row.version, e.index))
+            if e.label is None
+            else Button(self.private_label(game, state, actions[e.index]), "", inline_query=f"#{row.id}")
+            if e.label == PRIVATE_GROUP
+            else Button(e.label, buttons.encode(buttons.GROUP, row.id, row.version, e.index, e.depth))
+            for e in entries
+        ]
+        rows = buttons.layout(keys)
+        if prefix:
+            index = entries[0].index if entries else 0
+            up = menus.parent(paths, prefix, sealed=PRIVATE_GROUP)
+            rows.append([Button("⬅️ Назад", buttons.encode(buttons.GROUP, row.id, row.version, index, len(up)))])
+        if game.secret_button:
+            rows.append([Button(game.secret_button, buttons.encode(buttons.SECRET, row.id))])
+        return prefix, rows
+
+    @staticmethod
+    def private_label(game: Game, state, action: str) -> str:
+        """The group's button for hidden choices: the game's own group name, never the action's label."""
+        path = game.menu_path(state, action)
+        return path[0] if path else "🂠 Выбрать тайно"
+
+    def final_text(self, row: GameRow, game: Game, state, notify: bool) -> str:
+        """The results; the winners are mentioned (a notification) only when the game has just ended."""
+        winners = game.winners(state)
+        ranking = sorted(game.scores(state), key=lambda e: (-e["total"], -e.get("coins", 0)))
+        lines = ["<b>Партия окончена!</b>"]
+        lines += [f"{plain(e['name'])}: {count(e['total'], *game.score_unit)}" for e in ranking]
+        name = mention if notify else lambda _, player: plain(player)
+        names = ", ".join(name(row.seats[s].user_id, row.seats[s].name) for s in winners)
+        lines.append(f"🏆 Победа: {names}!" if len(winners) == 1 else f"🤝 Ничья: {names}.")
+        return "\n".join(lines)
+
+    async def undoer(self, row: GameRow) -> Seat | None:
+        """The player who may take the latest move back alone now (the ↩️ button under the board), if any."""
+        log = await self.store.log(row.id, 1)
+        seat = row.seat_of(log[-1].user_id) if log else None
+        return row.seats[seat] if seat is not None and may_undo_alone(log, log[-1].user_id) else None
+
+    def undo_button(self, row: GameRow, undoer: Seat, seat: int) -> Button:
+        """↩️ under the board, for the player who may take the latest move back alone (named when the turn
+        has passed to someone else)."""
+        label = "↩️ Отменить ход" if undoer.seat == seat else f"↩️ {undoer.name}: отменить ход"
+        return Button(label[:40], buttons.encode(buttons.UNDO, row.id, row.version))
+
+    async def secret_notes(self, chat: Chat, row: GameRow, game: Game, state, seats: list[Seat]) -> list[Reply]:
+        """The secrets of `seats`, privately, for those players who have started the bot in private."""
+        started = await self.store.private_users([s.user_id for s in seats])
+        where = f" в чате «{escape(chat.title)}»" if chat.title else ""
+        return [Reply(f"«{escape(game.title)}»{where}\n{escape(secret)}", to_user=s.user_id)
+                for s in seats if s.user_id in started and (secret := game.secret(state, s.seat))]

@@ -1,0 +1,200 @@
+"""A game's life at the table outside the moves: a new game's lobby (/new, /join, /leave, /begin and their
+buttons), the private chat's start link, and /abort. A part of `bot.table.service.Service`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from html import escape
+
+from bot.storage.base import (
+    ABORTED,
+    ACTIVE,
+    LOBBY,
+    Conflict,
+    GameRow,
+    Seat,
+)
+from bot.table import buttons
+from bot.table.core import STALE, Table
+from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
+from bot.table.texts import mention, plain
+from bot.table.turns import Turns
+from bot.table.words import declined
+
+
+class Lobby:
+    def __init__(self, table: Table, turns: Turns):
+        self.table, self.turns = table, turns
+
+    async def new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        if row is not None:
+            what = "набор в игру" if row.status == LOBBY else "партия"
+            return [Reply(f"В этом чате уже идёт {what} «{self.table.game(row).title}». "
+                          "Закончите её или прервите командой /abort.")]
+        game = self.table.find_game(args)
+        if game is None:
+            games = list(self.table.games.values())
+            names = ", ".join(f"<code>/new {g.name}</code> — «{escape(g.title)}»" for g in games)
+            hint = f"Не знаю игры «{escape(args)}». " if args else "Какую игру начнём? "
+            keyboard = [[Button(g.title, buttons.encode(buttons.NEW, i))] for i, g in enumerate(games)]
+            return [Reply(hint + "Нажмите на игру или напишите: " + names + ".", buttons=keyboard)]
+        seed = random.SystemRandom().randrange(2**31)
+        try:
+            row = await self.table.store.create_lobby(chat.id, game.name, Seat(0, user.id, user.name), seed, chat.title)
+        except Conflict:
+            return [Reply("В этом чате уже открыта партия. Посмотреть её — /board.")]
+        return [self.table.lobby_reply(row, f"{mention(user.id, user.name)} собирает игру «{game.title}».")]
+
+    async def new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
+        """A game chosen from the buttons of a bare /new: its lobby opens in place of the question."""
+        games = list(self.table.games.values())
+        if not 0 <= index < len(games) or chat.private or user.id < 0:
+            return ButtonAnswer(toast="Не понимаю эту кнопку. Новая партия — /new.")
+        first, *rest = await self.new(chat, user, await self.table.store.open_game(chat.id), games[index].name)
+        if not first.buttons:  # a refusal (a game is already open): for the presser alone
+            return ButtonAnswer(toast=first.text, alert=True)
+        return ButtonAnswer(edit=first, replies=rest)
+
+    async def deep_link(self, user: User, payload: str) -> list[Reply]:
+        """`/start g<chat id>` from a t.me link in a group: the player opened the private chat to get
+        their secrets here; answer with the current ones at once."""
+        done = "Готово: теперь я буду присылать сюда то, что видно только вам (ваши карты)."
+        chat_id = payload[1:] if payload.startswith("g") else ""
+        if not chat_id.lstrip("-").isascii() or not chat_id.lstrip("-").isdigit() or len(chat_id) > 20:
+            return [Reply(done)]
+        row = await self.table.store.open_game(int(chat_id))
+        seat = row.seat_of(user.id) if row is not None else None
+        if row is None or row.status != ACTIVE or seat is None:
+            return [Reply(done)]
+        game, state = self.table.state(row)
+        secret = game.secret(state, seat)
+        return [Reply(done + (f"\n\n«{escape(game.title)}»: {escape(secret)}" if secret else ""))]
+
+    async def join(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        refusal = self._join_refusal(user, row)
+        if refusal:
+            return [Reply(refusal)]
+        seats = [(s.user_id, s.name) for s in row.seats] + [(user.id, user.name)]
+        await self.table.store.set_seats(row.id, row.version, seats)
+        row = await self.table.store.game(row.id)
+        return [self.table.lobby_reply(row, f"{plain(user.name)} садится за стол.", row.lobby_message_id)]
+
+    def _join_refusal(self, user: User, row: GameRow | None) -> str | None:
+        if row is None:
+            return "Сейчас никто не собирает игру. Начните набор: /new."
+        if row.status != LOBBY:
+            return "Партия уже идёт, присоединиться к ней нельзя. Дождитесь следующей."
+        if row.seat_of(user.id) is not None:
+            return f"{plain(user.name)}, вы уже за столом."
+        game = self.table.game(row)
+        if len(row.seats) >= game.max_players:
+            return (f"За столом уже {self.table.players(len(row.seats))}: больше в «{declined(game.title, 'accs')}» "
+                    "не играют.")
+        return None
+
+    async def leave(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        if row is not None and row.status == ACTIVE and row.seat_of(user.id) is not None:
+            if row.seats[row.seat_of(user.id)].away:
+                return [Reply(f"{plain(user.name)}, за вас и так ходит автопилот.")]
+            return await self.turns.leave_game(chat, user, row)
+        refusal = self._leave_refusal(user, row)
+        if refusal:
+            return [Reply(refusal)]
+        seats = [(s.user_id, s.name) for s in row.seats if s.user_id != user.id]
+        if not seats:
+            await self.table.store.close_game(row.id, row.version, ABORTED)
+            return [Reply("За столом никого не осталось, набор закрыт. Новый — /new.",
+                          replaces=row.lobby_message_id)]
+        await self.table.store.set_seats(row.id, row.version, seats)
+        row = await self.table.store.game(row.id)
+        return [self.table.lobby_reply(row, f"{plain(user.name)} выходит из-за стола.", row.lobby_message_id)]
+
+    def _leave_refusal(self, user: User, row: GameRow | None) -> str | None:
+        if row is None or row.seat_of(user.id) is None:
+            return f"{plain(user.name)}, вы и так не за столом."
+        if row.status != LOBBY:
+            return "Партия уже идёт: выйти из неё можно командой /leave — за вас будет ходить автопилот."
+        return None
+
+    def _begin_refusal(self, user: User, row: GameRow | None) -> str | None:
+        if row is None:
+            return "Сначала соберите игроков: /new."
+        if row.status != LOBBY:
+            return "Партия уже идёт. Доска — /board."
+        if row.seat_of(user.id) is None:
+            return "Начать партию может только тот, кто сидит за столом. Сядьте: /join."
+        game = self.table.game(row)
+        if len(row.seats) < game.min_players:
+            return (f"За столом {self.table.players(len(row.seats))}, а для «{declined(game.title, 'gent')}» нужно "
+                    f"хотя бы {game.min_players}. Позовите друзей: /join.")
+        return None
+
+    async def begin(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        refusal = self._begin_refusal(user, row)
+        if refusal:
+            return [Reply(refusal)]
+        game = self.table.game(row)
+        state = game.new([s.name for s in row.seats], seed=row.seed)
+        first = row.seats[game.current_seat(state)]
+        seats = row.seats[first.seat:] + row.seats[:first.seat]  # from the first player, chosen by lot
+        order = " → ".join(plain(s.name) for s in seats)
+        intro = f"Партия «{escape(game.title)}» началась! Порядок хода (первый — по жребию): {order}."
+        await self.table.store.start(row.id, row.version, game.dump(state), intro,
+                               await self.turns.turn_change(row, game, state))
+        row = await self.table.store.game(row.id)
+        players = [seat for seat in row.seats if seat.seat != game.current_seat(state)]
+        board = [await self.table.board_reply(row, game, state, intro),
+                 *await self.table.secret_notes(chat, row, game, state, players)]
+        if row.lobby_message_id is None:
+            return board
+        return [replace(self._closed_lobby(row), replaces=row.lobby_message_id), *board]
+
+    def _closed_lobby(self, row: GameRow) -> Reply:
+        """The lobby message once the game has begun: who plays, and no buttons any more."""
+        seated = ", ".join(plain(s.name) for s in row.seats)
+        return Reply(f"«{escape(self.table.game(row).title)}»: за столом {seated}. Партия началась, доска ниже.")
+
+    async def button(self, chat: Chat, user: User, row: GameRow, kind: str) -> ButtonAnswer:
+        """Sit down, stand up or begin from the lobby's buttons: the lobby message itself changes; a refusal
+        is a toast for the presser alone, not a message to the whole group."""
+        if row.status != LOBBY:
+            return ButtonAnswer(toast=STALE)
+        refuse, handler = {buttons.JOIN: (self._join_refusal, self.join),
+                           buttons.LEAVE: (self._leave_refusal, self.leave),
+                           buttons.BEGIN: (self._begin_refusal, self.begin)}[kind]
+        refusal = refuse(user, row)
+        if refusal:
+            return ButtonAnswer(toast=refusal, alert=len(refusal) > 60)
+        replies = await handler(chat, user, row, "")
+        if kind == buttons.BEGIN:
+            board = [r for r in replies if r.replaces is None]
+            return ButtonAnswer(edit=self._closed_lobby(row), replies=board)
+        return ButtonAnswer(edit=replace(replies[0], replaces=None), replies=replies[1:])
+
+    async def abort(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        if row is None:
+            return [Reply("Прерывать нечего: партии нет.")]
+        if not self.may_abort(row, user):
+            return [Reply("Прервать партию может только тот, кто её создал, или администратор чата.")]
+        keyboard = [[Button("Да, прервать", buttons.encode(buttons.ABORT_YES, row.id, row.version)),
+                     Button("Нет, играем", buttons.encode(buttons.ABORT_NO, row.id))]]
+        title = declined(self.table.game(row).title, "accs")
+        return [Reply(f"Прервать «{title}»? Партию нельзя будет продолжить.", buttons=keyboard)]
+
+    @staticmethod
+    def may_abort(row: GameRow, user: User) -> bool:
+        """The creator, a chat administrator, or anyone at the table once the creator has left it."""
+        creator_left = row.seat_of(row.creator_id) is None and row.seat_of(user.id) is not None
+        return user.id == row.creator_id or user.is_admin or creator_left
+
+    async def abort_button(self, row: GameRow, user: User, version: int) -> ButtonAnswer:
+        """«Да, прервать» under the question of /abort."""
+        if not self.may_abort(row, user):
+            return ButtonAnswer(toast="Прервать партию может только её создатель или администратор.")
+        try:
+            await self.table.store.close_game(row.id, version, ABORTED)
+        except Conflict:
+            return ButtonAnswer(toast="Партия уже изменилась или закончилась. Если нужно, снова /abort.")
+        return ButtonAnswer(replies=[Reply("Партия прервана. Новая — /new.")], clear_buttons=True)

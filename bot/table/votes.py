@@ -1,0 +1,152 @@
+"""The group's ways out of a vanished player and of a move to take back: /skip, /kick and the undo that needs
+everyone's yes, decided by the players' votes with buttons. A part of `bot.table.service.Service`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from bot.storage.base import (
+    ACTIVE,
+    FINISHED,
+    GameRow,
+    Vote,
+)
+from bot.table import buttons
+from bot.table.core import Table
+from bot.table.replies import Button, Chat, Reply, User
+from bot.table.texts import plain
+from bot.table.turns import Turns
+from bot.table.undo import Rewind
+from rules.text import count, plural
+
+
+class Votes:
+    def __init__(self, table: Table, turns: Turns, rewind: Rewind):
+        self.table, self.turns, self.rewind = table, turns, rewind
+
+    async def skip(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        if row is None or row.status != ACTIVE:
+            return [Reply("Сейчас партия не идёт.")]
+        if row.seat_of(user.id) is None:
+            return [Reply(f"{plain(user.name)}, пропустить чужой ход могут только игроки этой партии.")]
+        game, state = self.table.state(row)
+        seat = game.current_seat(state)
+        if row.seats[seat].user_id == user.id:
+            return [Reply("Свой ход пропускать не нужно: просто сделайте его (или /leave — отдать место "
+                          "автопилоту).")]
+        if await self.turns.time_ran_out(row):
+            return await self.turns.skip_turn(chat, row, f"⌛ {plain(row.seats[seat].name)}: время на ход вышло, "
+                                         f"и {plain(user.name)} пропускает этот ход.")
+        return await self.start_vote(chat, row, user, "skip", seat)
+
+    async def kick(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        if row is None or row.status != ACTIVE:
+            return [Reply("Сейчас партия не идёт.")]
+        if row.seat_of(user.id) is None:
+            return [Reply(f"{plain(user.name)}, голосовать могут только игроки этой партии.")]
+        game, state = self.table.state(row)
+        target = self.turns.named_seat(row, args) if args else game.current_seat(state)
+        if target is None:
+            names = ", ".join(plain(s.name) for s in row.seats)
+            example = plain(row.seats[0].name)
+            return [Reply(f"Чьё место отдать автопилоту? За столом: {names}. Например: /kick {example}")]
+        if row.seats[target].away:
+            return [Reply(f"{plain(row.seats[target].name)}: это место и так у автопилота 🤖.")]
+        if row.seats[target].user_id == user.id:
+            return [Reply("Чтобы отдать своё место автопилоту, напишите /leave.")]
+        return await self.start_vote(chat, row, user, "kick", target)
+
+    VOTE_QUESTIONS = {
+        "skip": "{by} предлагает пропустить этот ход (сейчас ходит {target}). Пропускаем?",
+        "kick": "{by} предлагает до конца партии отдать автопилоту 🤖 место, которое занимает {target}. Отдаём?",
+        "undo": "{by} просит отменить ход «{target}» и всё, что было после. Согласны?",
+    }
+
+    # the last line of a vote's message once it is decided, by kind
+    VOTE_PASSED = {"skip": "да, пропускаем.", "kick": "да, место переходит автопилоту.", "undo": "да, отменяем."}
+
+    @staticmethod
+    def _voters(row: GameRow, vote: Vote) -> list[int]:
+        """Who votes: the players still at the table, but not the one the vote is about (the player voted
+        on, or the one asking to take their moves back)."""
+        about = vote.started_by if vote.kind == "undo" else row.seats[vote.target].user_id
+        return [s.user_id for s in row.seats if not s.away and s.user_id != about]
+
+    @staticmethod
+    def _yes(vote: Vote, voters: list[int]) -> int:
+        return sum(1 for user_id, yes in vote.ballots.items() if yes and user_id in voters)
+
+    @staticmethod
+    def _needed(kind: str, voters: int) -> int:
+        """Yes votes that decide: every other player to take moves back, a majority otherwise."""
+        return voters if kind == "undo" else voters // 2 + 1
+
+    async def start_vote(self, chat: Chat, row: GameRow, user: User, kind: str, target: int,
+                          subject: str = "") -> list[Reply]:
+        vote = Vote(row.id, kind, row.version, target, user.id, {user.id: True})  # the one who asks says yes
+        voters = self._voters(row, vote)
+        if self._yes(vote, voters) >= self._needed(kind, len(voters)):  # two at the table: asking decides
+            return await self._vote_passed(chat, row, vote)
+        await self.table.store.save_vote(vote, row.id, kind)
+        if kind != "undo":
+            subject = row.seats[target].name  # an undo's target is a version, its subject the first move undone
+        return [self._vote_reply(row, vote, subject or "…")]
+
+    def _vote_question(self, row: GameRow, vote: Vote, subject: str) -> str:
+        by = next((s.name for s in row.seats if s.user_id == vote.started_by), "Игрок")
+        if vote.kind == "undo":  # a move quoted inside a sentence: without its own full stop
+            subject = subject.rstrip(". ") or "…"
+        return "🗳 " + self.VOTE_QUESTIONS[vote.kind].format(by=plain(by), target=escape(subject))
+
+    def _vote_reply(self, row: GameRow, vote: Vote, subject: str) -> Reply:
+        voters = self._voters(row, vote)
+        yes = self._yes(vote, voters)
+        code = buttons.VOTE_KINDS.index(vote.kind)
+        keyboard = [[Button(f"✅ Да ({yes})", buttons.encode(buttons.VOTE, row.id, vote.version, code, 1)),
+                     Button("❌ Нет", buttons.encode(buttons.VOTE, row.id, vote.version, code, 0))]]
+        needed = self._needed(vote.kind, len(voters))
+        who = plural(len(voters), "Голосует", "Голосуют", "Голосуют")
+        need = plural(needed, "нужен", "нужно", "нужно")
+        players = count(len(voters), "игрок", "игрока", "игроков")
+        return Reply(f"{self._vote_question(row, vote, subject)}\n{who} {players}, {need} "
+                     f"{count(needed, 'голос', 'голоса', 'голосов')} «да».", buttons=keyboard)
+
+    async def ballot(self, chat: Chat, user: User, row: GameRow, version: int, code: int, yes: int):
+        """A press of a vote's button: the ballot counts; a decided vote acts. (toast, replies, edit)."""
+        if not 0 <= code < len(buttons.VOTE_KINDS) or yes not in (0, 1):
+            return "Не понимаю эту кнопку.", [], None
+        kind = buttons.VOTE_KINDS[code]
+        vote = await self.table.store.vote(row.id, kind)
+        running = row.status == ACTIVE or (row.status == FINISHED and kind == "undo")  # the end taken back
+        if vote is None or vote.version != version or row.version != version or not running:
+            return "Голосование устарело: партия с тех пор изменилась.", [], None
+        voters = self._voters(row, vote)
+        if user.id not in voters:
+            return "В этом голосовании голосуют другие игроки.", [], None
+        if vote.ballots.get(user.id) is bool(yes):
+            return f"Ваш голос «{'да' if yes else 'нет'}» уже учтён.", [], None
+        ballots = {**vote.ballots, user.id: bool(yes)}
+        vote = Vote(vote.game_id, kind, vote.version, vote.target, vote.started_by, ballots)
+        needed = self._needed(kind, len(voters))
+        against = sum(1 for user_id, v in ballots.items() if not v and user_id in voters)
+        subject = row.seats[vote.target].name if kind != "undo" else await self.rewind.undo_subject(row, vote.target)
+        if self._yes(vote, voters) >= needed:  # the vote's message keeps its question and tells the outcome
+            await self.table.store.save_vote(None, row.id, kind)
+            outcome = Reply(f"{self._vote_question(row, vote, subject)}\nИтог: {self.VOTE_PASSED[kind]}")
+            return None, await self._vote_passed(chat, row, vote), outcome
+        if len(voters) - against < needed:
+            await self.table.store.save_vote(None, row.id, kind)
+            return None, [], Reply(f"{self._vote_question(row, vote, subject)}\nИтог: нет, играем как есть.")
+        await self.table.store.save_vote(vote, row.id, kind)
+        return "Голос учтён.", [], self._vote_reply(row, vote, subject)
+
+    async def _vote_passed(self, chat: Chat, row: GameRow, vote: Vote) -> list[Reply]:
+        name = row.seats[vote.target].name if vote.kind != "undo" else ""
+        if vote.kind == "skip":
+            return await self.turns.skip_turn(chat, row, "⏭ Ход пропущен по решению игроков.")
+        if vote.kind == "kick":
+            await self.table.store.set_away(row.id, row.version, vote.target)
+            return await self.turns.handed_over(chat, row.id, f"🤖 {plain(name)}: до конца партии за вас ходит "
+                                           "автопилот — так решили игроки.")
+        return await self.rewind.undo_to(chat, row, vote.target, "↩️ Ходы отменены: все согласны.")

@@ -40,7 +40,7 @@ from bot.storage.sqlite import Store
 from bot.table import buttons
 from bot.table.replies import ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.table.service import COMMANDS, SORRY, Service
-from bot.telegram.app import CAPTION_LIMIT, TEXT_LIMIT, TOAST_LIMIT, split_text
+from bot.telegram.messages import CAPTION_LIMIT, TEXT_LIMIT, TOAST_LIMIT, split_text
 from rules.protocol import RuleError
 from rules.registry import GAMES
 

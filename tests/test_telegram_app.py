@@ -10,7 +10,8 @@ from PIL import Image
 
 from bot.config import Settings
 from bot.table.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
-from bot.telegram.app import build_application, parse_command, split_text
+from bot.telegram.app import build_application, parse_command
+from bot.telegram.messages import split_text
 
 GROUP = -100500
 ANNA, BORIS = 11, 12

@@ -52,10 +52,24 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-import snowballstemmer
-
 import rules
-from bot.table.words import morph
+from bot.lookup.terms import (
+    CYRILLIC,
+    NUMERALS,
+    PREPOSITIONS,
+    STOP_WORDS,
+    WORD,
+    edit_distance,
+    is_noun,
+    is_stop,
+    known_word,
+    lemma,
+    lemmas,
+    normalise,
+    padded_trigrams,
+    stem,
+    stems,
+)
 
 RULES_FOLDER = Path(rules.__file__).resolve().parent
 GAME_ORDER = ("valdora", "sylvan", "kingdom")  # the stable order of `RuleBook.games`; other folders follow by name
@@ -69,7 +83,7 @@ SENTENCE_WEIGHT = 0.25  # the question terms found together in one sentence of a
 GAME_AFFINITY = 1.0  # a section's score grows by up to this share with its game's evidence (`_game_evidence`)
 EXACT_WEIGHT = 0.25  # a word of a synonym group also looked for as itself ("поселение" is Kingdom Builder's word)
 INTENT_WEIGHT = 0.25  # the texts' words that answer a question's wording, see `INTENTS`
-GAME_WORD_WEIGHT = 0.5  # the word "игра" standing for a game's name in the question
+GAMEWORD_WEIGHT = 0.5  # the word "игра" standing for a game's name in the question
 FUZZY_WEIGHT = 0.7  # a word found only as a typo of a word of the texts
 NUMBER_WEIGHT = 0.5  # digits: "2 домика", "Д5"
 
@@ -84,30 +98,6 @@ UNKNOWN_OTHER_WEIGHT = 0.4
 # On tests/rules_questions*.json the nonsense scores at most 0.10 and the real questions at least 0.36; 0.2 sits
 # in that gap, nearer the nonsense, so that chatty real questions with an unknown noun are still answered.
 CONFIDENCE_THRESHOLD = 0.2
-
-# Dropped from queries (compared after lower case and ё -> е). Question words, pronouns, prepositions, particles and
-# chat slang that say nothing about which rule is meant.
-STOP_WORDS = frozenset(
-    """
-а и или но да ни же ли ль бы б то это этот эта эти тот та те там тут здесь вот ну уж уже еще ещё тоже также
-в во на с со к ко у о об обо от до из по за при про для без над под через между перед после
-как какой какая какое какие каким какую каких что чего чем чему че чё чо шо кто кого кому где куда откуда когда
-зачем почему сколько скока скоко скок столько много мало почем почём
-можно нельзя мона низя надо нужно можем могу может могут
-я ты он она оно мы вы они мне меня мой моя мое мои тебе тебя твой свой своя свое свои его ее её их им ним нее
-ему него нему ей ней нам вам нас вас ими ними себя себе сам сама сами нем нём весь все всё всего всех всем
-есть было был была были будет будут быть
-так также вообще ваще вобще просто именно типа короче плиз пожалуйста пж спс спасибо если тогда чтобы либо ведь
-разве неужели пусть
-привет здравствуйте ребят ребята народ люди чел чувак братан бро бот бота боту подскажите подскажи скажите скажи
-вопрос
-a an the of to in on at for by with is are be do does did can could what how when where which who why
-""".split()
-)
-
-PREPOSITIONS = frozenset(
-    "в во на с со к ко у о об обо от до из по за при про для без над под через между перед после".split()
-)
 
 NUMBER = "<число>"  # the term every number in the texts yields
 # A question's wording (as typed; compared by lemmas) -> the words of the texts that answer that kind of question.
@@ -140,11 +130,8 @@ INTENTS: dict[str, tuple[str, ...]] = {
     "бывать": ("бывать",),
 }
 TITLE_IGNORED = frozenset({"игра"})  # every section is about the game: «Состав игры» is about «состав»
-NUMERALS = frozenset("один два три четыре пять шесть семь восемь девять десять".split())
 
 _SENTENCE = re.compile(r"[.!?;\n•]+\s*")
-_WORD = re.compile(r"[0-9]+|[a-zа-я]+")
-_CYRILLIC = re.compile(r"[а-я]")
 _HEADING = re.compile(r"^##\s+(.+?)\s*\{#([a-z0-9_-]+)\.([a-z0-9_.-]+)\}\s*$")
 
 # Game names and their common forms, as sequences of normalised words (stemmed forms are handled by matching stems).
@@ -204,98 +191,6 @@ class _Query:
     pairs: list[tuple[str, str]]  # neighbouring words ("серый клиент", "карта местности")
     phrases: list[tuple[str, str]]  # neighbouring words with the question words ("как получить")
     unknown: float  # the words neither the texts nor a typo match could place, by UNKNOWN_*_WEIGHT
-
-
-_RU = snowballstemmer.stemmer("russian")
-_EN = snowballstemmer.stemmer("english")
-
-
-def normalise(text: str) -> list[str]:
-    """Lower-cased words, "ё" -> "е", punctuation dropped, letters and digits apart ("Д5" -> "д", "5"); not stemmed."""
-    return _WORD.findall(text.lower().replace("ё", "е"))
-
-
-@functools.lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    """One normalised word's stem: Russian Snowball for Cyrillic, English Snowball for Latin, digits as they are."""
-    if _CYRILLIC.search(word):
-        return _RU.stemWord(word)
-    if word.isascii() and word.isalpha():
-        return _EN.stemWord(word)
-    return word
-
-
-def stems(text: str) -> list[str]:
-    return [stem(w) for w in normalise(text)]
-
-
-_VERB_FORMS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
-
-
-@functools.lru_cache(maxsize=65536)
-def lemma(word: str) -> str:
-    """One normalised word's dictionary form ("мостом" -> "мост", "берёт" -> "брать"), reflexive verbs without
-    "-ся" ("считается" -> "считать"); the stem for words the dictionary does not know and for Latin words;
-    single letters and digits as they are."""
-    if len(word) < 2 or not _CYRILLIC.search(word):
-        return stem(word)
-    parses = morph().parse(word)
-    if not parses[0].is_known:
-        return stem(word)
-    support: dict[str, float] = defaultdict(float)  # a dictionary form -> the summed score of its readings
-    for parse in parses:
-        support[parse.normal_form] += parse.score
-    form = min(support, key=lambda f: (-round(support[f], 6), len(f), f))
-    parse = next(p for p in parses if p.normal_form == form)
-    form = form.replace("ё", "е")
-    if parse.tag.POS in _VERB_FORMS and form.endswith(("ся", "сь")) and len(form) > 4:
-        form = form[:-2]
-    return form
-
-
-def is_stop(word: str) -> bool:
-    """Whether a normalised word is a stop word, as typed or by its lemma ("ему" -> "он", "чувака" -> "чувак")."""
-    return word in STOP_WORDS or lemma(word) in STOP_WORDS
-
-
-@functools.lru_cache(maxsize=65536)
-def is_noun(word: str) -> bool:
-    """Whether a word's likeliest reading is a common noun (the subject of a question rather than its wording)."""
-    parse = morph().parse(word)[0]
-    return parse.tag.POS == "NOUN" and "Name" not in parse.tag
-
-
-@functools.lru_cache(maxsize=65536)
-def known_word(word: str) -> bool:
-    """Whether the dictionary knows a Cyrillic word (so it is not a typo)."""
-    return morph().word_is_known(word)
-
-
-def lemmas(text: str) -> list[str]:
-    return [lemma(w) for w in normalise(text)]
-
-
-def _padded_trigrams(word: str) -> set[str]:
-    padded = f"^{word}$"
-    return {padded[i : i + 3] for i in range(len(padded) - 2)}
-
-
-def edit_distance(a: str, b: str, limit: int) -> int:
-    """Levenshtein distance with adjacent transpositions, or `limit + 1` once it is certainly over `limit`."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        row = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                row[j] = min(row[j], previous2[j - 2] + 1)
-        if min(row) > limit:
-            return limit + 1
-        previous2, previous = previous, row
-    return previous[-1]
 
 
 class RuleBook:
@@ -411,10 +306,10 @@ class RuleBook:
         for members in synonyms:
             for member in members:
                 surface.update(w for w in normalise(member) if w not in surface)
-        self._surface = {w: count for w, count in surface.items() if len(w) >= 3 and _CYRILLIC.search(w)}
+        self._surface = {w: count for w, count in surface.items() if len(w) >= 3 and CYRILLIC.search(w)}
         self._trigram_words: dict[str, list[str]] = defaultdict(list)
         for word in self._surface:
-            for gram in _padded_trigrams(word):
+            for gram in padded_trigrams(word):
                 self._trigram_words[gram].append(word)
 
     def _concept(self, term: str) -> str:
@@ -464,7 +359,7 @@ class RuleBook:
         """The game named in the query and where its name (with a preposition before it) starts and ends. A word
         matches a name's word by its stem or by its lemma's stem ("кингдоме", "валдору", "зодчих")."""
         lowered = query.lower().replace("ё", "е")
-        words = list(_WORD.finditer(lowered))
+        words = list(WORD.finditer(lowered))
         forms = [{stem(m.group()), stem(lemma(m.group()))} for m in words]
         for seq, game in self._game_names:
             n = len(seq)
@@ -529,7 +424,7 @@ class RuleBook:
                 if end - start == 1:
                     add(cues, [rest[start]], EXACT_WEIGHT)  # the word itself besides its synonyms
             elif start == implied:
-                add(cues, terms, GAME_WORD_WEIGHT)
+                add(cues, terms, GAMEWORD_WEIGHT)
             elif is_stop(word) and not (len(word) == 1 and end < len(words) and words[end].isdigit()):
                 continue  # but "б" in "Б3" is a coordinate
             elif word.isdigit():
@@ -591,10 +486,10 @@ class RuleBook:
     def _typo(self, word: str) -> str | None:
         """The word of the texts a word not in the dictionary most likely misspells: within one edit (two for
         words over five letters), the fewest edits and then the most used word winning; None if none is close."""
-        if len(word) < 4 or not _CYRILLIC.search(word) or known_word(word):
+        if len(word) < 4 or not CYRILLIC.search(word) or known_word(word):
             return None
         limit = 1 if len(word) <= 5 else 2
-        candidates = {w for gram in _padded_trigrams(word) for w in self._trigram_words.get(gram, ())}
+        candidates = {w for gram in padded_trigrams(word) for w in self._trigram_words.get(gram, ())}
         best: tuple[int, int, str] | None = None
         for candidate in candidates:
             distance = edit_distance(word, candidate, limit)

@@ -1,0 +1,132 @@
+"""Words as the rules search sees them: normalised, reduced to their dictionary form (pymorphy3) or stem
+(Snowball), stop words and prepositions, and the edit distance that catches typos (`bot.lookup.rulebook` builds its
+index and reads questions with these)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import defaultdict
+
+import snowballstemmer
+
+from bot.table.words import morph
+
+# Dropped from queries (compared after lower case and ё -> е). Question words, pronouns, prepositions, particles and
+# chat slang that say nothing about which rule is meant.
+STOP_WORDS = frozenset(
+    """
+а и или но да ни же ли ль бы б то это этот эта эти тот та те там тут здесь вот ну уж уже еще ещё тоже также
+в во на с со к ко у о об обо от до из по за при про для без над под через между перед после
+как какой какая какое какие каким какую каких что чего чем чему че чё чо шо кто кого кому где куда откуда когда
+зачем почему сколько скока скоко скок столько много мало почем почём
+можно нельзя мона низя надо нужно можем могу может могут
+я ты он она оно мы вы они мне меня мой моя мое мои тебе тебя твой свой своя свое свои его ее её их им ним нее
+ему него нему ей ней нам вам нас вас ими ними себя себе сам сама сами нем нём весь все всё всего всех всем
+есть было был была были будет будут быть
+так также вообще ваще вобще просто именно типа короче плиз пожалуйста пж спс спасибо если тогда чтобы либо ведь
+разве неужели пусть
+привет здравствуйте ребят ребята народ люди чел чувак братан бро бот бота боту подскажите подскажи скажите скажи
+вопрос
+a an the of to in on at for by with is are be do does did can could what how when where which who why
+""".split()
+)
+
+PREPOSITIONS = frozenset(
+    "в во на с со к ко у о об обо от до из по за при про для без над под через между перед после".split()
+)
+NUMERALS = frozenset("один два три четыре пять шесть семь восемь девять десять".split())
+
+WORD = re.compile(r"[0-9]+|[a-zа-я]+")
+CYRILLIC = re.compile(r"[а-я]")
+
+_RU = snowballstemmer.stemmer("russian")
+_EN = snowballstemmer.stemmer("english")
+
+
+def normalise(text: str) -> list[str]:
+    """Lower-cased words, "ё" -> "е", punctuation dropped, letters and digits apart ("Д5" -> "д", "5"); not stemmed."""
+    return WORD.findall(text.lower().replace("ё", "е"))
+
+
+@functools.lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """One normalised word's stem: Russian Snowball for Cyrillic, English Snowball for Latin, digits as they are."""
+    if CYRILLIC.search(word):
+        return _RU.stemWord(word)
+    if word.isascii() and word.isalpha():
+        return _EN.stemWord(word)
+    return word
+
+
+def stems(text: str) -> list[str]:
+    return [stem(w) for w in normalise(text)]
+
+
+_VERB_FORMS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
+
+
+@functools.lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """One normalised word's dictionary form ("мостом" -> "мост", "берёт" -> "брать"), reflexive verbs without
+    "-ся" ("считается" -> "считать"); the stem for words the dictionary does not know and for Latin words;
+    single letters and digits as they are."""
+    if len(word) < 2 or not CYRILLIC.search(word):
+        return stem(word)
+    parses = morph().parse(word)
+    if not parses[0].is_known:
+        return stem(word)
+    support: dict[str, float] = defaultdict(float)  # a dictionary form -> the summed score of its readings
+    for parse in parses:
+        support[parse.normal_form] += parse.score
+    form = min(support, key=lambda f: (-round(support[f], 6), len(f), f))
+    parse = next(p for p in parses if p.normal_form == form)
+    form = form.replace("ё", "е")
+    if parse.tag.POS in _VERB_FORMS and form.endswith(("ся", "сь")) and len(form) > 4:
+        form = form[:-2]
+    return form
+
+
+def is_stop(word: str) -> bool:
+    """Whether a normalised word is a stop word, as typed or by its lemma ("ему" -> "он", "чувака" -> "чувак")."""
+    return word in STOP_WORDS or lemma(word) in STOP_WORDS
+
+
+@functools.lru_cache(maxsize=65536)
+def is_noun(word: str) -> bool:
+    """Whether a word's likeliest reading is a common noun (the subject of a question rather than its wording)."""
+    parse = morph().parse(word)[0]
+    return parse.tag.POS == "NOUN" and "Name" not in parse.tag
+
+
+@functools.lru_cache(maxsize=65536)
+def known_word(word: str) -> bool:
+    """Whether the dictionary knows a Cyrillic word (so it is not a typo)."""
+    return morph().word_is_known(word)
+
+
+def lemmas(text: str) -> list[str]:
+    return [lemma(w) for w in normalise(text)]
+
+
+def padded_trigrams(word: str) -> set[str]:
+    padded = f"^{word}$"
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Levenshtein distance with adjacent transpositions, or `limit + 1` once it is certainly over `limit`."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        if min(row) > limit:
+            return limit + 1
+        previous2, previous = previous, row
+    return previous[-1]

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.table import clock
+from bot.table import clock, zones
 from bot.table.clock import (
     DAY,
     HOUR,
@@ -27,10 +27,8 @@ from bot.table.clock import (
     parse_duration,
     parse_optional_duration,
     parse_quiet_hours,
-    parse_timezone,
-    timezone_name,
-    timezone_title,
 )
+from bot.table.zones import parse_timezone, timezone_name, timezone_title
 from rules.text import count
 
 UTC = dt.UTC
@@ -43,7 +41,7 @@ def utc(*args: int) -> dt.datetime:
 
 
 def test_doctests():
-    assert doctest.testmod(clock).failed == 0
+    assert doctest.testmod(clock).failed == 0 and doctest.testmod(zones).failed == 0
 
 
 # ---------------------------------------------------------------- parse_duration
@@ -439,7 +437,7 @@ def test_parse_timezone_asks_for_a_sign():
 
 
 def test_every_city_has_a_real_zone():
-    for city, zone in clock._CITY_ZONES.items():
+    for city, zone in zones._CITY_ZONES.items():
         assert parse_timezone(city) == zoneinfo.ZoneInfo(zone), city
 
 
@@ -474,7 +472,7 @@ def test_a_zone_without_a_russian_city_reads_as_its_offset_at_the_moment():
 
 
 def test_every_city_zone_reads_as_a_russian_city():
-    for zone in clock._CITIES:
+    for zone in zones._CITIES:
         assert re.fullmatch(r"[А-ЯЁ][а-яё]+(?:[- ][А-ЯЁ][а-яё]+)*", timezone_title(zone)), zone
 
 

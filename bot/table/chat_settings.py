@@ -22,10 +22,8 @@ from bot.table.clock import (
     format_duration,
     parse_optional_duration,
     parse_quiet_hours,
-    parse_timezone,
-    timezone_name,
-    timezone_title,
 )
+from bot.table.zones import parse_timezone, timezone_name, timezone_title
 
 SKIP, AUTOPILOT = "skip", "autopilot"
 TIMEOUT_WORDS = {SKIP: ("skip", "пропуск", "пропустить", "пропуск хода"),

@@ -11,10 +11,11 @@ not wait for replies; a reply's latency runs from sending the update to the answ
 redrawn or sent, a menu level, or a refusal). When no group is ready at an arrival, the arrival is lost, so
 the achieved rate can stay under the offered one; it is reported.
 
-Configurations, one after the other in one run, each against the fake Bot API on 127.0.0.1 (tests/fake_bot_api.py)
-with --latency seconds of network round trip per request:
+Configurations, one after the other in one run, each with a new database and new groups (the same caches
+warmed by the lobbies), against the fake Bot API on 127.0.0.1 (tests/fake_bot_api.py) with --latency seconds
+of network round trip per request:
   pool       `python -m bot`, long polling, SQLite, the render pool (one process per core, the default);
-  no-pool    the same database and groups, RENDER_WORKERS=0 (pictures drawn in the bot's own process);
+  no-pool    the same with RENDER_WORKERS=0 (pictures drawn in the bot's own process);
   postgres2  two webhook processes on one PostgreSQL (pgserver), updates spread over them in turn.
 Each configuration first plays the lobbies (/new kingdom, three /join, /begin) of all groups, untimed.
 For each rate it prints p50/p95 of the reply latency and the achieved rate, and at the end the highest
@@ -140,6 +141,10 @@ class OpenLoopApi(ObservedBotApi):
             samples.append((call.time - sent) * 1000)
             self.ready_at[chat] = time.monotonic() + self.think.uniform(*THINK)
 
+    def messages_seen(self) -> int:
+        with self._chats:
+            return sum(len(calls) for calls in self.by_chat.values())
+
     def press(self, table: Table, samples: list[float]) -> bool:
         """The player to move presses a button under the board they see (a move, else a menu group)."""
         with self.lock:
@@ -186,6 +191,7 @@ def sweep(server: OpenLoopApi, tables: list[Table], rates: list[float], seconds:
     for rate in rates:
         samples: list[float] = []
         sent = lost = 0
+        calls_before = server.messages_seen()
         started = time.monotonic()
         arrival = started
         end = started + seconds
@@ -205,6 +211,7 @@ def sweep(server: OpenLoopApi, tables: list[Table], rates: list[float], seconds:
                 if chosen is not None:
                     playing.remove(chosen)
         window = time.monotonic() - started
+        calls = server.messages_seen() - calls_before
         drain_end = time.monotonic() + DRAIN
         while time.monotonic() < drain_end:
             with server.lock:
@@ -220,7 +227,9 @@ def sweep(server: OpenLoopApi, tables: list[Table], rates: list[float], seconds:
         stats = summary(measured) if measured else {"n": 0, "median_ms": None, "p95_ms": None}
         rows.append({"offered_per_s": rate, "achieved_per_s": round(sent / window, 1), "sent": sent,
                      "lost_no_group_ready": lost, "unanswered": len(unanswered),
-                     "p50_ms": stats["median_ms"], "p95_ms": stats["p95_ms"]})
+                     "p50_ms": stats["median_ms"], "p95_ms": stats["p95_ms"],
+                     # sends and edits of the window: Telegram allows a bot about 30 a second
+                     "bot_api_messages_per_s": round(calls / window, 1)})
         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
     return rows
 
@@ -237,24 +246,20 @@ def stop(bots: list[BotProcess]) -> list[str]:
     return errors
 
 
-def sqlite_configs(args, names: list[str], folder: Path) -> dict:
-    """pool and no-pool: one server and one database, the groups set up once and played on by both."""
-    results = {}
+def sqlite_config(args, name: str, folder: Path) -> dict:
+    """pool or no-pool: a new server, database and set of groups, so that both start with the same caches (the
+    boards drawn for the lobbies' /begin)."""
+    folder.mkdir()
     with OpenLoopApi(latency=args.latency) as server:
         tables = make_tables(args.seed, args.groups, 0)
-        setup = None
-        for name in names:
-            settings = {"LOG_LEVEL": "INFO"} | ({"RENDER_WORKERS": "0"} if name == "no-pool" else {})
-            bot = BotProcess(server, folder, folder / "bot.db", name, settings)
-            errors: list[str] = []
-            try:
-                if setup is None:
-                    setup = lobbies(server, tables)
-                rows = sweep(server, tables, args.rates, args.seconds, args.seed)
-            finally:
-                errors = stop([bot])
-            results[name] = {"lobbies": setup, "rates": rows, "bot_log_errors": errors[:5]}
-    return results
+        settings = {"LOG_LEVEL": "INFO"} | ({"RENDER_WORKERS": "0"} if name == "no-pool" else {})
+        bot = BotProcess(server, folder, folder / "bot.db", name, settings)
+        try:
+            setup = lobbies(server, tables)
+            rows = sweep(server, tables, args.rates, args.seconds, args.seed)
+        finally:
+            errors = stop([bot])
+    return {"lobbies": setup, "rates": rows, "bot_log_errors": errors[:5]}
 
 
 def postgres_config(args, folder: Path) -> dict:
@@ -331,11 +336,11 @@ def main() -> None:
     started = time.monotonic()
     results: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as folder:
-        local = [c for c in configs if c in ("pool", "no-pool")]
-        if local:
-            results |= sqlite_configs(args, local, Path(folder))
-        if "postgres2" in configs:
-            results["postgres2"] = postgres_config(args, Path(folder))
+        for name in configs:
+            if name == "postgres2":
+                results[name] = postgres_config(args, Path(folder))
+            else:
+                results[name] = sqlite_config(args, name, Path(folder) / name)
     report = {
         "commit": commit(),
         "cores": os.cpu_count(),

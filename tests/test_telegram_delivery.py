@@ -12,6 +12,7 @@ from bot.config import Settings
 from bot.table.replies import Chat, User
 from bot.table.service import Service
 from bot.telegram import app as telegram_app
+from bot.telegram import delivery
 from bot.telegram.app import build_application
 from rules.registry import GAMES
 
@@ -23,7 +24,7 @@ TIMEOUT = 10
 @pytest.fixture
 async def running(server, tmp_path, monkeypatch):
     monkeypatch.setattr(telegram_app, "OWED_EVERY", 0.2)
-    monkeypatch.setattr(telegram_app, "OWED_LEASE", 0.3)
+    monkeypatch.setattr(delivery, "OWED_LEASE", 0.3)
     service = await Service.open(str(tmp_path / "bot.db"))
     settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
                         webhook_url="", webhook_port=8443)
@@ -118,7 +119,7 @@ async def test_a_board_telegram_failed_to_take_is_sent_later_and_nobody_is_told_
     mover = ANNA if f"id={ANNA}" in board.text.rsplit("Ходит", 1)[-1] else BORIS
     row = await service.store.open_game(GROUP)
     build = GAMES["kingdom"].legal_actions(GAMES["kingdom"].load(row.state))[0]
-    monkeypatch.setattr(telegram_app, "OWED_AFTER", 0.0)
+    monkeypatch.setattr(delivery, "OWED_AFTER", 0.0)
     server.failures["sendPhoto"] = (502, "Bad Gateway")
     since = server.mark()
     server.push_message(GROUP, mover, "Игрок", f"/{build}")

@@ -14,6 +14,7 @@ from bot.config import Settings
 from bot.table.chat_settings import ChatSettings
 from bot.table.service import Service
 from bot.telegram import app as telegram_app
+from bot.telegram import delivery
 from bot.telegram.app import build_application
 from rules.registry import GAMES
 
@@ -25,8 +26,8 @@ TIMEOUT = 10
 @pytest.fixture
 async def running(server, tmp_path, monkeypatch):
     monkeypatch.setattr(telegram_app, "OWED_EVERY", 0.2)
-    monkeypatch.setattr(telegram_app, "OWED_LEASE", 0.3)
-    monkeypatch.setattr(telegram_app, "OWED_AFTER", 0.5)
+    monkeypatch.setattr(delivery, "OWED_LEASE", 0.3)
+    monkeypatch.setattr(delivery, "OWED_AFTER", 0.5)
     defaults = ChatSettings(remind_after=1, quiet=None)  # a reminder a second after each turn begins
     service = await Service.open(str(tmp_path / "bot.db"), defaults)
     settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
@@ -140,7 +141,7 @@ async def test_a_board_whose_answer_was_lost_is_not_posted_again_after_a_newer_o
 
 async def test_a_press_on_a_board_whose_answer_was_lost_shows_it_arrived(running, monkeypatch):
     server, service = running
-    monkeypatch.setattr(telegram_app, "OWED_AFTER", 1.5)
+    monkeypatch.setattr(delivery, "OWED_AFTER", 1.5)
     board = await start_game(server)
     mover = mover_of(board)
     build = await a_move(service)

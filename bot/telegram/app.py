@@ -29,13 +29,11 @@ from telegram import (
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import (
     BadRequest,
-    ChatMigrated,
     Forbidden,
     InvalidToken,
     NetworkError,
     RetryAfter,
     TelegramError,
-    TimedOut,
 )
 from telegram.ext import (
     Application,
@@ -51,6 +49,21 @@ from bot.config import Settings
 from bot.table.replies import ButtonAnswer, Chat, Reply, User
 from bot.table.texts import board_link
 from bot.telegram import webhook
+from bot.telegram.delivery import (
+    SERVICE_KEY,
+    ChatGone,
+    chat_back,
+    chat_gone,
+    chat_turn,
+    deliver_owed,
+    gone_chats,
+    refused_by_group,
+    remember_pressed,
+    seen,
+    send_board,
+    send_to_chat,
+    service_of,
+)
 from bot.telegram.messages import (
     NO_PREVIEW,
     TOAST_LIMIT,
@@ -67,13 +80,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SERVICE_KEY = "service"
 SORRY = "Что-то пошло не так, попробуйте ещё раз."
 START_PRIVATE = "{name}, напишите мне в личку /start, чтобы я мог присылать вам личные сообщения."
 ANONYMOUS_ADMIN = "Администратор чата"
 OWED_EVERY = 15.0  # seconds between looks for boards that moves still owe their chats
-OWED_AFTER = 30.0  # a board is owed when its move is older than this and Telegram has not taken it
-OWED_LEASE = 60.0  # seconds this process has to send an owed board it took before another process may try
 TIMERS_EVERY = 10.0  # seconds between looks for due reminders and turn deadlines
 # "/move Порт", "/move@RefereeBot Порт": a Latin command name, maybe addressed to a bot.
 COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]+))?(?:\s+|$)(.*)$", re.DOTALL)
@@ -195,48 +205,11 @@ def run(settings: Settings) -> None:
 # --------------------------------------------------------------------------- translating updates
 
 
-def service_of(application: Application) -> Service:
-    return application.bot_data[SERVICE_KEY]
-
-
 def thread_of(message: object) -> int | None:
     """The forum topic a message is in, so that replies stay in that topic."""
     if isinstance(message, Message) and message.is_topic_message:
         return message.message_thread_id
     return None
-
-
-def chat_turn(application: Application, chat_id: int) -> asyncio.Lock:
-    """The lock that keeps one chat's updates in order, from handling to the last reply sent, while other
-    chats go on concurrently (asyncio.Lock wakes its waiters first come, first served)."""
-    locks = application.bot_data.setdefault("chat_locks", {})
-    return locks.setdefault(chat_id, asyncio.Lock())
-
-
-class ChatGone(Exception):
-    """Telegram refused a send into a group the bot was removed from (403): nothing more goes there."""
-
-
-def gone_chats(application: Application) -> set[int]:
-    """Groups the bot was removed from: nothing is sent there and their timers wait until it is back."""
-    gone = getattr(service_of(application), "gone_chats", None)  # the service shares it with its timers
-    return gone if gone is not None else application.bot_data.setdefault("gone_chats", set())
-
-
-def chat_gone(application: Application, chat_id: int, error: Exception) -> ChatGone:
-    """Note that the bot is no longer in `chat_id` (logged once, without a traceback)."""
-    gone = gone_chats(application)
-    if chat_id not in gone:
-        gone.add(chat_id)
-        log.warning("Бота нет в чате %s (%s): молчу там, пока меня не вернут", chat_id, error)
-    return ChatGone(chat_id)
-
-
-def chat_back(application: Application, chat_id: int) -> None:
-    """The bot is in `chat_id` again (it was added back, or a message from there reached it)."""
-    if chat_id in gone_chats(application):
-        gone_chats(application).discard(chat_id)
-        log.info("Бот снова в чате %s", chat_id)
 
 
 async def on_my_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -248,42 +221,6 @@ async def on_my_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         chat_gone(context.application, change.chat.id, Exception(change.new_chat_member.status))
     else:
         chat_back(context.application, change.chat.id)
-
-
-def seen(application: Application, chat_id: int, message_id: int | None) -> None:
-    """The newest message id known in a chat (Telegram numbers a chat's messages in order)."""
-    if message_id is not None:
-        newest = application.bot_data.setdefault("newest", {})
-        newest[chat_id] = max(newest.get(chat_id, 0), message_id)
-
-
-def doubts(application: Application) -> dict[tuple[int, int], list[Any]]:
-    """Boards whose sending lost Telegram's answer, so that they may be in the chat after all:
-    (game id, version) -> [chat id, the newest message id known then, a newer board found since or None]."""
-    return application.bot_data.setdefault("doubts", {})
-
-
-def answer_lost(error: Exception) -> bool:
-    """Telegram may have performed the request: the connection broke or timed out after it was sent
-    (not a refusal such as a 5xx or a 429, and not a request that never left the connection pool)."""
-    if isinstance(error, TimedOut):
-        return "pool" not in str(error).lower()
-    return isinstance(error, NetworkError) and not isinstance(error, BadRequest) and str(error).startswith("httpx.")
-
-
-def remember_pressed(application: Application, chat_id: int, message: object) -> None:
-    """A button pressed on a picture newer than a board in doubt: that picture is the board, it did arrive."""
-    message_id = getattr(message, "message_id", None)
-    if message_id is None or not getattr(message, "photo", None):
-        return
-    for doubt in doubts(application).values():
-        if doubt[0] == chat_id and message_id > doubt[1]:
-            doubt[2] = max(doubt[2] or 0, message_id)
-
-
-def refused_by_group(chat_id: int, error: Exception) -> bool:
-    """A 403 for a group: the bot was kicked, or is not a member (a private 403 is a user's block)."""
-    return isinstance(error, Forbidden) and chat_id < 0
 
 
 def chat_of(update: Update) -> Chat:
@@ -554,90 +491,6 @@ async def send_replies(
                     if refused_by_group(chat.id, refused):
                         raise chat_gone(context.application, chat.id, refused) from None
                     raise
-
-
-async def send_board(application: Application, chat_id: int, reply: Reply,
-                     thread_id: int | None = None) -> int | None:
-    """A board that a move owes the chat. Delivered: the debt is paid. Telegram failing even after the rate
-    limiter's retries (network down, 5xx, endless 429): it stays owed and `deliver_owed` sends it later,
-    rather than the chat being told to try a move that was in fact recorded."""
-    newest = application.bot_data.get("newest", {}).get(chat_id, 0)
-    try:
-        message_id = await send_to_chat(application, chat_id, reply, thread_id)
-    except (NetworkError, RetryAfter) as error:  # BadRequest is a NetworkError to PTB, but our own fault
-        if isinstance(error, BadRequest):
-            raise
-        if answer_lost(error) and reply.announces is not None:
-            doubts(application).setdefault(reply.announces, [chat_id, newest, None])
-        log.warning("Доска для чата %s не отправлена (%s): отправлю позже", chat_id, error)
-        return None
-    await service_of(application).announced(reply.announces)
-    for doubt in [a for a in doubts(application) if a[0] == reply.announces[0] and a[1] <= reply.announces[1]]:
-        doubts(application).pop(doubt)  # paid with this board
-    return message_id
-
-
-async def send_to_chat(application: Application, chat_id: int, reply: Reply,
-                       thread_id: int | None = None) -> int | None:
-    """`send_reply` into a group chat; if the group has just become a supergroup (an update from before the
-    upgrade), its games move to the new id and the reply goes there."""
-    try:
-        shown = await send_reply(application.bot, chat_id, reply, thread_id)
-    except ChatMigrated as moved:
-        await service_of(application).chat_moved(chat_id, moved.new_chat_id)
-        return await send_reply(application.bot, moved.new_chat_id, reply)
-    except Forbidden as error:
-        if refused_by_group(chat_id, error):
-            raise chat_gone(application, chat_id, error) from None
-        raise
-    seen(application, chat_id, shown)
-    return shown
-
-
-async def already_in_chat(application: Application, announces: tuple[int, int]) -> int | None:
-    """The id of a message of the game newer than an owed board whose sending lost Telegram's answer: a
-    board of it shown since, or a picture pressed since. Posting the owed board then would only repeat it."""
-    doubt = doubts(application).get(announces)
-    if doubt is None:
-        return None
-    if doubt[2] is not None:
-        return doubt[2]
-    row = await service_of(application).store.game(announces[0])
-    if row is not None and row.board_message_id is not None and row.board_message_id > doubt[1]:
-        return row.board_message_id
-    return None
-
-
-async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
-    """JobQueue: send the boards that moves owe their chats (after a crash, or a long Telegram outage)."""
-    service = service_of(context.application)
-    first = context.job.data.pop("first", False) if isinstance(context.job.data, dict) else False
-    for chat_id, announces in await service.owed_boards(0 if first else OWED_AFTER, OWED_LEASE):
-        if chat_id in gone_chats(context.application):
-            continue  # it stays owed: the bot may be added back
-        async with chat_turn(context.application, chat_id):
-            reply = await service.owed_board(announces)  # paid meanwhile by the chat's own reply: None
-            if reply is None:
-                doubts(context.application).pop(announces, None)
-                continue
-            if (newer := await already_in_chat(context.application, announces)) is not None:
-                log.info("Доска %s уже в чате %s (сообщение %s): не повторяю", announces, chat_id, newer)
-                if reply.remember is not None:
-                    await service.shown(reply.remember, newer)
-                await service.announced(announces)
-                doubts(context.application).pop(announces, None)
-                continue
-            try:
-                shown = await send_board(context.application, chat_id, reply)
-                if shown is not None:
-                    doubts(context.application).pop(announces, None)
-                if shown is not None and reply.remember is not None:
-                    await service.shown(reply.remember, shown)
-            except ChatGone:  # logged once; the board stays owed until the bot is back
-                pass
-            except TelegramError as error:  # the chat is gone for good: nothing to deliver to
-                log.warning("Долг по доске для чата %s не отдан: %s", chat_id, error)
-                await service.announced(announces)
 
 
 def timers_every(settings: Settings) -> float:

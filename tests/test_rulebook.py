@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from bot.lookup import answers
-from bot.lookup.rulebook import RULES_FOLDER, RuleBook, Section
+from bot.lookup.reference import Section
+from bot.lookup.rulebook import RULES_FOLDER, RuleBook
 from rules.valdora import SECTIONS as VALDORA_SECTIONS
 
 HERE = Path(__file__).parent

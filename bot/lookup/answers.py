@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from html import escape
 
-from bot.lookup.rulebook import RuleBook, Section
+from bot.lookup.reference import Section
+from bot.lookup.rulebook import RuleBook
 from bot.table import buttons
 from bot.table.replies import Article, Button, Reply
 from rules.registry import GAMES

@@ -53,8 +53,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rules
+from bot.lookup.reference import GAME_NAMES, NAME_PREPOSITIONS, Section, parse_reference
 from bot.lookup.terms import (
     CYRILLIC,
+    INTENTS,
+    NUMBER,
     NUMERALS,
     PREPOSITIONS,
     STOP_WORDS,
@@ -99,75 +102,9 @@ UNKNOWN_OTHER_WEIGHT = 0.4
 # in that gap, nearer the nonsense, so that chatty real questions with an unknown noun are still answered.
 CONFIDENCE_THRESHOLD = 0.2
 
-NUMBER = "<число>"  # the term every number in the texts yields
-# A question's wording (as typed; compared by lemmas) -> the words of the texts that answer that kind of question.
-# These words are not the question's subject: they are not searched as content, only as light cues
-# (`INTENT_WEIGHT`), and they do not count in the confidence. Generic verbs ("что делает топор", "как работает",
-# "что даёт") look only for themselves.
-INTENTS: dict[str, tuple[str, ...]] = {
-    "когда": ("когда",),
-    "сколько": (NUMBER,),
-    "скока": (NUMBER,),
-    "скоко": (NUMBER,),
-    "можно": ("можно", "нельзя"),
-    "мона": ("можно", "нельзя"),
-    "нельзя": ("можно", "нельзя"),
-    "кто": ("кто",),
-    "где": ("где",),
-    "куда": ("куда",),
-    "сколько стоит": (NUMBER, "цена", "монета", "золото"),
-    "скока стоит": (NUMBER, "цена", "монета", "золото"),
-    "почем": (NUMBER, "цена", "монета", "золото"),
-    "какие бывают": ("вид", "тип"),
-    "в игре": ("состав",),
-    "делать": ("делать",),
-    "сделать": ("сделать",),
-    "работать": ("работать",),
-    "давать": ("давать",),
-    "значить": ("значить",),
-    "означать": ("означать",),
-    "происходить": ("происходить",),
-    "бывать": ("бывать",),
-}
 TITLE_IGNORED = frozenset({"игра"})  # every section is about the game: «Состав игры» is about «состав»
 
 _SENTENCE = re.compile(r"[.!?;\n•]+\s*")
-_HEADING = re.compile(r"^##\s+(.+?)\s*\{#([a-z0-9_-]+)\.([a-z0-9_.-]+)\}\s*$")
-
-# Game names and their common forms, as sequences of normalised words (stemmed forms are handled by matching stems).
-_GAME_NAMES: dict[str, tuple[str, ...]] = {
-    "valdora": ("валдора", "valdora"),
-    "sylvan": (
-        "зодчие волшебной долины",
-        "builders of sylvan dale",
-        "sylvan dale",
-        "sylvan",
-        "builders",
-        "зодчие",
-        "волшебная долина",
-        "долина",
-    ),
-    "kingdom": (
-        "kingdom builder",
-        "кингдом билдер",
-        "кингдом",
-        "kingdom",
-        "кб",
-        "kb",
-        "создатель королевства",
-        "билдер",
-    ),
-}
-_NAME_PREPOSITIONS = frozenset({"в", "во", "для", "про", "у", "in", "for", "of"})
-
-
-@dataclass(frozen=True)
-class Section:
-    id: str  # "valdora.movement"
-    game: str  # "valdora"
-    game_title: str  # "Валдора"
-    title: str  # "Движение"
-    text: str
 
 
 @dataclass(frozen=True)
@@ -218,7 +155,7 @@ class RuleBook:
         games: dict[str, str] = {}
         sections: list[Section] = []
         for game in order:
-            title, found = _parse_reference(game, (folder / game / "reference.md").read_text(encoding="utf-8"))
+            title, found = parse_reference(game, (folder / game / "reference.md").read_text(encoding="utf-8"))
             games[game] = title
             sections += found
         synonyms_file = folder / "synonyms.txt"
@@ -244,7 +181,7 @@ class RuleBook:
     def _build_game_names(self) -> None:
         # (stem sequence, game), longest first, so "kingdom builder" wins over "builder"
         names = [
-            (tuple(stems(name)), game) for game, forms in _GAME_NAMES.items() if game in self.games for name in forms
+            (tuple(stems(name)), game) for game, forms in GAME_NAMES.items() if game in self.games for name in forms
         ]
         names += [(tuple(stems(title)), game) for game, title in self.games.items()]
         names += [((game,), game) for game in self.games]
@@ -365,7 +302,7 @@ class RuleBook:
             n = len(seq)
             for i in range(len(words) - n + 1):
                 if all(seq[k] in forms[i + k] for k in range(n)):
-                    start = i - 1 if i > 0 and words[i - 1].group() in _NAME_PREPOSITIONS else i
+                    start = i - 1 if i > 0 and words[i - 1].group() in NAME_PREPOSITIONS else i
                     return game, words[start].start(), words[i + n - 1].end()
         return None, 0, 0
 
@@ -606,29 +543,3 @@ def _tidy(text: str) -> str:
     return re.sub(r"\s+([?!.,:;])", r"\1", re.sub(r"\s+", " ", text)).strip(" ,.:;-")
 
 
-def _parse_reference(game: str, text: str) -> tuple[str, list[Section]]:
-    """The game title and its sections from one reference.md."""
-    title = game
-    sections: list[Section] = []
-    current: tuple[str, str] | None = None
-    body: list[str] = []
-
-    def flush() -> None:
-        if current is not None:
-            sections.append(Section(current[0], game, title, current[1], "\n".join(body).strip()))
-
-    for line in text.splitlines():
-        if line.startswith("# "):
-            title = line[2:].strip()
-            continue
-        heading = _HEADING.match(line)
-        if heading:
-            flush()
-            if heading.group(2) != game:
-                raise ValueError(f"section {heading.group(2)}.{heading.group(3)} in the {game} reference")
-            current = (f"{game}.{heading.group(3)}", heading.group(1))
-            body = []
-        elif current is not None:
-            body.append(line)
-    flush()
-    return title, sections

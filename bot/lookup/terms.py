@@ -130,3 +130,36 @@ def edit_distance(a: str, b: str, limit: int) -> int:
             return limit + 1
         previous2, previous = previous, row
     return previous[-1]
+
+
+NUMBER = "<число>"  # the term every number in the texts yields
+
+# A question's wording (as typed; compared by lemmas) -> the words of the texts that answer that kind of question.
+# These words are not the question's subject: they are not searched as content, only as light cues
+# (`INTENT_WEIGHT`), and they do not count in the confidence. Generic verbs ("что делает топор", "как работает",
+# "что даёт") look only for themselves.
+INTENTS: dict[str, tuple[str, ...]] = {
+    "когда": ("когда",),
+    "сколько": (NUMBER,),
+    "скока": (NUMBER,),
+    "скоко": (NUMBER,),
+    "можно": ("можно", "нельзя"),
+    "мона": ("можно", "нельзя"),
+    "нельзя": ("можно", "нельзя"),
+    "кто": ("кто",),
+    "где": ("где",),
+    "куда": ("куда",),
+    "сколько стоит": (NUMBER, "цена", "монета", "золото"),
+    "скока стоит": (NUMBER, "цена", "монета", "золото"),
+    "почем": (NUMBER, "цена", "монета", "золото"),
+    "какие бывают": ("вид", "тип"),
+    "в игре": ("состав",),
+    "делать": ("делать",),
+    "сделать": ("сделать",),
+    "работать": ("работать",),
+    "давать": ("давать",),
+    "значить": ("значить",),
+    "означать": ("означать",),
+    "происходить": ("происходить",),
+    "бывать": ("бывать",),
+}

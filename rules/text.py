@@ -74,24 +74,8 @@ def join_names(names: list[str]) -> str:
 
 
 # Politeness and talk that people add to a typed move; they never change what the move is. Every game's
-# `parse` ignores them (adding words of its own), and so does the service before it asks a game.
+# `parse` ignores them (adding words of its own), so a refusal still quotes what was typed.
 POLITE_WORDS = frozenset("""
 пожалуйста пожалуй пожалста пжл пжлст пж плиз плз please pls спасибо спс давай давайте ну ладно ок окей ok
 так вот тогда теперь сейчас можно хочу я мне
 """.split())
-
-
-def without_fillers(text: str) -> str:
-    """A typed move without politeness and filler words and trailing punctuation: what a game's `parse` needs.
-    A text made of fillers alone is kept as it is (so that the refusal quotes what was typed).
-
-    >>> without_fillers("построй C8 пожалуйста!")
-    'построй C8'
-    >>> without_fillers("ну давай, иду на Д5.")
-    'иду на Д5'
-    >>> without_fillers("пожалуйста")
-    'пожалуйста'
-    """
-    words = [word.strip(",.!?;…") for word in text.split()]
-    kept = [word for word in words if word and word.lower().replace("ё", "е") not in POLITE_WORDS]
-    return " ".join(kept) if kept else text

@@ -20,7 +20,7 @@ from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.texts import breakdown, plain, step_text
 from bot.table.turns import Turns, scored
 from rules.protocol import Game, RuleError
-from rules.text import count, without_fillers
+from rules.text import count
 
 LOG_LINES = 12
 
@@ -113,7 +113,7 @@ class Moves:
         if refusal:
             return [Reply(refusal)], False
         try:
-            action = game.parse(state, without_fillers(text))  # «построй C8, пожалуйста» is «построй C8»
+            action = game.parse(state, text)  # the game's parse ignores politeness (rules.text.POLITE_WORDS)
             seat = game.current_seat(state)
             secrets = [game.secret(state, s.seat) for s in row.seats]
             reveals = game.reveals(state, action)

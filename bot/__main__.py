@@ -93,6 +93,9 @@ def main(argv: list[str]) -> int:
         from bot.console import main as console_main
 
         return asyncio.run(console_main(argv[1:]))
+    from bot.telegram.stop import Stop
+
+    stop = Stop()  # a stop signal from here on ends the bot cleanly, even while it imports and starts
     try:
         settings = Settings.load()
     except ValueError as error:  # a chat default in the environment that cannot be read
@@ -107,7 +110,7 @@ def main(argv: list[str]) -> int:
         return 2
     from bot.telegram.app import run
 
-    run(settings)
+    run(settings, stop)
     return 0
 
 

@@ -10,6 +10,7 @@ from bot.table.chat_settings import ChatSettings
 
 DEFAULT_API_URL = "https://api.telegram.org"
 MAX_RENDER_WORKERS = 64
+MAX_BOT_PROCESSES = 30  # one message a second each, at most
 
 
 def parse_render_workers(text: str) -> int:
@@ -25,6 +26,21 @@ def parse_render_workers(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) > MAX_RENDER_WORKERS:
         raise ValueError(f"RENDER_WORKERS={text}: нужно число процессов, которые рисуют картинки, от 0 до "
                          f"{MAX_RENDER_WORKERS}; 0 — рисовать в самом боте, пусто — по процессу на каждое ядро.")
+    return int(text)
+
+
+def parse_bot_processes(text: str) -> int:
+    """BOT_PROCESSES: how many bot processes share the token (webhook mode behind one proxy), so that together
+    they keep Telegram's limit of about 30 messages a second for the bot. ValueError (Russian) if unreadable.
+
+    >>> parse_bot_processes(""), parse_bot_processes("3")
+    (1, 3)
+    """
+    text = text.strip() or "1"
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_BOT_PROCESSES:
+        raise ValueError(f"BOT_PROCESSES={text}: нужно число процессов бота с этим токеном, от 1 до "
+                         f"{MAX_BOT_PROCESSES}; каждый отправляет не больше 30 сообщений в секунду, делённых на "
+                         "это число.")
     return int(text)
 
 
@@ -61,10 +77,12 @@ class Settings:
     chat_defaults: ChatSettings = field(default_factory=ChatSettings)
     # processes that draw the pictures; 0: the bot's own process. `load` makes an unset RENDER_WORKERS one per core
     render_workers: int = 0
+    bot_processes: int = 1  # processes sharing the token: each keeps its share of the bot's flood limit
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Settings:
-        """ValueError (Russian, naming the variable) for a chat default or RENDER_WORKERS that cannot be read."""
+        """ValueError (Russian, naming the variable) for a chat default, RENDER_WORKERS or BOT_PROCESSES that
+        cannot be read."""
         merged = read_env_file(env_file)
         merged.update(os.environ if env is None else env)
         return cls(
@@ -79,6 +97,7 @@ class Settings:
             webhook_listen=(merged.get("TELEGRAM_WEBHOOK_LISTEN") or "0.0.0.0").strip(),
             chat_defaults=ChatSettings.from_env(merged),
             render_workers=parse_render_workers(merged.get("RENDER_WORKERS", "")),
+            bot_processes=parse_bot_processes(merged.get("BOT_PROCESSES", "")),
         )
 
     @property

@@ -174,7 +174,7 @@ async def running(server, tmp_path_factory):
                         webhook_url="", webhook_port=8443)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(telegram_app, "ChatRateLimiter",
-                      lambda **kwargs: ChatRateLimiter(overall_max_rate=0, group_max_rate=0, **kwargs))
+                      lambda **kwargs: ChatRateLimiter(**{**kwargs, "overall_max_rate": 0, "group_max_rate": 0}))
         application = build_application(settings, service)
     await application.initialize()
     await application.post_init(application)

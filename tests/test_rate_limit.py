@@ -184,3 +184,18 @@ async def test_a_long_flood_raises_at_once_and_the_chat_is_not_asked_again(serve
         await application.bot.send_photo(A, b"not even read")
     assert [c.method for c in server.calls[since:]] == ["sendMessage"]
     assert (await application.bot.send_message(B, "другая группа")).chat.id == B
+
+
+def test_processes_sharing_the_token_share_the_bots_flood_limit(tmp_path):
+    from bot.config import Settings
+    from bot.telegram.app import build_application
+
+    def overall(env):
+        settings = Settings.load({"TELEGRAM_BOT_TOKEN": "123:T", **env}, env_file=tmp_path / "none")
+        return build_application(settings).bot.rate_limiter._overall.max_rate
+
+    assert overall({}) == 30
+    assert overall({"BOT_PROCESSES": "3"}) == 10
+    for wrong in ("0", "два", "-1", "31"):
+        with pytest.raises(ValueError, match="BOT_PROCESSES"):
+            Settings.load({"BOT_PROCESSES": wrong}, env_file=tmp_path / "none")

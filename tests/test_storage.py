@@ -88,3 +88,34 @@ async def test_everything_survives_closing_and_reopening(database):
     assert row.state == {"n": 3} and row.seed == 5
     assert [line.summary for line in await store.log(row.id, 2)] == ["ход 2", "ход 3"]
     await store.close()
+
+
+async def test_gone_groups_and_boards_in_doubt_are_kept_without_recording_the_update(database):
+    from bot.storage.base import CURRENT_UPDATE, Delivery
+
+    store = await open_store(database)
+    row = await store.create_lobby(-30, "valdora", Seat(0, 1, "Аня"), seed=5)
+    await store.start(row.id, row.version, {"x": 1}, "Началась!")
+    token = CURRENT_UPDATE.set(Delivery(777))  # written while an update is handled: it stays unhandled
+    try:
+        await store.set_gone(-30, True)
+        await store.set_gone(-30, True)  # twice: still one row
+        await store.doubt(row.id, row.version + 1, newest=40)
+        await store.doubt(row.id, row.version + 1, newest=45)  # the first doubt holds
+        await store.doubt_seen(-30, 39)  # an older picture: says nothing
+    finally:
+        CURRENT_UPDATE.reset(token)
+    assert not await store.was_handled(777)
+    await store.close()
+
+    store = await open_store(database)  # a restart remembers
+    assert await store.gone_chats() == {-30}
+    assert await store.doubted_chats() == {-30}
+    debt = await store.debt(row.id, row.version + 1)
+    assert (debt.doubt_newest, debt.doubt_seen) == (40, None)
+    await store.doubt_seen(-30, 50)
+    assert (await store.claim_owed(-1, 60))[0].doubt_seen == 50
+    await store.set_gone(-30, False)
+    await store.announced(row.id, row.version + 1)
+    assert await store.gone_chats() == set() and await store.doubted_chats() == set()
+    await store.close()

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.config import Settings
+from bot.storage.sqlite import Store
 from bot.table.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.telegram.app import build_application, parse_command
 from bot.telegram.messages import split_text
@@ -81,6 +82,7 @@ def png() -> bytes:
 async def running(server):
     """(server, service, application): the application polling the fake server in this event loop."""
     service = ScriptedService()
+    service.store = await Store.open(":memory:")  # what the front end remembers of Telegram across restarts
     settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
                         webhook_url="", webhook_port=8443)
     application = build_application(settings, service)
@@ -95,6 +97,7 @@ async def running(server):
         await application.stop()
         await application.post_shutdown(application)
         await application.shutdown()
+        await service.store.close()
     assert ("close",) not in service.calls  # a service passed in belongs to the caller
 
 
@@ -287,11 +290,13 @@ async def test_abort_buttons_ask_for_admin_rights(running):
 async def test_a_failing_set_my_commands_does_not_stop_the_bot(server):
     server.failures["setMyCommands"] = (400, "Bad Request: BOT_COMMAND_INVALID")
     service = ScriptedService()
+    service.store = await Store.open(":memory:")
     settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="INFO",
                         webhook_url="", webhook_port=8443)
     application = build_application(settings, service)
     async with application:
         await application.post_init(application)
+    await service.store.close()
     assert server.calls_of("setMyCommands")[0].error
 
 

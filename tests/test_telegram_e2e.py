@@ -154,3 +154,26 @@ def test_without_a_token_it_explains_how_to_get_one(tmp_path):
     assert re.search(r"консол|console", output, re.I), output
     assert re.search("[а-яё]{4}", output, re.I), output
     assert "Traceback" not in output, output
+
+
+def test_a_stop_signal_during_start_up_ends_the_bot_cleanly(server, tmp_path):
+    """SIGTERM at any moment of the start (importing, opening the database, warming the picture workers, asking
+    Telegram who the bot is) ends the bot with exit code 0 and no complaint about Telegram."""
+    import socket
+    import time
+
+    with socket.socket() as silent:  # a "Telegram" that takes connections and never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        apis = [server.url] * 4 + [f"http://127.0.0.1:{silent.getsockname()[1]}"]
+        for attempt, (api, delay) in enumerate(zip(apis, (0.3, 0.6, 1.0, 1.6, 2.5), strict=True)):
+            env = {**bot_env(server, tmp_path / "bot.db"), "TELEGRAM_API_URL": api, "RENDER_WORKERS": "1"}
+            log = tmp_path / f"start{attempt}.log"
+            with open(log, "wb") as out:
+                process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, stdout=out,
+                                           stderr=subprocess.STDOUT)
+                time.sleep(delay)
+                process.send_signal(signal.SIGTERM)
+                code = process.wait(30)
+            text = log.read_text(encoding="utf-8", errors="replace")
+            assert code == 0 and "Не удалось связаться" not in text and "Traceback" not in text, (delay, code, text)

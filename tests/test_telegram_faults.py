@@ -183,3 +183,81 @@ async def test_duplicates_that_still_reach_the_group_are_counted(running):
                 break
             await asyncio.sleep(0.05)
     assert duplicates == 2 and len(boards(server, since)) == 4
+
+
+async def launch(server, path):
+    """A bot process on the database file `path` (a restart is a halt, then a launch on the same file)."""
+    defaults = ChatSettings(remind_after=1, quiet=None)
+    service = await Service.open(str(path), defaults)
+    settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
+                        webhook_url="", webhook_port=8443, chat_defaults=defaults)
+    application = build_application(settings, service)
+    await application.initialize()
+    await application.post_init(application)
+    await application.updater.start_polling(poll_interval=0.0, timeout=1, allowed_updates=["message",
+                                            "callback_query", "my_chat_member"])
+    await application.start()
+    return application, service
+
+
+async def halt(application, service):
+    await application.updater.stop()
+    await application.stop()
+    await application.shutdown()
+    await service.close()
+
+
+async def test_a_restart_remembers_the_groups_that_removed_the_bot(server, tmp_path, caplog):
+    application, service = await launch(server, tmp_path / "bot.db")
+    try:
+        await start_game(server)
+        server.kick(GROUP)
+        for _ in range(100):
+            if GROUP in service.gone_chats:
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        await halt(application, service)
+    caplog.clear()
+    application, restarted = await launch(server, tmp_path / "bot.db")  # the same database, a new process
+    try:
+        caplog.set_level(logging.INFO, logger="bot")
+        assert GROUP in restarted.gone_chats
+        since = server.mark()
+        await asyncio.sleep(2.5)  # its reminders fall due every second: none is even tried
+        assert not [c for c in server.calls[since:] if c.chat_id == GROUP]
+        assert not [r for r in caplog.records if "Бота нет в чате" in r.getMessage()]
+        server.add_back(GROUP)
+        await server.wait_for_async(lambda c: c.method == "sendMessage" and c.chat_id == GROUP
+                                    and "ваш ход" in c.text, 3 * TIMEOUT, since)  # and then the game goes on
+    finally:
+        await halt(application, restarted)
+
+
+async def test_a_restart_remembers_a_board_that_did_arrive_after_a_lost_answer(server, tmp_path, monkeypatch):
+    monkeypatch.setattr(telegram_app, "OWED_EVERY", 0.2)
+    monkeypatch.setattr(delivery, "OWED_LEASE", 0.3)
+    monkeypatch.setattr(delivery, "OWED_AFTER", 60)  # the first process never gets round to it
+    application, service = await launch(server, tmp_path / "bot.db")
+    try:
+        board = await start_game(server)
+        mover = mover_of(board)
+        build = await a_move(service)
+        server.lost_answers["sendPhoto"] = 1
+        since = server.mark()
+        server.push_message(GROUP, mover, "Игрок", f"/{build}")
+        lost = await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == GROUP, TIMEOUT, since)
+        waiting = ANNA if mover_of(lost) == BORIS else BORIS
+        data = next(d for _, d in lost.buttons if d.startswith(("g:", "k:")))
+        pressed = server.mark()
+        server.push_callback(GROUP, waiting, "Игрок", lost.message_id, data)  # seen: the board did arrive
+        await server.wait_for_async(lambda c: c.method == "answerCallbackQuery", TIMEOUT, pressed)
+    finally:
+        await halt(application, service)
+    application, service = await launch(server, tmp_path / "bot.db")  # its outbox looks at once on start
+    try:
+        await asyncio.sleep(2)
+        assert boards(server, since) == [lost]  # not posted a second time
+        assert await service.owed_boards(0, lease=0) == []
+    finally:
+        await halt(application, service)

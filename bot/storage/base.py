@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
@@ -107,6 +108,9 @@ class Announcement:
     headline: str
     notify: bool
     created_at: float
+    # its sending lost Telegram's answer: the newest message id of the chat known then (None: no doubt)...
+    doubt_newest: int | None = None
+    doubt_seen: int | None = None  # ...and a newer picture of the chat pressed since (so the board did arrive)
 
 
 @dataclass(frozen=True)
@@ -235,16 +239,62 @@ class StoreBase:
             rows = await self._run(
                 tx, "UPDATE announcements SET claimed_until = ? WHERE (game_id, version) IN ("
                 "SELECT game_id, version FROM announcements t WHERE created_at < ? AND claimed_until <= ?"
-                f"{self._SKIP_LOCKED}) RETURNING game_id, version, chat_id, headline, notify, created_at",
+                f"{self._SKIP_LOCKED}) RETURNING {self._DEBT_COLUMNS}",
                 now + lease, now - older_than, now)
-        return sorted((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows),
-                      key=lambda debt: (debt.game_id, debt.version))
+        return sorted(map(self._debt, rows), key=lambda debt: (debt.game_id, debt.version))
 
     async def debt(self, game_id: int, version: int) -> Announcement | None:
         """The board of `version` if the chat is still owed it."""
-        rows = await self._rows("SELECT game_id, version, chat_id, headline, notify, created_at FROM announcements "
-                                "WHERE game_id = ? AND version = ?", game_id, version)
-        return next((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows), None)
+        rows = await self._rows(f"SELECT {self._DEBT_COLUMNS} FROM announcements WHERE game_id = ? AND version = ?",
+                                game_id, version)
+        return next(map(self._debt, rows), None)
+
+    _DEBT_COLUMNS = "game_id, version, chat_id, headline, notify, created_at, doubt_newest, doubt_seen"
+
+    @staticmethod
+    def _debt(r) -> Announcement:
+        return Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7])
+
+    # --- what the front end learnt of Telegram (kept across restarts) ---------------------------------
+    # Bookkeeping beside an update, never its record: a crash after it must not make the update look handled.
+
+    @asynccontextmanager
+    async def _aside(self):
+        token = CURRENT_UPDATE.set(None)
+        try:
+            async with self._write() as tx:
+                yield tx
+        finally:
+            CURRENT_UPDATE.reset(token)
+
+    async def doubt(self, game_id: int, version: int, newest: int) -> None:
+        """Sending the owed board of `version` lost Telegram's answer; `newest`: the chat's newest message id then."""
+        async with self._aside() as tx:
+            await self._run(tx, "UPDATE announcements SET doubt_newest = COALESCE(doubt_newest, ?) "
+                            "WHERE game_id = ? AND version = ?", newest, game_id, version)
+
+    async def doubted_chats(self) -> set[int]:
+        """Chats owed a board whose sending lost Telegram's answer."""
+        return {r[0] for r in await self._rows("SELECT DISTINCT chat_id FROM announcements "
+                                               "WHERE doubt_newest IS NOT NULL")}
+
+    async def doubt_seen(self, chat_id: int, message_id: int) -> None:
+        """A picture `message_id` of the chat was pressed: owed boards in doubt older than it did arrive."""
+        async with self._aside() as tx:
+            await self._run(tx, "UPDATE announcements SET doubt_seen = ? WHERE chat_id = ? AND doubt_newest < ? "
+                            "AND (doubt_seen IS NULL OR doubt_seen < ?)", message_id, chat_id, message_id, message_id)
+
+    async def gone_chats(self) -> set[int]:
+        """Groups that removed the bot."""
+        return {r[0] for r in await self._rows("SELECT chat_id FROM gone_chats")}
+
+    async def set_gone(self, chat_id: int, gone: bool) -> None:
+        async with self._aside() as tx:
+            if gone:
+                await self._run(tx, "INSERT INTO gone_chats (chat_id, since) VALUES (?, ?) "
+                                "ON CONFLICT (chat_id) DO NOTHING", chat_id, time.time())
+            else:
+                await self._run(tx, "DELETE FROM gone_chats WHERE chat_id = ?", chat_id)
 
     async def _turn_changed(self, tx, game_id: int, turn: TurnChange) -> None:
         """In a move's transaction: the turn passed (or the game ended); its timers and votes start afresh."""

@@ -132,6 +132,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE actions ADD COLUMN reveals INTEGER NOT NULL DEFAULT 0;
     """,
     "ALTER TABLE actions ADD COLUMN ends_turn INTEGER NOT NULL DEFAULT 0;",
+    """
+    CREATE TABLE gone_chats (
+        chat_id BIGINT PRIMARY KEY,
+        since DOUBLE PRECISION NOT NULL
+    );
+    ALTER TABLE announcements ADD COLUMN doubt_newest BIGINT;
+    ALTER TABLE announcements ADD COLUMN doubt_seen BIGINT;
+    """,
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for

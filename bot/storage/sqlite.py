@@ -137,6 +137,16 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE actions ADD COLUMN reveals INTEGER NOT NULL DEFAULT 0;
     """,
     "ALTER TABLE actions ADD COLUMN ends_turn INTEGER NOT NULL DEFAULT 0;",
+    # what the front end learnt of Telegram, kept across restarts: groups that removed the bot, and owed boards
+    # whose sending lost Telegram's answer (the newest message id known then, a newer board of the game seen since)
+    """
+    CREATE TABLE gone_chats (
+        chat_id INTEGER PRIMARY KEY,
+        since REAL NOT NULL
+    );
+    ALTER TABLE announcements ADD COLUMN doubt_newest INTEGER;
+    ALTER TABLE announcements ADD COLUMN doubt_seen INTEGER;
+    """,
 )
 
 

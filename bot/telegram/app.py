@@ -59,6 +59,7 @@ from bot.telegram.delivery import (
     gone_chats,
     refused_by_group,
     remember_pressed,
+    restore,
     seen,
     send_board,
     send_to_chat,
@@ -73,7 +74,8 @@ from bot.telegram.messages import (
     show_menu_level,
     utf16_prefix,
 )
-from bot.telegram.rate_limit import ChatRateLimiter
+from bot.telegram.rate_limit import OVERALL_RATE, ChatRateLimiter
+from bot.telegram.stop import Stop
 
 if TYPE_CHECKING:
     from bot.table.service import Service
@@ -115,6 +117,7 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         else:
             application.bot_data[SERVICE_KEY] = service
         service_of(application).bot_username = application.bot.username  # for t.me deep links
+        await restore(application)
         await set_commands(application)
         # boards owed since the last run go out at once, then whatever Telegram failed to take meanwhile
         application.job_queue.run_repeating(deliver_owed, interval=OWED_EVERY, first=0.1, data={"first": True},
@@ -135,7 +138,8 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         .token(settings.token)
         .base_url(f"{settings.api_url}/bot")
         .base_file_url(f"{settings.api_url}/file/bot")
-        .rate_limiter(ChatRateLimiter())  # a 429 pauses its own chat only
+        # a 429 pauses its own chat only; processes sharing the token share the bot's ~30 messages a second
+        .rate_limiter(ChatRateLimiter(overall_max_rate=OVERALL_RATE / settings.bot_processes))
         # updates of different chats run concurrently; `chat_turn` keeps each chat's own in order
         .concurrent_updates(True)
         .post_init(post_init)
@@ -177,8 +181,9 @@ def setup_logging(level: str) -> None:
         logging.getLogger("httpx").setLevel(logging.WARNING)
 
 
-def run(settings: Settings) -> None:
-    """Run the bot until SIGINT/SIGTERM (blocking)."""
+def run(settings: Settings, stop: Stop | None = None) -> None:
+    """Run the bot until SIGINT/SIGTERM (blocking); `stop` watches for them from before the heavy imports."""
+    stop = stop or Stop()
     setup_logging(settings.log_level)
     if not settings.token:
         raise SystemExit("Не задан токен бота (TELEGRAM_BOT_TOKEN). Получите его у @BotFather.")
@@ -190,7 +195,9 @@ def run(settings: Settings) -> None:
             asyncio.run(webhook.serve(application, settings))
         else:
             log.info("Режим long polling через %s", settings.api_url)
-            application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
+            stop.loop()
+            application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False,
+                                    stop_signals=None)
     except InvalidToken:
         raise SystemExit(
             "Telegram не принял токен бота (TELEGRAM_BOT_TOKEN). Проверьте его у @BotFather: "
@@ -199,6 +206,9 @@ def run(settings: Settings) -> None:
     except NetworkError as error:
         if isinstance(error, BadRequest):  # PTB counts it as a NetworkError; it is our bug
             raise
+        if stop.asked:
+            log.info("Остановлен во время запуска")
+            return
         raise SystemExit(f"Не удалось связаться с Telegram ({settings.api_url}): {error}") from None
 
 
@@ -218,9 +228,9 @@ async def on_my_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     if change is None or change.chat.type == ChatType.PRIVATE:
         return
     if change.new_chat_member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
-        chat_gone(context.application, change.chat.id, Exception(change.new_chat_member.status))
+        await chat_gone(context.application, change.chat.id, Exception(change.new_chat_member.status))
     else:
-        chat_back(context.application, change.chat.id)
+        await chat_back(context.application, change.chat.id)
 
 
 def chat_of(update: Update) -> Chat:
@@ -282,7 +292,7 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return  # other bots, channel posts
     service = service_of(context.application)
     chat = chat_of(update)
-    chat_back(context.application, chat.id)
+    await chat_back(context.application, chat.id)
     seen(context.application, chat.id, message.message_id)
     async with chat_turn(context.application, chat.id):
         try:
@@ -338,8 +348,8 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         data = query.data or ""
         chat = chat_of(update)
-        chat_back(context.application, chat.id)
-        remember_pressed(context.application, chat.id, query.message)
+        await chat_back(context.application, chat.id)
+        await remember_pressed(context.application, chat.id, query.message)
         async with chat_turn(context.application, chat.id):
             user = await user_of(update, context, check_admin=data.startswith(("abort", "set:")))
             log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
@@ -438,7 +448,7 @@ async def apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id:
         await context.bot.send_message(chat_id, SORRY, message_thread_id=thread_id)
     except TelegramError as error:
         if refused_by_group(chat_id, error):
-            chat_gone(context.application, chat_id, error)
+            await chat_gone(context.application, chat_id, error)
             return
         log.exception("Не удалось даже извиниться в чате %s", chat_id)
 
@@ -489,7 +499,7 @@ async def send_replies(
                                                    link_preview_options=NO_PREVIEW)
                 except Forbidden as refused:
                     if refused_by_group(chat.id, refused):
-                        raise chat_gone(context.application, chat.id, refused) from None
+                        raise await chat_gone(context.application, chat.id, refused) from None
                     raise
 
 

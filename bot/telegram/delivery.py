@@ -1,17 +1,20 @@
 """Getting replies to a chat: the lock that keeps a chat's updates in order, groups that removed the bot (nothing is
 sent there until it is back), boards whose answer from Telegram was lost (posted again only when nothing shows that
-they arrived), and the boards that moves still owe their chats (`deliver_owed`, a JobQueue job).
+they arrived), and the boards that moves still owe their chats (`deliver_owed`, a JobQueue job). The gone groups
+and the boards in doubt are kept in the database, so a restart forgets neither.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 from telegram.ext import Application, ContextTypes
 
+from bot.storage import DATABASE_ERRORS
+from bot.storage.base import Announcement
 from bot.table.replies import Reply
 from bot.telegram.messages import send_reply
 
@@ -46,20 +49,45 @@ def gone_chats(application: Application) -> set[int]:
     return gone if gone is not None else application.bot_data.setdefault("gone_chats", set())
 
 
-def chat_gone(application: Application, chat_id: int, error: Exception) -> ChatGone:
-    """Note that the bot is no longer in `chat_id` (logged once, without a traceback)."""
+def doubted(application: Application) -> set[int]:
+    """Chats owed a board whose sending lost Telegram's answer (the doubts themselves are in the database)."""
+    return application.bot_data.setdefault("doubted", set())
+
+
+async def restore(application: Application) -> None:
+    """On start-up: what earlier runs learnt of Telegram (the groups that removed the bot, the chats with a
+    board in doubt), so that a restart neither knocks on a closed door again nor repeats a board."""
+    store = service_of(application).store
+    try:
+        gone_chats(application).update(await store.gone_chats())
+        doubted(application).update(await store.doubted_chats())
+    except (*DATABASE_ERRORS, OSError):  # the moves themselves are safe: start with nothing remembered
+        log.warning("Не удалось прочитать из базы, какие группы убрали бота", exc_info=True)
+
+
+async def _remember(what: str, write) -> None:
+    try:
+        await write
+    except Exception:  # only a memory across restarts is lost: one more refused send, one repeated board
+        log.warning("Не удалось записать в базу, что %s", what, exc_info=True)
+
+
+async def chat_gone(application: Application, chat_id: int, error: Exception) -> ChatGone:
+    """Note that the bot is no longer in `chat_id` (logged once, without a traceback; kept across restarts)."""
     gone = gone_chats(application)
     if chat_id not in gone:
         gone.add(chat_id)
         log.warning("Бота нет в чате %s (%s): молчу там, пока меня не вернут", chat_id, error)
+        await _remember(f"бота нет в чате {chat_id}", service_of(application).store.set_gone(chat_id, True))
     return ChatGone(chat_id)
 
 
-def chat_back(application: Application, chat_id: int) -> None:
+async def chat_back(application: Application, chat_id: int) -> None:
     """The bot is in `chat_id` again (it was added back, or a message from there reached it)."""
     if chat_id in gone_chats(application):
         gone_chats(application).discard(chat_id)
         log.info("Бот снова в чате %s", chat_id)
+        await _remember(f"бот снова в чате {chat_id}", service_of(application).store.set_gone(chat_id, False))
 
 
 def seen(application: Application, chat_id: int, message_id: int | None) -> None:
@@ -67,12 +95,6 @@ def seen(application: Application, chat_id: int, message_id: int | None) -> None
     if message_id is not None:
         newest = application.bot_data.setdefault("newest", {})
         newest[chat_id] = max(newest.get(chat_id, 0), message_id)
-
-
-def doubts(application: Application) -> dict[tuple[int, int], list[Any]]:
-    """Boards whose sending lost Telegram's answer, so that they may be in the chat after all:
-    (game id, version) -> [chat id, the newest message id known then, a newer board found since or None]."""
-    return application.bot_data.setdefault("doubts", {})
 
 
 def answer_lost(error: Exception) -> bool:
@@ -83,14 +105,12 @@ def answer_lost(error: Exception) -> bool:
     return isinstance(error, NetworkError) and not isinstance(error, BadRequest) and str(error).startswith("httpx.")
 
 
-def remember_pressed(application: Application, chat_id: int, message: object) -> None:
+async def remember_pressed(application: Application, chat_id: int, message: object) -> None:
     """A button pressed on a picture newer than a board in doubt: that picture is the board, it did arrive."""
     message_id = getattr(message, "message_id", None)
-    if message_id is None or not getattr(message, "photo", None):
+    if message_id is None or not getattr(message, "photo", None) or chat_id not in doubted(application):
         return
-    for doubt in doubts(application).values():
-        if doubt[0] == chat_id and message_id > doubt[1]:
-            doubt[2] = max(doubt[2] or 0, message_id)
+    await _remember(f"доска в чате {chat_id} дошла", service_of(application).store.doubt_seen(chat_id, message_id))
 
 
 def refused_by_group(chat_id: int, error: Exception) -> bool:
@@ -110,12 +130,12 @@ async def send_board(application: Application, chat_id: int, reply: Reply,
         if isinstance(error, BadRequest):
             raise
         if answer_lost(error) and reply.announces is not None:
-            doubts(application).setdefault(reply.announces, [chat_id, newest, None])
+            doubted(application).add(chat_id)
+            await _remember(f"доска в чате {chat_id} под сомнением",
+                            service_of(application).store.doubt(*reply.announces, newest))
         log.warning("Доска для чата %s не отправлена (%s): отправлю позже", chat_id, error)
         return None
-    await service_of(application).announced(reply.announces)
-    for doubt in [a for a in doubts(application) if a[0] == reply.announces[0] and a[1] <= reply.announces[1]]:
-        doubts(application).pop(doubt)  # paid with this board
+    await service_of(application).announced(reply.announces)  # older boards in doubt are paid with it too
     return message_id
 
 
@@ -130,22 +150,21 @@ async def send_to_chat(application: Application, chat_id: int, reply: Reply,
         return await send_reply(application.bot, moved.new_chat_id, reply)
     except Forbidden as error:
         if refused_by_group(chat_id, error):
-            raise chat_gone(application, chat_id, error) from None
+            raise await chat_gone(application, chat_id, error) from None
         raise
     seen(application, chat_id, shown)
     return shown
 
 
-async def already_in_chat(application: Application, announces: tuple[int, int]) -> int | None:
+async def already_in_chat(application: Application, debt: Announcement) -> int | None:
     """The id of a message of the game newer than an owed board whose sending lost Telegram's answer: a
     board of it shown since, or a picture pressed since. Posting the owed board then would only repeat it."""
-    doubt = doubts(application).get(announces)
-    if doubt is None:
+    if debt.doubt_newest is None:
         return None
-    if doubt[2] is not None:
-        return doubt[2]
-    row = await service_of(application).store.game(announces[0])
-    if row is not None and row.board_message_id is not None and row.board_message_id > doubt[1]:
+    if debt.doubt_seen is not None:
+        return debt.doubt_seen
+    row = await service_of(application).store.game(debt.game_id)
+    if row is not None and row.board_message_id is not None and row.board_message_id > debt.doubt_newest:
         return row.board_message_id
     return None
 
@@ -159,20 +178,17 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
             continue  # it stays owed: the bot may be added back
         async with chat_turn(context.application, chat_id):
             reply = await service.owed_board(announces)  # paid meanwhile by the chat's own reply: None
-            if reply is None:
-                doubts(context.application).pop(announces, None)
+            debt = await service.store.debt(*announces)
+            if reply is None or debt is None:
                 continue
-            if (newer := await already_in_chat(context.application, announces)) is not None:
+            if (newer := await already_in_chat(context.application, debt)) is not None:
                 log.info("Доска %s уже в чате %s (сообщение %s): не повторяю", announces, chat_id, newer)
                 if reply.remember is not None:
                     await service.shown(reply.remember, newer)
                 await service.announced(announces)
-                doubts(context.application).pop(announces, None)
                 continue
             try:
                 shown = await send_board(context.application, chat_id, reply)
-                if shown is not None:
-                    doubts(context.application).pop(announces, None)
                 if shown is not None and reply.remember is not None:
                     await service.shown(reply.remember, shown)
             except ChatGone:  # logged once; the board stays owed until the bot is back

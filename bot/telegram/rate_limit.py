@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 LONGEST_WAIT = 10.0  # seconds a request may wait for its chat's pause; longer: RetryAfter at once
 MAX_RETRIES = 5  # new attempts after a 429 before the RetryAfter reaches the caller
 MARGIN = 0.1  # seconds added to Telegram's retry_after, so the retry does not come a moment too early
+OVERALL_RATE = 30  # messages a second Telegram lets one bot send (shared by every process with its token)
 FORGET_ABOVE = 512  # idle group limiters and ended pauses are dropped once there are more than this
 
 Key = int | str | None  # a chat: its id, "@username", or None for requests without a chat
@@ -60,7 +61,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
     """A `BaseRateLimiter` whose 429 pauses are per chat. `rate_limit_args` of a bot call, if given, is that
     request's own number of retries."""
 
-    def __init__(self, overall_max_rate: float = 30, overall_time_period: float = 1,
+    def __init__(self, overall_max_rate: float = OVERALL_RATE, overall_time_period: float = 1,
                  group_max_rate: float = 20, group_time_period: float = 60,
                  max_retries: int = MAX_RETRIES, longest_wait: float = LONGEST_WAIT) -> None:
         self.max_retries = max_retries

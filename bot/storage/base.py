@@ -64,7 +64,8 @@ class Seat:
 
 
 GAME_COLUMNS = ("id, chat_id, game, status, creator_id, seed, state, version, lobby_message_id, board_message_id, "
-                "chat_title, turn_since, results, updated_at")
+                "chat_title, turn_since, results, updated_at, topic, topic_title")
+GENERAL = 0  # the topic of a chat without topics, and of a forum's General topic (its messages carry no thread)
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,8 @@ class GameRow:
     turn_since: float | None = None  # when the seat to move got the turn (time.time())
     results: list[dict] | None = None  # a finished game: per seat {seat, user_id, name, total, won}
     updated_at: float = 0.0  # the last change (for a finished game: when it ended)
+    topic: int = GENERAL  # the forum topic (message thread id) the table is in; GENERAL: the chat itself
+    topic_title: str = ""  # the topic's name, as far as the bot has seen it
 
     @classmethod
     def of(cls, row, seats: tuple[Seat, ...]) -> GameRow:
@@ -91,7 +94,8 @@ class GameRow:
         return cls(id=row[0], chat_id=row[1], game=row[2], status=row[3], creator_id=row[4], seed=row[5],
                    state=json.loads(row[6]) if row[6] else None, version=row[7], seats=seats,
                    lobby_message_id=row[8], board_message_id=row[9], chat_title=row[10], turn_since=row[11],
-                   results=json.loads(row[12]) if row[12] else None, updated_at=row[13])
+                   results=json.loads(row[12]) if row[12] else None, updated_at=row[13],
+                   topic=row[14], topic_title=row[15])
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -107,6 +111,7 @@ class Announcement:
     headline: str
     notify: bool
     created_at: float
+    topic: int = GENERAL  # the forum topic of the game's table
 
 
 @dataclass(frozen=True)
@@ -218,8 +223,8 @@ class StoreBase:
                 await self._turn_changed(tx, game_id, turn)
 
     async def _announce(self, tx, game_id: int, version: int, headline: str, notify: bool) -> None:
-        await self._run(tx, "INSERT INTO announcements (game_id, version, chat_id, headline, notify, created_at) "
-                        "SELECT id, ?, chat_id, ?, ?, ? FROM games WHERE id = ?",
+        await self._run(tx, "INSERT INTO announcements (game_id, version, chat_id, headline, notify, created_at, "
+                        "topic) SELECT id, ?, chat_id, ?, ?, ?, topic FROM games WHERE id = ?",
                         version, headline, notify, time.time(), game_id)
 
     async def announced(self, game_id: int, version: int) -> None:
@@ -235,16 +240,16 @@ class StoreBase:
             rows = await self._run(
                 tx, "UPDATE announcements SET claimed_until = ? WHERE (game_id, version) IN ("
                 "SELECT game_id, version FROM announcements t WHERE created_at < ? AND claimed_until <= ?"
-                f"{self._SKIP_LOCKED}) RETURNING game_id, version, chat_id, headline, notify, created_at",
+                f"{self._SKIP_LOCKED}) RETURNING game_id, version, chat_id, headline, notify, created_at, topic",
                 now + lease, now - older_than, now)
-        return sorted((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows),
+        return sorted((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows),
                       key=lambda debt: (debt.game_id, debt.version))
 
     async def debt(self, game_id: int, version: int) -> Announcement | None:
         """The board of `version` if the chat is still owed it."""
-        rows = await self._rows("SELECT game_id, version, chat_id, headline, notify, created_at FROM announcements "
-                                "WHERE game_id = ? AND version = ?", game_id, version)
-        return next((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows), None)
+        rows = await self._rows("SELECT game_id, version, chat_id, headline, notify, created_at, topic "
+                                "FROM announcements WHERE game_id = ? AND version = ?", game_id, version)
+        return next((Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows), None)
 
     async def _turn_changed(self, tx, game_id: int, turn: TurnChange) -> None:
         """In a move's transaction: the turn passed (or the game ended); its timers and votes start afresh."""
@@ -346,20 +351,29 @@ class StoreBase:
 
     # --- a chat's past games and a player's games ----------------------------------------------------
 
-    async def last_finished(self, chat_id: int) -> GameRow | None:
-        """The chat's most recently finished game."""
-        rows = await self._rows("SELECT id FROM games WHERE chat_id = ? AND status = 'finished' "
-                                "ORDER BY COALESCE(turn_since, updated_at) DESC, id DESC LIMIT 1", chat_id)
+    async def last_finished(self, chat_id: int, topic: int | None = None) -> GameRow | None:
+        """The most recently finished game of the chat's table in `topic` (None: of any table in the chat)."""
+        where, params = self._table_filter(chat_id, topic)
+        rows = await self._rows(f"SELECT id FROM games WHERE {where} AND status = 'finished' "
+                                "ORDER BY COALESCE(turn_since, updated_at) DESC, id DESC LIMIT 1", *params)
         return await self.game(rows[0][0]) if rows else None
 
-    async def finished_games(self, chat_id: int, limit: int | None = None) -> list[GameRow]:
-        """The chat's finished games, the latest first (without their state: only what history needs)."""
+    async def finished_games(self, chat_id: int, limit: int | None = None, topic: int | None = None) -> list[GameRow]:
+        """The finished games of the chat's table in `topic` (None: of the whole chat), the latest first
+        (without their state: only what history needs)."""
         columns = GAME_COLUMNS.replace(", state,", ", NULL,")
+        where, params = self._table_filter(chat_id, topic)
         rows = await self._rows(
-            f"SELECT {columns} FROM games WHERE chat_id = ? AND status = 'finished' "
+            f"SELECT {columns} FROM games WHERE {where} AND status = 'finished' "
             "ORDER BY COALESCE(turn_since, updated_at) DESC, id DESC" + (f" LIMIT {int(limit)}" if limit else ""),
-            chat_id)
+            *params)
         return [GameRow.of(row, ()) for row in rows]
+
+    @staticmethod
+    def _table_filter(chat_id: int, topic: int | None) -> tuple[str, tuple]:
+        if topic is None:
+            return "chat_id = ?", (chat_id,)
+        return "chat_id = ? AND topic = ?", (chat_id, topic)
 
     async def games_of(self, user_id: int) -> list[GameRow]:
         """The running games `user_id` plays in, in any chat."""

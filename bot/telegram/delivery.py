@@ -154,7 +154,8 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
     """JobQueue: send the boards that moves owe their chats (after a crash, or a long Telegram outage)."""
     service = service_of(context.application)
     first = context.job.data.pop("first", False) if isinstance(context.job.data, dict) else False
-    for chat_id, announces in await service.owed_boards(0 if first else OWED_AFTER, OWED_LEASE):
+    for chat, announces in await service.owed_boards(0 if first else OWED_AFTER, OWED_LEASE):
+        chat_id, thread_id = chat.id, chat.topic or None  # into the forum topic of the game's table
         if chat_id in gone_chats(context.application):
             continue  # it stays owed: the bot may be added back
         async with chat_turn(context.application, chat_id):
@@ -170,7 +171,7 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
                 doubts(context.application).pop(announces, None)
                 continue
             try:
-                shown = await send_board(context.application, chat_id, reply)
+                shown = await send_board(context.application, chat_id, reply, thread_id)
                 if shown is not None:
                     doubts(context.application).pop(announces, None)
                 if shown is not None and reply.remember is not None:

@@ -13,7 +13,7 @@ from bot.storage.base import (
 )
 from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
-from bot.table.texts import breakdown, in_chat, plain, step_text, topic_name
+from bot.table.texts import breakdown, here, in_chat, plain, step_text, topic_name
 from rules.text import count
 
 HISTORY_LINES = 10
@@ -57,7 +57,7 @@ class History:
     async def command(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         rows = await self.table.store.finished_games(chat.id, HISTORY_LINES, self._topic(chat))
         if not rows:
-            return [Reply(f"{here(chat)} ещё не доиграли ни одной партии. Начните: /new.")]
+            return [Reply(f"{here(chat.topic)} ещё не доиграли ни одной партии. Начните: /new.")]
         lines = [f"<b>Сыгранные партии{' в этой теме' if chat.topic else ''}</b> (последние сверху)"]
         for past in rows:
             game = self.table.games.get(past.game)
@@ -71,7 +71,7 @@ class History:
     async def stats(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         rows = await self.table.store.finished_games(chat.id, topic=self._topic(chat))
         if not rows:
-            return [Reply(f"Статистики пока нет: {here(chat).lower()} ещё не доиграли ни одной партии.")]
+            return [Reply(f"Статистики пока нет: {here(chat.topic).lower()} ещё не доиграли ни одной партии.")]
         by_game: dict[str, list[GameRow]] = defaultdict(list)
         for past in rows:
             by_game[past.game].append(past)
@@ -120,11 +120,6 @@ class History:
         """When a finished game ended (its last turn change), in the chat's time zone."""
         tz = (await self.table.chat_settings(row.chat_id)).tz
         return dt.datetime.fromtimestamp(row.turn_since or row.updated_at, tz).strftime("%d.%m.%Y")
-
-
-def here(chat: Chat) -> str:
-    """«В этой теме» for a forum topic's table, «В этом чате» otherwise."""
-    return "В этой теме" if chat.topic else "В этом чате"
 
 
 def _amount(value: float, unit: tuple[str, str, str]) -> str:

@@ -18,9 +18,8 @@ from bot.storage.base import (
 )
 from bot.table import buttons
 from bot.table.core import STALE, Table, parse_payload
-from bot.table.history import here
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
-from bot.table.texts import in_chat, mention, plain
+from bot.table.texts import here, in_chat, mention, plain
 from bot.table.turns import Turns
 from bot.table.words import declined
 
@@ -32,7 +31,7 @@ class Lobby:
     async def new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is not None:
             what = "набор в игру" if row.status == LOBBY else "партия"
-            return [Reply(f"{here(chat)} уже идёт {what} «{self.table.game(row).title}». "
+            return [Reply(f"{here(chat.topic)} уже идёт {what} «{self.table.game(row).title}». "
                           "Закончите её или прервите командой /abort.")]
         game = self.table.find_game(args)
         if game is None:
@@ -46,7 +45,7 @@ class Lobby:
             row = await self.table.store.create_lobby(chat.id, game.name, Seat(0, user.id, user.name), seed, chat.title,
                                                       chat.topic, chat.topic_title)
         except Conflict:
-            return [Reply(f"{here(chat)} уже открыта партия. Посмотреть её — /board.")]
+            return [Reply(f"{here(chat.topic)} уже открыта партия. Посмотреть её — /board.")]
         return [self.table.lobby_reply(row, f"{mention(user.id, user.name)} собирает игру «{game.title}».")]
 
     async def new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:

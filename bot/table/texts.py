@@ -106,6 +106,11 @@ def board_link(chat_id: int, message_id: int | None, topic: int = 0) -> str | No
     return f"https://t.me/c/{text[4:]}/{f'{topic}/' if topic else ''}{message_id}"
 
 
+def here(topic: int) -> str:
+    """«В этой теме» at a forum topic's table, «В этом чате» at a chat's only table (or the General topic's)."""
+    return "В этой теме" if topic else "В этом чате"
+
+
 def topic_name(topic: int, title: str = "") -> str:
     """A forum topic as a private message names it: «Вечерняя» by its name, №7 when the bot has not seen its
     name, nothing for a chat without topics (or the General topic).

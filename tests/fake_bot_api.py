@@ -309,15 +309,17 @@ class FakeBotApi:
             self.chat_types[chat_id] = "supergroup"
             self.forums.setdefault(chat_id, {})
 
-    def create_topic(self, chat_id: int, name: str, user_id: int = 101, first_name: str = "Анна") -> int:
+    def create_topic(self, chat_id: int, name: str, user_id: int = 101, first_name: str = "Анна",
+                     thread_id: int | None = None) -> int:
         """A member opens a topic in the forum ``chat_id`` (made one if it was not); its message_thread_id.
-        Like Telegram, the topic's id is the id of its first message, the service message naming it."""
+        Like Telegram, the topic's id is the id of its first message, the service message naming it (a test
+        that writes its updates by hand may choose the id: ``thread_id``)."""
         self.make_forum(chat_id)
         with self._cond:
-            return self._open_topic(chat_id, name, self._user(user_id, first_name))["message_thread_id"]
+            return self._open_topic(chat_id, name, self._user(user_id, first_name), thread_id)["message_thread_id"]
 
-    def _open_topic(self, chat_id: int, name: str, creator: dict) -> dict:
-        message_id = next(self._message_ids)
+    def _open_topic(self, chat_id: int, name: str, creator: dict, thread_id: int | None = None) -> dict:
+        message_id = thread_id or next(self._message_ids)
         message = {"message_id": message_id, "message_thread_id": message_id, "date": int(time.time()),
                    "chat": self._chat(chat_id), "from": creator, "is_topic_message": True,
                    "forum_topic_created": {"name": name, "icon_color": 7322096}}

@@ -38,7 +38,7 @@ from urllib.parse import parse_qsl, urlsplit
 TEXT_PARAMETERS = frozenset(
     {"text", "caption", "callback_query_id", "parse_mode", "callback_data", "url", "secret_token",
      "description", "short_description", "name", "language_code", "action", "emoji", "title",
-     "question", "explanation", "address", "first_name", "last_name", "inline_message_id"}
+     "question", "explanation", "address", "first_name", "last_name", "inline_message_id", "icon_custom_emoji_id"}
 )
 # Methods that put a new message into a chat.
 SEND_METHODS = frozenset(
@@ -211,6 +211,9 @@ class FakeBotApi:
         # chat_id -> [retry_after, times]: the next requests for that chat answer 429 (see `flood`)
         self.floods: dict[int, list[int]] = {}
         self.migrated: dict[int, int] = {}  # group id -> the supergroup it became (migrate)
+        # forum supergroups (topics on): chat id -> {message_thread_id: the topic's first (service) message}.
+        # The General topic is not among them: its messages carry no thread, and a send with its id 1 is refused
+        self.forums: dict[int, dict[int, dict]] = {}
         self.kicked: set[int] = set()  # groups the bot was removed from: every request there answers 403
         # method -> n: the next n calls of that method are performed, but their answer is lost (the connection
         # closes before it): the bot cannot know that the message was posted
@@ -294,7 +297,48 @@ class FakeBotApi:
             chat["title"] = GROUP_TITLE
             if chat_type == "group":
                 chat["all_members_are_administrators"] = False
+            if chat_id in self.forums:
+                chat["is_forum"] = True
         return chat
+
+    # ----------------------------------------------------------------- test API: forum topics
+
+    def make_forum(self, chat_id: int) -> None:
+        """The supergroup ``chat_id`` turns topics on: it is a forum, with only its General topic so far."""
+        with self._cond:
+            self.chat_types[chat_id] = "supergroup"
+            self.forums.setdefault(chat_id, {})
+
+    def create_topic(self, chat_id: int, name: str, user_id: int = 101, first_name: str = "Анна",
+                     thread_id: int | None = None) -> int:
+        """A member opens a topic in the forum ``chat_id`` (made one if it was not); its message_thread_id.
+        Like Telegram, the topic's id is the id of its first message, the service message naming it (a test
+        that writes its updates by hand may choose the id: ``thread_id``)."""
+        self.make_forum(chat_id)
+        with self._cond:
+            return self._open_topic(chat_id, name, self._user(user_id, first_name), thread_id)["message_thread_id"]
+
+    def _open_topic(self, chat_id: int, name: str, creator: dict, thread_id: int | None = None) -> dict:
+        message_id = thread_id or next(self._message_ids)
+        message = {"message_id": message_id, "message_thread_id": message_id, "date": int(time.time()),
+                   "chat": self._chat(chat_id), "from": creator, "is_topic_message": True,
+                   "forum_topic_created": {"name": name, "icon_color": 7322096}}
+        self.forums[chat_id][message_id] = message
+        self.messages[message_id] = message
+        return message
+
+    def _in_topic(self, chat_id: int, thread: Any) -> dict:
+        """The fields of a message sent into topic ``thread``; 400 where the chat has no such topic (the General
+        topic's id 1 included: sending there means leaving the thread out)."""
+        if thread is None:
+            return {}
+        try:
+            topic = self.forums.get(chat_id, {}).get(int(thread))
+        except (TypeError, ValueError):
+            topic = None
+        if topic is None:
+            raise ApiError(400, "Bad Request: message thread not found")
+        return {"message_thread_id": int(thread), "is_topic_message": True}
 
     def _bot_user(self) -> dict:
         return {"id": self.bot_id, "is_bot": True, "first_name": "Судья", "username": self.bot_username}
@@ -309,17 +353,21 @@ class FakeBotApi:
 
     def push_message(self, chat_id: int, user_id: int, first_name: str, text: str,
                      chat_type: str = "group", *, last_name: str | None = None,
-                     username: str | None = None, edited: bool = False) -> dict:
-        """A user writes ``text`` in a chat; returns the Message. Commands get a bot_command entity."""
+                     username: str | None = None, edited: bool = False, topic: int | None = None) -> dict:
+        """A user writes ``text`` in a chat (in a forum: into the topic ``topic``, None for the General topic);
+        returns the Message. Commands get a bot_command entity."""
         with self._cond:
             user = self._user(user_id, first_name, last_name, username)
             message: dict[str, Any] = {
                 "message_id": next(self._message_ids),
                 "date": int(time.time()),
-                "chat": self._chat(chat_id, chat_type, user),
+                "chat": self._chat(chat_id, None if chat_id in self.forums else chat_type, user),
                 "from": user,
                 "text": text,
             }
+            if topic is not None:
+                # as Telegram does: a message of a topic that replies to nothing replies to the topic's first one
+                message.update(self._in_topic(chat_id, topic), reply_to_message=self.forums[chat_id][topic])
             if text.startswith("/"):
                 command = text.split(maxsplit=1)[0] if text.strip() else text
                 # Telegram marks /word and /word@bot (Latin letters, digits, _) as a bot_command.
@@ -580,6 +628,7 @@ class FakeBotApi:
         then on the old id is refused with migrate_to_chat_id."""
         with self._cond:
             self.migrated[group_id] = supergroup_id
+            self.forums.pop(supergroup_id, None)  # a new supergroup starts without topics
             self.chat_types[supergroup_id] = "supergroup"
         bot = self._bot_user()
         for chat_id, key, other in ((group_id, "migrate_to_chat_id", supergroup_id),
@@ -616,7 +665,7 @@ class FakeBotApi:
         if kicked:
             raise ApiError(403, "Forbidden: bot was kicked from the group chat")
 
-    def _new_message(self, chat_id: Any, **content: Any) -> dict:
+    def _new_message(self, chat_id: Any, thread: Any = None, **content: Any) -> dict:
         try:
             chat_id = int(chat_id)
         except (TypeError, ValueError) as err:
@@ -624,6 +673,7 @@ class FakeBotApi:
         if chat_id in self.migrated:
             raise ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
                            {"migrate_to_chat_id": self.migrated[chat_id]})
+        content.update(self._in_topic(chat_id, thread))
         if self.chat_types.get(chat_id, "private" if chat_id > 0 else "group") == "private":
             if chat_id in self.blocked_users:
                 raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
@@ -679,6 +729,13 @@ class FakeBotApi:
             return True
         if method == "getMyCommands":
             return self.commands
+        if method == "createForumTopic":
+            chat_id = int(p["chat_id"])
+            if chat_id not in self.forums:
+                raise ApiError(400, "Bad Request: the chat is not a forum")
+            created = self._open_topic(chat_id, str(p.get("name") or ""), self._bot_user())
+            return {"message_thread_id": created["message_thread_id"], "name": created["forum_topic_created"]["name"],
+                    "icon_color": created["forum_topic_created"]["icon_color"]}
         if method == "getChatMember":
             chat_id, user_id = int(p["chat_id"]), int(p["user_id"])
             user = {"id": user_id, "is_bot": False, "first_name": f"User{user_id}"}
@@ -691,7 +748,7 @@ class FakeBotApi:
                     "accepted_gift_types": {"unlimited_gifts": False, "limited_gifts": False,
                                             "unique_gifts": False, "premium_subscription": False}}
         if method == "sendMessage":
-            message = self._new_message(p.get("chat_id"), **formatted(p, "text", 4096),
+            message = self._new_message(p.get("chat_id"), p.get("message_thread_id"), **formatted(p, "text", 4096),
                                         reply_markup=p.get("reply_markup"))
             call.message_id = message["message_id"]
             return message
@@ -706,7 +763,7 @@ class FakeBotApi:
             unique = f"ph{len(self.messages)}"
             sizes = [{"file_id": f"{unique}-{w}", "file_unique_id": f"{unique}{w}", "width": w,
                       "height": w, "file_size": len(photo)} for w in (90, 320, 800)]
-            message = self._new_message(p.get("chat_id"), photo=sizes, **caption,
+            message = self._new_message(p.get("chat_id"), p.get("message_thread_id"), photo=sizes, **caption,
                                         reply_markup=p.get("reply_markup"))
             call.message_id = message["message_id"]
             return message

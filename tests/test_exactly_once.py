@@ -117,13 +117,13 @@ async def test_chats_play_concurrently_on_one_connection(services):
 async def test_a_move_owes_its_board_until_the_front_end_delivers_it(services):
     service, _ = services
     row, state, mover = await started(service)
-    assert await service.owed_boards(0, lease=0) == [(GROUP.id, (row.id, row.version))]
+    assert await service.owed_boards(0, lease=0) == [(Chat(GROUP.id), (row.id, row.version))]
     begin = await service.owed_board((row.id, row.version))
     assert "началась" in begin.text and begin.image  # the same board, headline and all
     build = KB.legal_actions(state)[0]
     board, *_ = await service.command(GROUP, mover, *build.split(" ", 1))
     assert await service.owed_board((row.id, row.version)) is None  # superseded by the move's own board
-    assert await service.owed_boards(0, lease=0) == [(GROUP.id, board.announces)]
+    assert await service.owed_boards(0, lease=0) == [(Chat(GROUP.id), board.announces)]
     assert build.split()[1] in (await service.owed_board(board.announces)).text
     await service.announced(board.announces)
     assert await service.owed_boards(0, lease=0) == [] and await service.owed_board(board.announces) is None
@@ -137,7 +137,7 @@ async def test_an_owed_board_is_claimed_by_one_process_only(services):
     claims = await asyncio.gather(first.owed_boards(0, lease=0.5), second.owed_boards(0, lease=0.5),
                                   first.owed_boards(0, lease=0.5))
     claimed = [debt for claim in claims for debt in claim]
-    assert sorted(chat for chat, _ in claimed) == sorted(chat.id for chat in chats)  # each once, none lost
+    assert sorted(chat.id for chat, _ in claimed) == sorted(chat.id for chat in chats)  # each once, none lost
     assert await second.owed_boards(0, lease=0) == []  # being sent by the claimer: left alone
     await asyncio.sleep(0.6)
     assert len(await second.owed_boards(0, lease=0)) == len(chats)  # the claim lapsed, unpaid: claimed again

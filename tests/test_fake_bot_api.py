@@ -202,3 +202,34 @@ async def test_a_flooded_chat_answers_429_with_retry_after_and_other_chats_go_on
     assert refusals[0].error == "Too Many Requests: retry after 7"
     assert [c.chat_id for c in server.sent] == [-200, -100]
     assert not server.floods
+
+
+async def test_a_forum_has_topics_and_refuses_a_thread_it_does_not_have(server):
+    """Forum supergroups as Telegram has them: a topic's id is its first message's id, a member's message in a
+    topic carries the thread and replies to that first message (which names the topic), the General topic's
+    messages carry no thread, and a send into a thread that is no topic of the chat (General's id 1 too) is
+    refused."""
+    chat_id = -1009000
+    evening = server.create_topic(chat_id, "Вечерняя")
+    async with make_bot(server) as bot:
+        made = await bot.create_forum_topic(chat_id, "Утренняя")
+        assert made.name == "Утренняя" and made.message_thread_id not in (evening, 1)
+        in_topic = await bot.send_message(chat_id, "в теме", message_thread_id=evening)
+        assert in_topic.is_topic_message and in_topic.message_thread_id == evening
+        in_general = await bot.send_message(chat_id, "в общей")
+        assert in_general.message_thread_id is None and not in_general.is_topic_message
+        for wrong in (1, evening + 1000):
+            with pytest.raises(BadRequest, match="thread not found"):
+                await bot.send_message(chat_id, "мимо", message_thread_id=wrong)
+        with pytest.raises(BadRequest, match="thread not found"):
+            await bot.send_photo(chat_id, png_bytes(), message_thread_id=1)
+        with pytest.raises(BadRequest, match="not a forum"):
+            await bot.create_forum_topic(-1009001, "Нет тем")
+    written = server.push_message(chat_id, 7, "Борис", "/board", topic=evening)
+    assert written["chat"]["is_forum"] and written["chat"]["type"] == "supergroup"
+    assert written["message_thread_id"] == evening and written["is_topic_message"]
+    assert written["reply_to_message"]["forum_topic_created"]["name"] == "Вечерняя"
+    general = server.push_message(chat_id, 7, "Борис", "/board")
+    assert "message_thread_id" not in general and "is_topic_message" not in general
+    assert [c.error for c in server.calls if c.error] == ["Bad Request: message thread not found"] * 3 + [
+        "Bad Request: the chat is not a forum"]

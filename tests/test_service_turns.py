@@ -102,8 +102,9 @@ async def test_the_player_to_move_is_reminded_after_the_idle_time_once_and_priva
     clock.now += 12 * HOUR - 60
     assert await service.fire_timers() == []
     clock.now += 60
-    (chat_id, replies), = await service.fire_timers()
-    assert chat_id == GROUP.id and f"tg://user?id={mover.id}" in replies[0].text and "ждём 12 часов" in replies[0].text
+    (chat, replies), = await service.fire_timers()
+    assert (chat.id, chat.topic) == (GROUP.id, 0)
+    assert f"tg://user?id={mover.id}" in replies[0].text and "ждём 12 часов" in replies[0].text
     private = [r for r in replies if r.to_user is not None]
     assert [r.to_user for r in private] == ([BORIS.id] if mover is BORIS else [])
     if private:

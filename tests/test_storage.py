@@ -102,7 +102,8 @@ async def test_gone_groups_and_boards_in_doubt_are_kept_without_recording_the_up
         await store.set_gone(-30, True)  # twice: still one row
         await store.doubt(row.id, row.version + 1, newest=40)
         await store.doubt(row.id, row.version + 1, newest=45)  # the first doubt holds
-        await store.doubt_seen(-30, 39)  # an older picture: says nothing
+        await store.doubt_seen(-30, 0, 39)  # an older picture: says nothing
+        await store.doubt_seen(-30, 5, 60)  # a picture of another topic's table: says nothing
     finally:
         CURRENT_UPDATE.reset(token)
     assert not await store.was_handled(777)
@@ -113,7 +114,7 @@ async def test_gone_groups_and_boards_in_doubt_are_kept_without_recording_the_up
     assert await store.doubted_chats() == {-30}
     debt = await store.debt(row.id, row.version + 1)
     assert (debt.doubt_newest, debt.doubt_seen) == (40, None)
-    await store.doubt_seen(-30, 50)
+    await store.doubt_seen(-30, 0, 50)
     assert (await store.claim_owed(-1, 60))[0].doubt_seen == 50
     await store.set_gone(-30, False)
     await store.announced(row.id, row.version + 1)

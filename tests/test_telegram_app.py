@@ -59,7 +59,7 @@ class ScriptedService:
         return InlineAnswer([Article("valdora.provisions", "Валдора: Провиант", "Провиант берут в городе…",
                                      "📖 <b>Провиант</b> · Валдора\n\nТекст раздела")])
 
-    async def owed_boards(self, older_than: float, lease: float) -> list[tuple[int, tuple[int, int]]]:
+    async def owed_boards(self, older_than: float, lease: float) -> list[tuple[Chat, tuple[int, int]]]:
         return []
 
     async def announced(self, announces: tuple[int, int]) -> None:

@@ -114,7 +114,7 @@ class Transcript:
                 self.texts += [(f"{where} inline", article.title), (f"{where} inline", article.description)]
             if answer.note:
                 self.texts.append((f"{where} inline note", answer.note))
-        elif isinstance(answer, tuple):  # fire_timers: (chat id, replies)
+        elif isinstance(answer, tuple):  # fire_timers: (chat, replies)
             self.add(where, answer[1])
 
     def _labels(self, where: str, keyboard) -> None:

@@ -65,7 +65,8 @@ class Seat:
 
 
 GAME_COLUMNS = ("id, chat_id, game, status, creator_id, seed, state, version, lobby_message_id, board_message_id, "
-                "chat_title, turn_since, results, updated_at")
+                "chat_title, turn_since, results, updated_at, topic, topic_title")
+GENERAL = 0  # the topic of a chat without topics, and of a forum's General topic (its messages carry no thread)
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,8 @@ class GameRow:
     turn_since: float | None = None  # when the seat to move got the turn (time.time())
     results: list[dict] | None = None  # a finished game: per seat {seat, user_id, name, total, won}
     updated_at: float = 0.0  # the last change (for a finished game: when it ended)
+    topic: int = GENERAL  # the forum topic (message thread id) the table is in; GENERAL: the chat itself
+    topic_title: str = ""  # the topic's name, as far as the bot has seen it
 
     @classmethod
     def of(cls, row, seats: tuple[Seat, ...]) -> GameRow:
@@ -92,7 +95,8 @@ class GameRow:
         return cls(id=row[0], chat_id=row[1], game=row[2], status=row[3], creator_id=row[4], seed=row[5],
                    state=json.loads(row[6]) if row[6] else None, version=row[7], seats=seats,
                    lobby_message_id=row[8], board_message_id=row[9], chat_title=row[10], turn_since=row[11],
-                   results=json.loads(row[12]) if row[12] else None, updated_at=row[13])
+                   results=json.loads(row[12]) if row[12] else None, updated_at=row[13],
+                   topic=row[14], topic_title=row[15])
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -108,6 +112,7 @@ class Announcement:
     headline: str
     notify: bool
     created_at: float
+    topic: int = GENERAL  # the forum topic of the game's table
     # its sending lost Telegram's answer: the newest message id of the chat known then (None: no doubt)...
     doubt_newest: int | None = None
     doubt_seen: int | None = None  # ...and a newer picture of the chat pressed since (so the board did arrive)
@@ -222,8 +227,8 @@ class StoreBase:
                 await self._turn_changed(tx, game_id, turn)
 
     async def _announce(self, tx, game_id: int, version: int, headline: str, notify: bool) -> None:
-        await self._run(tx, "INSERT INTO announcements (game_id, version, chat_id, headline, notify, created_at) "
-                        "SELECT id, ?, chat_id, ?, ?, ? FROM games WHERE id = ?",
+        await self._run(tx, "INSERT INTO announcements (game_id, version, chat_id, headline, notify, created_at, "
+                        "topic) SELECT id, ?, chat_id, ?, ?, ?, topic FROM games WHERE id = ?",
                         version, headline, notify, time.time(), game_id)
 
     async def announced(self, game_id: int, version: int) -> None:
@@ -249,11 +254,11 @@ class StoreBase:
                                 game_id, version)
         return next(map(self._debt, rows), None)
 
-    _DEBT_COLUMNS = "game_id, version, chat_id, headline, notify, created_at, doubt_newest, doubt_seen"
+    _DEBT_COLUMNS = "game_id, version, chat_id, headline, notify, created_at, topic, doubt_newest, doubt_seen"
 
     @staticmethod
     def _debt(r) -> Announcement:
-        return Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7])
+        return Announcement(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8])
 
     # --- what the front end learnt of Telegram (kept across restarts) ---------------------------------
     # Bookkeeping beside an update, never its record: a crash after it must not make the update look handled.
@@ -278,11 +283,13 @@ class StoreBase:
         return {r[0] for r in await self._rows("SELECT DISTINCT chat_id FROM announcements "
                                                "WHERE doubt_newest IS NOT NULL")}
 
-    async def doubt_seen(self, chat_id: int, message_id: int) -> None:
-        """A picture `message_id` of the chat was pressed: owed boards in doubt older than it did arrive."""
+    async def doubt_seen(self, chat_id: int, topic: int, message_id: int) -> None:
+        """A picture `message_id` of the table (chat, topic) was pressed: its owed boards in doubt older than it
+        did arrive."""
         async with self._aside() as tx:
-            await self._run(tx, "UPDATE announcements SET doubt_seen = ? WHERE chat_id = ? AND doubt_newest < ? "
-                            "AND (doubt_seen IS NULL OR doubt_seen < ?)", message_id, chat_id, message_id, message_id)
+            await self._run(tx, "UPDATE announcements SET doubt_seen = ? WHERE chat_id = ? AND topic = ? "
+                            "AND doubt_newest < ? AND (doubt_seen IS NULL OR doubt_seen < ?)",
+                            message_id, chat_id, topic, message_id, message_id)
 
     async def gone_chats(self) -> set[int]:
         """Groups that removed the bot."""
@@ -396,20 +403,29 @@ class StoreBase:
 
     # --- a chat's past games and a player's games ----------------------------------------------------
 
-    async def last_finished(self, chat_id: int) -> GameRow | None:
-        """The chat's most recently finished game."""
-        rows = await self._rows("SELECT id FROM games WHERE chat_id = ? AND status = 'finished' "
-                                "ORDER BY COALESCE(turn_since, updated_at) DESC, id DESC LIMIT 1", chat_id)
+    async def last_finished(self, chat_id: int, topic: int | None = None) -> GameRow | None:
+        """The most recently finished game of the chat's table in `topic` (None: of any table in the chat)."""
+        where, params = self._table_filter(chat_id, topic)
+        rows = await self._rows(f"SELECT id FROM games WHERE {where} AND status = 'finished' "
+                                "ORDER BY COALESCE(turn_since, updated_at) DESC, id DESC LIMIT 1", *params)
         return await self.game(rows[0][0]) if rows else None
 
-    async def finished_games(self, chat_id: int, limit: int | None = None) -> list[GameRow]:
-        """The chat's finished games, the latest first (without their state: only what history needs)."""
+    async def finished_games(self, chat_id: int, limit: int | None = None, topic: int | None = None) -> list[GameRow]:
+        """The finished games of the chat's table in `topic` (None: of the whole chat), the latest first
+        (without their state: only what history needs)."""
         columns = GAME_COLUMNS.replace(", state,", ", NULL,")
+        where, params = self._table_filter(chat_id, topic)
         rows = await self._rows(
-            f"SELECT {columns} FROM games WHERE chat_id = ? AND status = 'finished' "
+            f"SELECT {columns} FROM games WHERE {where} AND status = 'finished' "
             "ORDER BY COALESCE(turn_since, updated_at) DESC, id DESC" + (f" LIMIT {int(limit)}" if limit else ""),
-            chat_id)
+            *params)
         return [GameRow.of(row, ()) for row in rows]
+
+    @staticmethod
+    def _table_filter(chat_id: int, topic: int | None) -> tuple[str, tuple]:
+        if topic is None:
+            return "chat_id = ?", (chat_id,)
+        return "chat_id = ? AND topic = ?", (chat_id, topic)
 
     async def games_of(self, user_id: int) -> list[GameRow]:
         """The running games `user_id` plays in, in any chat."""

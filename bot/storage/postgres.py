@@ -140,6 +140,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE announcements ADD COLUMN doubt_newest BIGINT;
     ALTER TABLE announcements ADD COLUMN doubt_seen BIGINT;
     """,
+    # a table per forum topic: games, and the boards they owe, know their topic (0: no topic, as every game before)
+    """
+    ALTER TABLE games ADD COLUMN topic BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN topic_title TEXT NOT NULL DEFAULT '';
+    DROP INDEX one_open_game_per_chat;
+    CREATE UNIQUE INDEX one_open_game_per_topic ON games(chat_id, topic) WHERE status IN ('lobby', 'active');
+    ALTER TABLE announcements ADD COLUMN topic BIGINT NOT NULL DEFAULT 0;
+    """,
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
@@ -233,10 +241,11 @@ class PgStore(StoreBase):
 
     # --- reading -------------------------------------------------------------------------------
 
-    async def open_game(self, chat_id: int) -> GameRow | None:
-        """The chat's game in the lobby or running, if any."""
+    async def open_game(self, chat_id: int, topic: int = 0) -> GameRow | None:
+        """The game in the lobby or running at the chat's table in `topic` (0: the chat without topics, or
+        a forum's General topic), if any."""
         game_id = await self._pool.fetchval(
-            "SELECT id FROM games WHERE chat_id = $1 AND status IN ('lobby', 'active')", chat_id)
+            "SELECT id FROM games WHERE chat_id = $1 AND topic = $2 AND status IN ('lobby', 'active')", chat_id, topic)
         return await self.game(game_id) if game_id is not None else None
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -250,7 +259,7 @@ class PgStore(StoreBase):
             "FROM games g WHERE id = $1", game_id)
         if row is None:
             return None
-        seats = zip(row[14], row[15], row[16], row[17], strict=True)
+        seats = zip(*(row[i] for i in range(-4, 0)), strict=True)  # the four arrays after GAME_COLUMNS
         return GameRow.of(row, tuple(Seat(seat, user, name, bool(away)) for seat, user, name, away in seats))
 
 
@@ -286,17 +295,19 @@ class PgStore(StoreBase):
             await db.execute("INSERT INTO private_users (user_id, started_at) VALUES ($1, $2) "
                              "ON CONFLICT (user_id) DO NOTHING", user_id, time.time())
 
-    async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int, chat_title: str = "") -> GameRow:
-        """A new lobby with its creator in seat 0; Conflict if the chat already has an open game."""
+    async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int, chat_title: str = "",
+                           topic: int = 0, topic_title: str = "") -> GameRow:
+        """A new lobby with its creator in seat 0 at the chat's table in `topic`; Conflict if that table
+        already has an open game."""
         now = time.time()
         async with self._write() as db:
             try:
                 game_id = await db.fetchval(
-                    "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title) "
-                    "VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $7) RETURNING id",
-                    chat_id, game, creator.user_id, seed, now, now, chat_title)
+                    "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title, "
+                    "topic, topic_title) VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                    chat_id, game, creator.user_id, seed, now, now, chat_title, topic, topic_title)
             except asyncpg.UniqueViolationError as error:
-                raise Conflict("the chat already has an open game") from error
+                raise Conflict("the table already has an open game") from error
             await db.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1, 0, $2, $3)",
                              game_id, creator.user_id, creator.name)
         return await self.game(game_id)

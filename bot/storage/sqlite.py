@@ -147,6 +147,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE announcements ADD COLUMN doubt_newest INTEGER;
     ALTER TABLE announcements ADD COLUMN doubt_seen INTEGER;
     """,
+    # a table per forum topic: games, and the boards they owe, know their topic (0: no topic, as every game before)
+    """
+    ALTER TABLE games ADD COLUMN topic INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN topic_title TEXT NOT NULL DEFAULT '';
+    DROP INDEX one_open_game_per_chat;
+    CREATE UNIQUE INDEX one_open_game_per_topic ON games(chat_id, topic) WHERE status IN ('lobby', 'active');
+    ALTER TABLE announcements ADD COLUMN topic INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 
@@ -233,10 +241,11 @@ class Store(StoreBase):
 
     # --- reading -------------------------------------------------------------------------------
 
-    async def open_game(self, chat_id: int) -> GameRow | None:
-        """The chat's game in the lobby or running, if any."""
+    async def open_game(self, chat_id: int, topic: int = 0) -> GameRow | None:
+        """The game in the lobby or running at the chat's table in `topic` (0: the chat without topics, or
+        a forum's General topic), if any."""
         cursor = await self._db.execute(
-            "SELECT id FROM games WHERE chat_id = ? AND status IN ('lobby', 'active')", (chat_id,)
+            "SELECT id FROM games WHERE chat_id = ? AND topic = ? AND status IN ('lobby', 'active')", (chat_id, topic)
         )
         row = await cursor.fetchone()
         return await self.game(row[0]) if row else None
@@ -293,18 +302,20 @@ class Store(StoreBase):
                 "INSERT OR IGNORE INTO private_users (user_id, started_at) VALUES (?, ?)", (user_id, time.time())
             )
 
-    async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int, chat_title: str = "") -> GameRow:
-        """A new lobby with its creator in seat 0; Conflict if the chat already has an open game."""
+    async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int, chat_title: str = "",
+                           topic: int = 0, topic_title: str = "") -> GameRow:
+        """A new lobby with its creator in seat 0 at the chat's table in `topic`; Conflict if that table
+        already has an open game."""
         now = time.time()
         async with self._write():
             try:
                 cursor = await self._db.execute(
-                    "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title) "
-                    "VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                    (chat_id, game, creator.user_id, seed, now, now, chat_title),
+                    "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title, "
+                    "topic, topic_title) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    (chat_id, game, creator.user_id, seed, now, now, chat_title, topic, topic_title),
                 )
             except aiosqlite.IntegrityError as error:
-                raise Conflict("the chat already has an open game") from error
+                raise Conflict("the table already has an open game") from error
             game_id = cursor.lastrowid
             await self._db.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",

@@ -6,6 +6,7 @@ message, the board with its menu of moves, the final results and a chat's settin
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from bot.table import buttons, menus
 from bot.table.chat_settings import ChatSettings
 from bot.table.clock import format_duration
 from bot.table.replies import Button, Chat, Reply
-from bot.table.texts import mention, plain
+from bot.table.texts import in_chat, mention, plain
 from render.pool import Pictures
 from rules.protocol import Game
 from rules.registry import GAMES
@@ -32,6 +33,28 @@ from rules.text import count, plural
 STALE = "Эта кнопка устарела. Свежая доска — /board."
 PRIVATE_GROUP = "\0private"  # the menu group of a game's private choices; never a game's own label
 SHOWN_WAIT = 60.0  # a wait shorter than this is not mentioned on the board
+
+
+def start_payload(chat_id: int, topic: int = 0) -> str:
+    """What a t.me start link carries to name a table: g<chat id>, and _<topic> for a forum topic's table
+    (Telegram allows A-Z, a-z, 0-9, _ and - there).
+
+    >>> start_payload(-1001234, 0), start_payload(-1001234, 7)
+    ('g-1001234', 'g-1001234_7')
+    """
+    return f"g{chat_id}_{topic}" if topic else f"g{chat_id}"
+
+
+def parse_payload(payload: str) -> tuple[int, int | None] | None:
+    """(chat id, topic) of a start payload; topic None for an old link that named only the chat.
+
+    >>> parse_payload("g-1001234_7"), parse_payload("g-1001234"), parse_payload("x")
+    ((-1001234, 7), (-1001234, None), None)
+    """
+    match = re.fullmatch(r"g(-?[0-9]{1,19})(?:_([0-9]{1,12}))?", payload)
+    if match is None:
+        return None
+    return int(match[1]), int(match[2]) if match[2] is not None else None
 
 
 def may_undo_alone(log: list[LogLine], user_id: int) -> bool:
@@ -75,9 +98,10 @@ class Table:
     def players(n: int) -> str:
         return f"{n} {plural(n, 'игрок', 'игрока', 'игроков')}"
 
-    def private_link(self, chat_id: int) -> str | None:
-        """A t.me link that opens the private chat with the bot and tells it which group the player is from."""
-        return f"https://t.me/{self.bot_username}?start=g{chat_id}" if self.bot_username else None
+    def private_link(self, chat_id: int, topic: int = 0) -> str | None:
+        """A t.me link that opens the private chat with the bot and tells it which table (group, and forum topic
+        if any) the player is from."""
+        return f"https://t.me/{self.bot_username}?start={start_payload(chat_id, topic)}" if self.bot_username else None
 
     async def chat_settings(self, chat_id: int) -> ChatSettings:
         return self.defaults.with_overrides(await self.store.chat_overrides(chat_id))
@@ -97,7 +121,7 @@ class Table:
                   else self.players(game.max_players))
         text = (f"{headline}\n«{escape(game.title)}», {limits}. За столом {self.players(len(row.seats))}: {names}.\n"
                 "Сесть — /join, начать — /begin.")
-        link = self.private_link(row.chat_id)
+        link = self.private_link(row.chat_id, row.topic)
         if game.secret_button and link:
             text += (f"\nСвои тайные карты каждый смотрит кнопкой «{escape(game.secret_button)}» под доской. Чтобы "
                      f'они приходили и в личку, <a href="{link}">откройте чат со мной</a> и нажмите «Старт».')
@@ -187,6 +211,6 @@ class Table:
     async def secret_notes(self, chat: Chat, row: GameRow, game: Game, state, seats: list[Seat]) -> list[Reply]:
         """The secrets of `seats`, privately, for those players who have started the bot in private."""
         started = await self.store.private_users([s.user_id for s in seats])
-        where = f" в чате «{escape(chat.title)}»" if chat.title else ""
+        where = in_chat(chat.title or row.chat_title, row.topic, chat.topic_title or row.topic_title)
         return [Reply(f"«{escape(game.title)}»{where}\n{escape(secret)}", to_user=s.user_id)
                 for s in seats if s.user_id in started and (secret := game.secret(state, s.seat))]

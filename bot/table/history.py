@@ -13,7 +13,7 @@ from bot.storage.base import (
 )
 from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
-from bot.table.texts import breakdown, plain, step_text
+from bot.table.texts import breakdown, here, in_chat, plain, step_text, topic_name
 from rules.text import count
 
 HISTORY_LINES = 10
@@ -24,7 +24,7 @@ class History:
         self.table = table
 
     async def finished_board(self, chat: Chat) -> list[Reply]:
-        row = await self.table.store.last_finished(chat.id)
+        row = await self.table.store.last_finished(chat.id, chat.topic)
         if row is None:
             return [Reply("Сейчас партии нет. Начните: /new.")]
         game, state = self.table.state(row)
@@ -32,7 +32,7 @@ class History:
         return [await self.table.board_reply(row, game, state, f"Последняя партия ({when}):", notify=False)]
 
     async def finished_score(self, chat: Chat) -> list[Reply]:
-        row = await self.table.store.last_finished(chat.id)
+        row = await self.table.store.last_finished(chat.id, chat.topic)
         if row is None:
             return [Reply("Сейчас партия не идёт. Начните: /new.")]
         game, state = self.table.state(row)
@@ -46,7 +46,7 @@ class History:
         return [Reply("\n".join(lines))]
 
     async def finished_log(self, chat: Chat, limit: int) -> list[Reply]:
-        row = await self.table.store.last_finished(chat.id)
+        row = await self.table.store.last_finished(chat.id, chat.topic)
         if row is None:
             return [Reply("Сейчас партия не идёт.")]
         lines = await self.table.store.log(row.id, limit)
@@ -55,26 +55,28 @@ class History:
         return [Reply(f"<b>Последние ходы партии {await self._date(row)}</b>\n{text}")]
 
     async def command(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        rows = await self.table.store.finished_games(chat.id, HISTORY_LINES)
+        rows = await self.table.store.finished_games(chat.id, HISTORY_LINES, self._topic(chat))
         if not rows:
-            return [Reply("В этом чате ещё не доиграли ни одной партии. Начните: /new.")]
-        lines = ["<b>Сыгранные партии</b> (последние сверху)"]
+            return [Reply(f"{here(chat.topic)} ещё не доиграли ни одной партии. Начните: /new.")]
+        lines = [f"<b>Сыгранные партии{' в этой теме' if chat.topic else ''}</b> (последние сверху)"]
         for past in rows:
             game = self.table.games.get(past.game)
             title = game.title if game else past.game
             ranked = sorted(past.results or [], key=lambda r: -r["total"])
             players = " · ".join(("🏆 " if r["won"] else "") + f"{plain(r['name'])} {r['total']}" for r in ranked)
-            lines.append(f"{await self._date(past)} — «{escape(title)}»: {players}")
+            topic = f" (тема {topic_name(past.topic, past.topic_title)})" if past.topic and not chat.topic else ""
+            lines.append(f"{await self._date(past)} — «{escape(title)}»{topic}: {players}")
         return [Reply("\n".join(lines))]
 
     async def stats(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        rows = await self.table.store.finished_games(chat.id)
+        rows = await self.table.store.finished_games(chat.id, topic=self._topic(chat))
         if not rows:
-            return [Reply("Статистики пока нет: в этом чате ещё не доиграли ни одной партии.")]
+            return [Reply(f"Статистики пока нет: {here(chat.topic).lower()} ещё не доиграли ни одной партии.")]
         by_game: dict[str, list[GameRow]] = defaultdict(list)
         for past in rows:
             by_game[past.game].append(past)
-        lines = [f"📊 <b>Статистика чата</b>: {count(len(rows), 'партия', 'партии', 'партий')}"]
+        whose = "темы" if chat.topic else "чата"
+        lines = [f"📊 <b>Статистика {whose}</b>: {count(len(rows), 'партия', 'партии', 'партий')}"]
         for name, games in by_game.items():
             game = self.table.games.get(name)
             lines.append(f"\n<b>«{escape(game.title if game else name)}»</b> — "
@@ -94,6 +96,12 @@ class History:
                              f"{count(wins, 'победа', 'победы', 'побед')}, в среднем {_amount(average, unit)}")
         return [Reply("\n".join(lines))]
 
+    @staticmethod
+    def _topic(chat: Chat) -> int | None:
+        """The table whose past /history and /stats show: a topic's own; in General (or a chat without topics),
+        every table of the chat."""
+        return chat.topic or None
+
     async def my_games(self, user: User) -> list[Reply]:
         """`/games` in private: every running game the user is in, whose turn it is and for how long."""
         rows = await self.table.store.games_of(user.id)
@@ -103,7 +111,7 @@ class History:
         for row in rows:
             game, state = self.table.state(row)
             player = row.seats[game.current_seat(state)]
-            where = f" в чате «{escape(row.chat_title)}»" if row.chat_title else ""
+            where = in_chat(row.chat_title, row.topic, row.topic_title)
             turn = "ваш ход" if player.user_id == user.id else f"ходит {plain(player.name)}"
             lines.append(f"«{escape(game.title)}»{where}: {turn}{self.table.waiting(row)}")
         return [Reply("\n".join(lines))]

@@ -17,9 +17,9 @@ from bot.storage.base import (
     Seat,
 )
 from bot.table import buttons
-from bot.table.core import STALE, Table
+from bot.table.core import STALE, Table, parse_payload
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
-from bot.table.texts import mention, plain
+from bot.table.texts import here, in_chat, mention, plain
 from bot.table.turns import Turns
 from bot.table.words import declined
 
@@ -31,7 +31,7 @@ class Lobby:
     async def new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is not None:
             what = "набор в игру" if row.status == LOBBY else "партия"
-            return [Reply(f"В этом чате уже идёт {what} «{self.table.game(row).title}». "
+            return [Reply(f"{here(chat.topic)} уже идёт {what} «{self.table.game(row).title}». "
                           "Закончите её или прервите командой /abort.")]
         game = self.table.find_game(args)
         if game is None:
@@ -42,9 +42,10 @@ class Lobby:
             return [Reply(hint + "Нажмите на игру или напишите: " + names + ".", buttons=keyboard)]
         seed = random.SystemRandom().randrange(2**31)
         try:
-            row = await self.table.store.create_lobby(chat.id, game.name, Seat(0, user.id, user.name), seed, chat.title)
+            row = await self.table.store.create_lobby(chat.id, game.name, Seat(0, user.id, user.name), seed, chat.title,
+                                                      chat.topic, chat.topic_title)
         except Conflict:
-            return [Reply("В этом чате уже открыта партия. Посмотреть её — /board.")]
+            return [Reply(f"{here(chat.topic)} уже открыта партия. Посмотреть её — /board.")]
         return [self.table.lobby_reply(row, f"{mention(user.id, user.name)} собирает игру «{game.title}».")]
 
     async def new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
@@ -52,25 +53,36 @@ class Lobby:
         games = list(self.table.games.values())
         if not 0 <= index < len(games) or chat.private or user.id < 0:
             return ButtonAnswer(toast="Не понимаю эту кнопку. Новая партия — /new.")
-        first, *rest = await self.new(chat, user, await self.table.store.open_game(chat.id), games[index].name)
+        row = await self.table.store.open_game(chat.id, chat.topic)
+        first, *rest = await self.new(chat, user, row, games[index].name)
         if not first.buttons:  # a refusal (a game is already open): for the presser alone
             return ButtonAnswer(toast=first.text, alert=True)
         return ButtonAnswer(edit=first, replies=rest)
 
     async def deep_link(self, user: User, payload: str) -> list[Reply]:
-        """`/start g<chat id>` from a t.me link in a group: the player opened the private chat to get
-        their secrets here; answer with the current ones at once."""
+        """`/start g<chat id>_<topic>` from a t.me link in a group: the player opened the private chat to get
+        their secrets here; answer with the current ones at once. A link of old (`g<chat id>`, no topic) names
+        only the chat: the secrets of every table there the player sits at, the one waiting for them first."""
         done = "Готово: теперь я буду присылать сюда то, что видно только вам (ваши карты)."
-        chat_id = payload[1:] if payload.startswith("g") else ""
-        if not chat_id.lstrip("-").isascii() or not chat_id.lstrip("-").isdigit() or len(chat_id) > 20:
+        table = parse_payload(payload)
+        if table is None:
             return [Reply(done)]
-        row = await self.table.store.open_game(int(chat_id))
-        seat = row.seat_of(user.id) if row is not None else None
-        if row is None or row.status != ACTIVE or seat is None:
-            return [Reply(done)]
+        chat_id, topic = table
+        rows = [row for row in await self.table.store.games_of(user.id)
+                if row.chat_id == chat_id and (topic is None or row.topic == topic)]
+        lines = []
+        for row in sorted(rows, key=lambda row: not self._waits_for(row, user)):
+            game, state = self.table.state(row)
+            secret = game.secret(state, row.seat_of(user.id))
+            if secret:
+                where = f" ({in_chat('', row.topic, row.topic_title).strip()})" if len(rows) > 1 and row.topic else ""
+                lines.append(f"«{escape(game.title)}»{where}: {escape(secret)}")
+        return [Reply("\n\n".join([done, *lines]))]
+
+    def _waits_for(self, row: GameRow, user: User) -> bool:
         game, state = self.table.state(row)
-        secret = game.secret(state, seat)
-        return [Reply(done + (f"\n\n«{escape(game.title)}»: {escape(secret)}" if secret else ""))]
+        seat = game.current_seat(state)
+        return seat is not None and row.seats[seat].user_id == user.id
 
     async def join(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         refusal = self._join_refusal(user, row)

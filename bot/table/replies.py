@@ -14,6 +14,10 @@ class Chat:
     id: int
     private: bool = False  # a one-to-one chat with the bot
     title: str = ""
+    # the forum topic (message thread id) the update came from: each topic holds a table of its own; 0 is a chat
+    # without topics and a forum's General topic (Telegram gives its messages no thread)
+    topic: int = 0
+    topic_title: str = ""  # the topic's name where the front end knows it
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from bot.storage.base import (
 from bot.storage.sqlite import Store
 from bot.table import buttons
 from bot.table.chat_settings import ChatSettings
-from bot.table.core import Table
+from bot.table.core import Table, start_payload
 from bot.table.history import History
 from bot.table.lobby import Lobby
 from bot.table.moves import Moves
@@ -130,8 +130,9 @@ class Service:
     async def chat_settings(self, chat_id: int) -> ChatSettings:
         return await self.table.chat_settings(chat_id)
 
-    async def fire_timers(self) -> list[tuple[int, list[Reply]]]:
-        """Reminders and deadlines that are due: (chat id, replies to send there) for each (`Turns.fire_timers`)."""
+    async def fire_timers(self) -> list[tuple[Chat, list[Reply]]]:
+        """Reminders and deadlines that are due: (the chat, with the topic of the game's table; replies to send
+        there) for each (`Turns.fire_timers`)."""
         return await self.turns.fire_timers()
 
     async def command(self, chat: Chat, user: User, name: str, args: str, update_id: int | None = None) -> list[Reply]:
@@ -221,12 +222,13 @@ class Service:
         except Exception:  # it stays owed and is sent again: a duplicate board, never a lost one
             log.exception("could not mark the board %s as delivered", announces)
 
-    async def owed_boards(self, older_than: float, lease: float) -> list[tuple[int, tuple[int, int]]]:
-        """(chat id, (game id, version)) of every board a move has owed its chat for longer than `older_than`
-        seconds (the process died between the move and the reply, or Telegram kept failing), claimed for this
-        process to send: another bot process on the same database does not get them for `lease` seconds."""
+    async def owed_boards(self, older_than: float, lease: float) -> list[tuple[Chat, tuple[int, int]]]:
+        """(the chat with the topic of the game's table, (game id, version)) of every board a move has owed its
+        chat for longer than `older_than` seconds (the process died between the move and the reply, or Telegram
+        kept failing), claimed for this process to send: another bot process on the same database does not get
+        them for `lease` seconds."""
         debts = await self.table.store.claim_owed(older_than, lease)
-        return [(debt.chat_id, (debt.game_id, debt.version)) for debt in debts]
+        return [(Chat(debt.chat_id, topic=debt.topic), (debt.game_id, debt.version)) for debt in debts]
 
     async def owed_board(self, announces: tuple[int, int]) -> Reply | None:
         """The owed board itself, drawn again with its move's headline; None once it is paid, or when a later
@@ -258,7 +260,7 @@ class Service:
         choosing one sends its command into the group, where it is played like a typed move."""
         row = await self.table.store.game(game_id)
         seat = row.seat_of(user.id) if row is not None else None
-        start = f"g{row.chat_id}" if row is not None else None
+        start = start_payload(row.chat_id, row.topic) if row is not None else None
         if row is None or row.status != ACTIVE or seat is None:
             return InlineAnswer([], personal=True, note="Вы не играете в этой партии", start=start)
         game, state = self.table.state(row)
@@ -276,12 +278,12 @@ class Service:
             return await self.lobby.deep_link(user, args)
         if name in ("start", "help"):
             settings = None if chat.private else (await self.table.chat_settings(chat.id)).lines()
-            link = None if chat.private else self.table.private_link(chat.id)
+            link = None if chat.private else self.table.private_link(chat.id, chat.topic)
             text = help_text(self.table.games.values(), link, settings, self.table.bot_username)
             return [Reply(text if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + text)]
         section_id = answers.section_from_command(name)
         if name == "rules" or section_id:
-            row = None if chat.private else await self.table.store.open_game(chat.id)
+            row = None if chat.private else await self.table.store.open_game(chat.id, chat.topic)
             return [self._rules(row, args) if name == "rules" else self._section(section_id)]
         if chat.private:
             return await self.history.my_games(user) if name == "games" else [Reply(PRIVATE_HINT)]
@@ -295,7 +297,7 @@ class Service:
             "undo": self.undo.command, "settings": self.settings.command, "history": self.history.command,
             "stats": self.history.stats, "games": self._games,
         }.get(name)
-        row = await self.table.store.open_game(chat.id)
+        row = await self.table.store.open_game(chat.id, chat.topic)
         if handler is not None:
             return await handler(chat, user, row, args)
         if row is not None and row.status == ACTIVE:
@@ -334,6 +336,8 @@ class Service:
         row = await self.table.store.game(target)
         if row is None or row.chat_id != chat.id:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")
+        if row.topic != chat.topic:  # a forwarded or copied board: its table is in another topic
+            return ButtonAnswer(toast="Эта кнопка от стола в другой теме.")
         if kind == buttons.MOVE:
             return await self.moves.move_button(chat, user, row, *rest)
         if kind == buttons.GROUP:

@@ -39,7 +39,7 @@ class SettingsMenu:
     async def button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
         if not 0 <= index < len(buttons.SETTING_NAMES):
             return ButtonAnswer(toast="Не понимаю эту кнопку.")
-        refusal = self._settings_refusal(user, await self.table.store.open_game(chat.id))
+        refusal = self._settings_refusal(user, await self.table.store.open_game(chat.id, chat.topic))
         if refusal:
             return ButtonAnswer(toast=refusal, alert=True)
         settings = (await self.table.chat_settings(chat.id)).cycled(buttons.SETTING_NAMES[index])

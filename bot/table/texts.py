@@ -93,16 +93,58 @@ def step_text(summary: str, name: str) -> str:
     return f"{mark}{name} {'пропускает ход' if mark == '⏭ ' else 'заканчивает ход'}."
 
 
-def board_link(chat_id: int, message_id: int | None) -> str | None:
-    """A t.me link to a message of a supergroup (the members open it); ordinary groups have none.
+def board_link(chat_id: int, message_id: int | None, topic: int = 0) -> str | None:
+    """A t.me link to a message of a supergroup (the members open it), in its forum topic if it is in one;
+    ordinary groups have none.
 
-    >>> board_link(-1001234567890, 42), board_link(-4567, 42)
-    ('https://t.me/c/1234567890/42', None)
+    >>> board_link(-1001234567890, 42), board_link(-1001234567890, 42, topic=7), board_link(-4567, 42)
+    ('https://t.me/c/1234567890/42', 'https://t.me/c/1234567890/7/42', None)
     """
     text = str(chat_id)
     if message_id is None or not text.startswith("-100"):
         return None
-    return f"https://t.me/c/{text[4:]}/{message_id}"
+    return f"https://t.me/c/{text[4:]}/{f'{topic}/' if topic else ''}{message_id}"
+
+
+def here(topic: int) -> str:
+    """«В этой теме» at a forum topic's table, «В этом чате» at a chat's only table (or the General topic's)."""
+    return "В этой теме" if topic else "В этом чате"
+
+
+def topic_name(topic: int, title: str = "") -> str:
+    """A forum topic as a private message names it: «Вечерняя» by its name, №7 when the bot has not seen its
+    name, nothing for a chat without topics (or the General topic).
+
+    >>> topic_name(7, "Вечерняя"), topic_name(7), topic_name(0)
+    ('«Вечерняя»', '№7', '')
+    """
+    if not topic:
+        return ""
+    return f"«{escape(title)}»" if title else f"№{topic}"
+
+
+def in_chat(title: str, topic: int = 0, topic_title: str = "") -> str:
+    """« в чате «Друзья», в теме «Вечерняя»» after a game's name in a private message; "" when nothing is known.
+
+    >>> in_chat("Друзья", 7, "Вечерняя"), in_chat("Друзья"), in_chat("", 7)
+    (' в чате «Друзья», в теме «Вечерняя»', ' в чате «Друзья»', ' в теме №7')
+    """
+    parts = [f"в чате «{escape(title)}»"] if title else []
+    if topic:
+        parts.append(f"в теме {topic_name(topic, topic_title)}")
+    return f" {', '.join(parts)}" if parts else ""
+
+
+def chat_named(title: str, topic: int = 0, topic_title: str = "") -> str:
+    """« (чат «Друзья», тема «Вечерняя»)» after a turn's news in a private message; "" when nothing is known.
+
+    >>> chat_named("Друзья", 7, "Вечерняя"), chat_named("Друзья"), chat_named("")
+    (' (чат «Друзья», тема «Вечерняя»)', ' (чат «Друзья»)', '')
+    """
+    parts = [f"чат «{escape(title)}»"] if title else []
+    if topic:
+        parts.append(f"тема {topic_name(topic, topic_title)}")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def mention(user_id: int, name: str) -> str:

@@ -21,7 +21,7 @@ from bot.table.chat_settings import AUTOPILOT
 from bot.table.clock import format_duration, not_quiet
 from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
-from bot.table.texts import board_link, mention, plain, step_text
+from bot.table.texts import board_link, chat_named, mention, plain, step_text
 from bot.table.words import declined
 from rules.protocol import Event, Game
 
@@ -131,8 +131,7 @@ class Turns:
         player = row.seats[seat]
         if player.user_id not in await self.table.store.private_users([player.user_id]):
             return []
-        title = chat.title or row.chat_title
-        where = f" (чат «{escape(title)}»)" if title else ""
+        where = chat_named(chat.title or row.chat_title, row.topic, chat.topic_title or row.topic_title)
         return [Reply(f"Ваш ход в «{escape(declined(game.title, 'loct'))}»{where}.", to_user=player.user_id,
                       link_board=True)]
 
@@ -197,10 +196,10 @@ class Turns:
         matches = [s.seat for s in row.seats if s.name.lower().replace("ё", "е").startswith(wanted)]
         return matches[0] if wanted and len(matches) == 1 else None
 
-    async def fire_timers(self) -> list[tuple[int, list[Reply]]]:
+    async def fire_timers(self) -> list[tuple[Chat, list[Reply]]]:
         """Reminders and deadlines that are due (after a restart too, each once, whichever process runs
-        this): (chat id, replies to send there) for each. A reminder due during the chat's quiet hours waits
-        for their end."""
+        this): (the chat, with the topic of the game's table; replies to send there) for each. A reminder due
+        during the chat's quiet hours waits for their end."""
         now = self.table.clock()
         out = []
         for timer in await self.table.store.claim_timers(now, TIMER_LEASE):
@@ -222,7 +221,7 @@ class Turns:
         row = await self.table.store.game(game_id)
         return row.chat_id if row is not None else 0
 
-    async def _fire(self, timer: Timer, now: float) -> tuple[int, list[Reply]] | None:
+    async def _fire(self, timer: Timer, now: float) -> tuple[Chat, list[Reply]] | None:
         row = await self.table.store.game(timer.game_id)
         if row is None or row.status != ACTIVE:
             await self.table.store.timer_fired(timer, None)
@@ -237,16 +236,16 @@ class Turns:
         if morning > now:  # night in the chat: wait for the morning (a deadline too)
             await self.table.store.timer_postponed(timer, morning)
             return None
-        chat = Chat(row.chat_id, title=row.chat_title)
+        chat = Chat(row.chat_id, title=row.chat_title, topic=row.topic, topic_title=row.topic_title)
         if timer.kind == "deadline":
             await self.table.store.timer_fired(timer, None)
             player = row.seats[timer.seat]
             if settings.on_timeout == AUTOPILOT:
-                return row.chat_id, await self._timeout_autopilot(chat, row, player.name)
-            return row.chat_id, await self.skip_turn(chat, row, f"⌛ {plain(player.name)}: время на ход вышло.")
+                return chat, await self._timeout_autopilot(chat, row, player.name)
+            return chat, await self.skip_turn(chat, row, f"⌛ {plain(player.name)}: время на ход вышло.")
         again = now + settings.remind_after if settings.remind_after and timer.fired + 1 < REMINDERS else None
         await self.table.store.timer_fired(timer, again)
-        return row.chat_id, await self._reminder(row, game, timer.seat)
+        return chat, await self._reminder(row, game, timer.seat)
 
     async def _timeout_autopilot(self, chat: Chat, row: GameRow, name: str) -> list[Reply]:
         """The time ran out: the autopilot finishes this one turn of the player."""
@@ -277,8 +276,8 @@ class Turns:
         title = escape(declined(game.title, "loct"))
         replies = [Reply(f"⏰ {mention(player.user_id, player.name)}, ваш ход в «{title}»{waited}. Доска — /board.")]
         if player.user_id in await self.table.store.private_users([player.user_id]):
-            where = f" (чат «{escape(row.chat_title)}»)" if row.chat_title else ""
-            link = board_link(row.chat_id, row.board_message_id)
+            where = chat_named(row.chat_title, row.topic, row.topic_title)
+            link = board_link(row.chat_id, row.board_message_id, row.topic)
             to_board = f'\n<a href="{link}">К доске</a>' if link else ""
             replies.append(Reply(f"⏰ Ваш ход в «{title}»{where}{waited}.{to_board}", to_user=player.user_id))
         return replies

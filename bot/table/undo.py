@@ -58,8 +58,8 @@ class Rewind:
         log = await self.table.store.log(row.id)
         state = self._replay(row, game, [line for line in log if line.version <= keep])
         turn = None if game.current_seat(state) == before else await self.turns.turn_change(row, game, state)
-        if row.status == FINISHED and await self.table.store.open_game(row.chat_id) is not None:
-            return [Reply("В чате уже началась новая партия: закончившуюся вернуть нельзя.")]
+        if row.status == FINISHED and await self.table.store.open_game(row.chat_id, row.topic) is not None:
+            return [Reply("За этим столом уже началась новая партия: закончившуюся вернуть нельзя.")]
         await self.table.store.rewind(row.id, row.version, game.dump(state), keep, headline, turn, row.status)
         row = await self.table.store.game(row.id)
         return [await self.table.board_reply(row, game, state, headline, notify=turn is not None)]
@@ -92,7 +92,7 @@ class Undo:
 
     async def _undo_finished(self, chat: Chat, user: User) -> list[Reply]:
         """/undo after the game's end: the move that ended it, by everyone's yes, while no new game has begun."""
-        row = await self.table.store.last_finished(chat.id)
+        row = await self.table.store.last_finished(chat.id, chat.topic)
         if row is None or row.seat_of(user.id) is None:
             return [Reply("Сейчас партия не идёт: отменять нечего.")]
         log = await self.table.store.log(row.id, 1)

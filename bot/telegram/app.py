@@ -233,9 +233,23 @@ async def on_my_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         await chat_back(context.application, change.chat.id)
 
 
+def topic_title_of(message: object) -> str:
+    """The name of the forum topic a message is in, where the message shows it: Telegram makes a topic's
+    message that replies to nothing a reply to the topic's first (service) message, which carries the name."""
+    if not isinstance(message, Message) or not message.is_topic_message:
+        return ""
+    created = message.forum_topic_created or getattr(message.reply_to_message, "forum_topic_created", None)
+    return created.name if created is not None else ""
+
+
 def chat_of(update: Update) -> Chat:
+    """The chat, and the forum topic (the table) the message or the pressed message is in."""
     chat = update.effective_chat
-    return Chat(id=chat.id, private=chat.type == ChatType.PRIVATE, title=chat.title or "")
+    private = chat.type == ChatType.PRIVATE
+    message = update.effective_message  # of a button: the message it is under
+    topic = 0 if private else thread_of(message) or 0
+    return Chat(id=chat.id, private=private, title=chat.title or "", topic=topic,
+                topic_title=topic_title_of(message) if topic else "")
 
 
 def is_anonymous_admin(message: object) -> bool:
@@ -349,7 +363,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         data = query.data or ""
         chat = chat_of(update)
         await chat_back(context.application, chat.id)
-        await remember_pressed(context.application, chat.id, query.message)
+        await remember_pressed(context.application, chat, query.message)
         async with chat_turn(context.application, chat.id):
             user = await user_of(update, context, check_admin=data.startswith(("abort", "set:")))
             log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
@@ -463,8 +477,10 @@ async def send_replies(
     replies: list[Reply],
     thread_id: int | None = None,
 ) -> None:
-    """Send in order; private replies go to the user's own chat with the bot. If Telegram refuses
-    (the user never started the bot), the chat is told once per user."""
+    """Send in order, into the chat's forum topic (the table's); private replies go to the user's own chat with
+    the bot. If Telegram refuses (the user never started the bot), the chat is told once per user."""
+    if thread_id is None and chat.topic:
+        thread_id = chat.topic
     told: set[int] = set()
     board: int | None = None  # the board just sent, for private notes to link to
     for reply in replies:
@@ -480,7 +496,7 @@ async def send_replies(
             if reply.remember is not None and shown is not None:
                 await service_of(context.application).shown(reply.remember, shown)
             continue
-        if reply.link_board and (link := board_link(chat.id, board)):
+        if reply.link_board and (link := board_link(chat.id, board, chat.topic)):
             reply = replace(reply, text=f'{reply.text}\n<a href="{link}">К доске</a>')
         try:
             await send_reply(context.bot, reply.to_user, reply)
@@ -518,14 +534,14 @@ async def fire_timers(context: ContextTypes.DEFAULT_TYPE) -> None:
     except Exception:
         log.exception("Таймеры не сработали (попробую в следующий раз)")
         return
-    for chat_id, replies in fired:
-        async with chat_turn(context.application, chat_id):
+    for chat, replies in fired:  # the chat with the topic of the game's table
+        async with chat_turn(context.application, chat.id):
             try:
-                await send_replies(context, Chat(chat_id), User(0, ""), replies)
+                await send_replies(context, chat, User(0, ""), replies)
             except ChatGone:  # logged once when it was noticed
                 pass
             except TelegramError as error:  # the chat is gone; a board stays owed and is sent later
-                log.warning("Напоминание в чат %s не отправлено: %s", chat_id, error)
+                log.warning("Напоминание в чат %s не отправлено: %s", chat.id, error)
 
 
 async def member_name(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> str:

@@ -15,7 +15,7 @@ from telegram.ext import Application, ContextTypes
 
 from bot.storage import DATABASE_ERRORS
 from bot.storage.base import Announcement
-from bot.table.replies import Reply
+from bot.table.replies import Chat, Reply
 from bot.telegram.messages import send_reply
 
 if TYPE_CHECKING:
@@ -105,12 +105,14 @@ def answer_lost(error: Exception) -> bool:
     return isinstance(error, NetworkError) and not isinstance(error, BadRequest) and str(error).startswith("httpx.")
 
 
-async def remember_pressed(application: Application, chat_id: int, message: object) -> None:
-    """A button pressed on a picture newer than a board in doubt: that picture is the board, it did arrive."""
+async def remember_pressed(application: Application, chat: Chat, message: object) -> None:
+    """A button pressed on a picture newer than a board in doubt at the same table (chat and topic): that picture
+    is the board, it did arrive."""
     message_id = getattr(message, "message_id", None)
-    if message_id is None or not getattr(message, "photo", None) or chat_id not in doubted(application):
+    if message_id is None or not getattr(message, "photo", None) or chat.id not in doubted(application):
         return
-    await _remember(f"доска в чате {chat_id} дошла", service_of(application).store.doubt_seen(chat_id, message_id))
+    await _remember(f"доска в чате {chat.id} дошла",
+                    service_of(application).store.doubt_seen(chat.id, chat.topic, message_id))
 
 
 def refused_by_group(chat_id: int, error: Exception) -> bool:
@@ -173,7 +175,8 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
     """JobQueue: send the boards that moves owe their chats (after a crash, or a long Telegram outage)."""
     service = service_of(context.application)
     first = context.job.data.pop("first", False) if isinstance(context.job.data, dict) else False
-    for chat_id, announces in await service.owed_boards(0 if first else OWED_AFTER, OWED_LEASE):
+    for chat, announces in await service.owed_boards(0 if first else OWED_AFTER, OWED_LEASE):
+        chat_id, thread_id = chat.id, chat.topic or None  # into the forum topic of the game's table
         if chat_id in gone_chats(context.application):
             continue  # it stays owed: the bot may be added back
         async with chat_turn(context.application, chat_id):
@@ -188,7 +191,7 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
                 await service.announced(announces)
                 continue
             try:
-                shown = await send_board(context.application, chat_id, reply)
+                shown = await send_board(context.application, chat_id, reply, thread_id)
                 if shown is not None and reply.remember is not None:
                     await service.shown(reply.remember, shown)
             except ChatGone:  # logged once; the board stays owed until the bot is back

@@ -132,6 +132,20 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE actions ADD COLUMN reveals INTEGER NOT NULL DEFAULT 0;
     """,
     "ALTER TABLE actions ADD COLUMN ends_turn INTEGER NOT NULL DEFAULT 0;",
+    """
+    CREATE TABLE absences (
+        user_id BIGINT PRIMARY KEY,
+        since DOUBLE PRECISION NOT NULL,
+        until DOUBLE PRECISION NOT NULL,
+        timezone TEXT NOT NULL
+    );
+    CREATE TABLE rematches (
+        game_id BIGINT PRIMARY KEY REFERENCES games(id),
+        previous_id BIGINT NOT NULL REFERENCES games(id),
+        pending TEXT NOT NULL
+    );
+    CREATE INDEX rematches_of_game ON rematches(previous_id);
+    """,
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for

@@ -137,6 +137,22 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE actions ADD COLUMN reveals INTEGER NOT NULL DEFAULT 0;
     """,
     "ALTER TABLE actions ADD COLUMN ends_turn INTEGER NOT NULL DEFAULT 0;",
+    # time away (/away): one row per player while they are away, in every game; a rematch's lobby: the game
+    # it replays and the seats not yet confirmed (user ids, JSON)
+    """
+    CREATE TABLE absences (
+        user_id INTEGER PRIMARY KEY,
+        since REAL NOT NULL,
+        until REAL NOT NULL,
+        timezone TEXT NOT NULL
+    );
+    CREATE TABLE rematches (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        previous_id INTEGER NOT NULL REFERENCES games(id),
+        pending TEXT NOT NULL
+    );
+    CREATE INDEX rematches_of_game ON rematches(previous_id);
+    """,
 )
 
 

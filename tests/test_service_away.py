@@ -132,6 +132,20 @@ async def test_a_deadline_waits_until_after_the_return(path, clock):
     await service.close()
 
 
+async def test_while_away_turn_says_the_time_waits_and_skip_needs_a_vote(path, clock):
+    service = await opened(path, clock, ChatSettings(time_limit=2 * HOUR, remind_after=None))
+    await begin(service, (ANYA, BORIS, VERA))
+    _, _, mover = await table(service)
+    other = next(u for u in (ANYA, BORIS, VERA) if u is not mover)
+    await service.command(GROUP, mover, "away", "1д")
+    clock.now += 3 * HOUR  # past the time for a turn, but the player is away
+    turn, = await service.command(GROUP, other, "turn", "")
+    assert "Время на ход пойдёт, когда игрок вернётся." in turn.text
+    vote, = await service.command(GROUP, other, "skip", "")
+    assert "пропустить этот ход" in vote.text and (await table(service))[2] is mover  # a vote, not at once
+    await service.close()
+
+
 async def test_a_turn_that_comes_while_away_waits_with_its_deadline_after_the_return(path, clock):
     service = await opened(path, clock, ChatSettings(time_limit=2 * HOUR, remind_after=None))
     await begin(service)
@@ -241,3 +255,20 @@ def test_the_story_keeps_the_latest_ten_turns_and_counts_the_rest():
     text = missed.story_text(turns, names)
     assert "…и ещё 2 хода раньше" in text and text.count("• ") == 10 and text.endswith("• ход 13.")
     assert missed.turns_since(lines, 1, 2) is None  # never moved themselves
+
+
+# --- the chat's setting ------------------------------------------------------------------------------------------
+
+
+async def test_the_away_setting_is_typed_pressed_or_set_by_the_operator(service):
+    await begin(service)
+    wrong, = await service.command(GROUP, ANYA, "settings", "отъезд иногда")
+    assert wrong.text.startswith("❌") and "«ждать»" in wrong.text
+    shown, = await service.command(GROUP, ANYA, "settings", "")
+    assert "✈️ Ход игрока в отъезде: ждём его" in shown.text
+    label, = [b for line in shown.buttons for b in line if b.text.startswith("✈️")]
+    pressed = await service.button(GROUP, ANYA, label.data)
+    assert "✈️ Ход игрока в отъезде: за него ходит автопилот" in pressed.edit.text
+    assert ChatSettings.from_env({"AWAY_TURN": "автопилот"}).on_away == "autopilot"
+    with pytest.raises(ValueError, match="AWAY_TURN=всегда"):
+        ChatSettings.from_env({"AWAY_TURN": "всегда"})

@@ -68,11 +68,12 @@ class ChatSettings:
 
     @classmethod
     def from_env(cls, env: dict[str, str]) -> ChatSettings:
-        """The operator's defaults: TURN_REMINDER_AFTER, TURN_TIME_LIMIT, TURN_TIMEOUT, QUIET_HOURS, TIMEZONE, AWAY_TURN
-        (missing ones keep ours). ValueError, in Russian and naming the variable, for a value that is wrong."""
+        """The operator's defaults: TURN_REMINDER_AFTER, TURN_TIME_LIMIT, TURN_TIMEOUT, QUIET_HOURS, TIMEZONE,
+        AWAY_TURN (missing ones keep ours). ValueError, in Russian and naming the variable, for a wrong value."""
         settings = cls()
         for variable, name in (("TURN_REMINDER_AFTER", "remind"), ("TURN_TIME_LIMIT", "limit"),
-                               ("TURN_TIMEOUT", "timeout"), ("QUIET_HOURS", "quiet"), ("TIMEZONE", "timezone")):
+                               ("TURN_TIMEOUT", "timeout"), ("QUIET_HOURS", "quiet"), ("TIMEZONE", "timezone"),
+                               ("AWAY_TURN", "away")):
             value = env.get(variable, "").strip()
             if value:
                 try:

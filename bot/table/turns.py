@@ -155,7 +155,9 @@ class Turns:
         away = " (это место у автопилота 🤖)" if player.away else ""
         settings = await self.table.chat_settings(row.chat_id)
         limit = ""
-        if settings.time_limit and row.turn_since is not None:
+        if settings.time_limit and game.current_seat(state) in await self.table.absent(row):
+            limit = "\nВремя на ход пойдёт, когда игрок вернётся."
+        elif settings.time_limit and row.turn_since is not None:
             left = row.turn_since + settings.time_limit - self.table.clock()
             limit = (f"\nВремя на ход кончится через {format_duration(left)}." if left > 0
                      else "\nВремя на ход вышло: /skip пропустит его.")
@@ -186,6 +188,9 @@ class Turns:
     async def time_ran_out(self, row: GameRow) -> bool:
         """The player to move has used up the time limit (without one: waited past a reminder)."""
         settings = await self.table.chat_settings(row.chat_id)
+        game, state = self.table.state(row)
+        if game.current_seat(state) in await self.table.absent(row):
+            return False  # away (/away): their time waits for the return
         allowed = settings.time_limit or settings.remind_after
         return bool(allowed) and row.turn_since is not None and self.table.clock() - row.turn_since >= allowed
 

@@ -151,6 +151,9 @@ async def test_a_bare_new_offers_the_rematch_first(service):
     assert offer.buttons[0][0].text == "🔁 Реванш"
     named, = await service.command(GROUP, VERA, "new", "kingdom")
     assert "собирает игру" in named.text  # a game named: no offer, the lobby at once
+    await service.command(GROUP, VERA, "leave", "")
+    offer, = await service.command(GROUP, VERA, "new", "")  # another game was opened since: the chat moved on
+    assert not any(b.text == "🔁 Реванш" for line in offer.buttons for b in line)
 
 
 async def test_the_rematch_lobby_survives_a_restart(database, clock):

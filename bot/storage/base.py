@@ -438,6 +438,11 @@ class StoreBase:
                                 game_id, index, user_id, name)
             await self._run(tx, "UPDATE games SET seed = ? WHERE id = ?", seed, game_id)
 
+    async def newer_games(self, chat_id: int, game_id: int) -> list[int]:
+        """The ids of the chat's games opened after `game_id` (in any state)."""
+        rows = await self._rows("SELECT id FROM games WHERE chat_id = ? AND id > ? ORDER BY id", chat_id, game_id)
+        return [row[0] for row in rows]
+
     async def set_pending(self, game_id: int, version: int, pending: list[int]) -> None:
         """A rematch's seats still to be confirmed; guarded by the lobby's version (which it moves on)."""
         async with self._transaction(game_id, version, LOBBY) as tx:

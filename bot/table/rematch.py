@@ -45,9 +45,13 @@ class Rematch:
         return Button("🔁 Реванш", buttons.encode(buttons.REMATCH, previous.id))
 
     async def offer(self, chat: Chat) -> GameRow | None:
-        """The chat's last finished game, if a rematch of it may still be asked for (a bare /new offers it)."""
+        """The chat's last game if it has ended and a rematch of it may still be asked for (a bare /new offers
+        it); a game opened after it (and not an aborted rematch of it) means the chat has moved on."""
         previous = await self.table.store.last_finished(chat.id)
         if previous is None or await self._stale(previous):
+            return None
+        rematches = {row.id for row in await self.table.store.rematches_of(previous.id)}
+        if set(await self.table.store.newer_games(chat.id, previous.id)) - rematches:
             return None
         return previous
 

@@ -99,7 +99,7 @@ async def test_away_silences_reminders_shows_on_the_board_and_ends_by_itself(ser
     await service.command(private(mover), mover, "start", "")  # the mover started the bot in private
     said = await service.command(GROUP, mover, "away", "3д")
     assert f"{mover.name} в отъезде до 4 июня, 09:00" in said[0].text
-    assert said[1].to_user == mover.id and "Вы в отъезде до 4 июня, 09:00" in said[1].text
+    assert said[1].to_user == mover.id and "Вы в отъезде до 4 июня, 09:00. В вашей партии" in said[1].text
     turn, = await service.command(GROUP, ANYA, "turn", "")
     assert f"✈️ {mover.name} в отъезде до 4 июня, 09:00." in turn.text
     board, = await service.command(GROUP, ANYA, "board", "")

@@ -86,7 +86,7 @@ async def test_rematch_seats_the_same_players_rotated_and_begins_with_the_confir
     assert refused.toast == "Реванш начинает тот, кто его предложил: Борис."
 
     board, *_ = await service.command(GROUP, BORIS, "begin", "")
-    assert "Реванш в «Kingdom Builder» начался!" in board.text and "Не пришли: Вера." in board.text
+    assert "Реванш в «Kingdom Builder» начался!" in board.text and "Не подтвердили место: Вера." in board.text
     row, state, mover = await table(service)
     assert row.status == ACTIVE and [s.name for s in row.seats] == [n for n in expected if n != "Вера"]
     assert KB.current_seat(state) == 0  # no lot: the first seat opens
@@ -103,7 +103,7 @@ async def test_a_rematch_needs_enough_confirmed_seats_and_a_seat_may_be_given_up
     back, = await service.command(GROUP, BORIS, "join", "")  # sits down again: confirmed, not waited for
     assert "Борис садится за стол" in back.text and "⏳" not in back.text
     board, *_ = await service.command(GROUP, ANYA, "begin", "")
-    assert "Реванш" in board.text and "Не пришли" not in board.text
+    assert "Реванш" in board.text and "Не подтвердили" not in board.text
 
 
 async def test_stale_rematch_presses_change_nothing(service):

@@ -148,7 +148,7 @@ class Away:
             if seat is not None and game_row.seats[seat].user_id == user.id and not game_row.seats[seat].away:
                 await self.table.store.add_timer(game_row.id, "away", seat, now)
         when = until_text(until, tz)
-        settled = (f"Во всех ваших партиях ({count(len(games), 'партия', 'партии', 'партий')}) " if games
+        settled = ("В вашей партии " if len(games) == 1 else f"Во всех ваших партиях ({len(games)}) " if games
                    else "Во всех партиях, где вы сядете за стол, ")
         note = (f"✈️ Вы в отъезде до {when}. {settled}вам не будут напоминать о ходе, а время на ход подождёт "
                 "вашего возвращения. Вернуться раньше — /back или просто сделайте ход.")

@@ -143,6 +143,6 @@ class Rematch:
 
     def intro(self, game: Game, order: str, dropped: list[str]) -> str:
         """The first line of a rematch's first board."""
-        gone = f" Не пришли: {', '.join(plain(n) for n in dropped)}." if dropped else ""
+        gone = f" Не подтвердили место: {', '.join(plain(n) for n in dropped)}." if dropped else ""
         title = escape(declined(game.title, "loct"))
         return f"Реванш в «{title}» начался! Порядок хода (по кругу, со следующего): {order}.{gone}"

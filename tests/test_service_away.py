@@ -116,6 +116,19 @@ async def test_away_silences_reminders_shows_on_the_board_and_ends_by_itself(ser
     assert "в отъезде" not in turn.text
 
 
+async def test_an_absence_ending_at_midnight_is_told_in_the_morning(service, clock):
+    await service.command(private(VERA), VERA, "away", "до завтра")  # until 00:00 in Moscow
+    clock.now = dt.datetime(2026, 6, 1, 21, 0, tzinfo=dt.UTC).timestamp()  # midnight in Moscow
+    assert await service.fire_timers() == []
+    assert await service.store.absences([VERA.id], clock.now) == {}  # over already, told later
+    clock.now += 8 * HOUR - 1
+    assert await service.fire_timers() == []
+    clock.now += 1  # 08:00, the end of the quiet hours
+    (chat_id, (note,)), = await service.fire_timers()
+    assert chat_id == VERA.id and note.text.startswith("✈️ Ваш отъезд окончился (2 июня)")
+    assert await service.fire_timers() == []
+
+
 async def test_a_deadline_waits_until_after_the_return(path, clock):
     service = await opened(path, clock, ChatSettings(time_limit=2 * HOUR, remind_after=None))
     await begin(service)

@@ -389,12 +389,20 @@ class StoreBase:
                                    "timezone", user_id)
         return next((Absence(*r) for r in rows), None)
 
-    async def claim_ended_absences(self, now: float) -> list[Absence]:
-        """Absences that ended by themselves by `now`, removed: each is told to its player once, whichever
-        bot process looks first."""
+    async def ended_absences(self, now: float) -> list[Absence]:
+        """Absences that have ended by themselves by `now` and are not yet told to their players."""
+        rows = await self._rows("SELECT user_id, since, until, timezone FROM absences WHERE until <= ?", float(now))
+        return [Absence(*r) for r in rows]
+
+    async def claim_ended_absences(self, now: float, user_ids: list[int]) -> list[Absence]:
+        """Those of `user_ids` whose absences ended by `now`, removed: each is told to its player once,
+        whichever bot process looks first."""
+        if not user_ids:
+            return []
+        marks = ", ".join("?" * len(user_ids))
         async with self._write() as tx:
-            rows = await self._run(tx, "DELETE FROM absences WHERE until <= ? RETURNING user_id, since, until, "
-                                   "timezone", float(now))
+            rows = await self._run(tx, f"DELETE FROM absences WHERE until <= ? AND user_id IN ({marks}) "
+                                   "RETURNING user_id, since, until, timezone", float(now), *user_ids)
         return sorted((Absence(*r) for r in rows), key=lambda a: (a.until, a.user_id))
 
     async def create_rematch(self, previous: GameRow, creator_id: int, seats: list[tuple[int, str]], seed: int,

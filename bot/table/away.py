@@ -21,7 +21,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from bot.storage.base import Absence, GameRow
-from bot.table.clock import DAY, parse_duration
+from bot.table.clock import DAY, not_quiet, parse_duration
 from bot.table.replies import Chat, Reply, User
 from bot.table.texts import plain
 from bot.table.zones import parse_timezone, timezone_name
@@ -170,8 +170,14 @@ class Away:
 
     async def ended(self) -> list[tuple[int, list[Reply]]]:
         """Absences that ended by themselves: a private note to each player who started the bot, as
-        (chat id = the player's private chat, replies)."""
-        ended = await self.table.store.claim_ended_absences(self.table.clock())
+        (chat id = the player's private chat, replies); during the quiet hours (the bot's default ones, in the
+        player's time zone) the note waits for the morning."""
+        now = self.table.clock()
+        moment = dt.datetime.fromtimestamp(now, dt.UTC)
+        quiet = self.table.defaults.quiet
+        awake = [a.user_id for a in await self.table.store.ended_absences(now)
+                 if not_quiet(moment, quiet, parse_timezone(a.timezone)) <= moment]
+        ended = await self.table.store.claim_ended_absences(now, awake)
         started = await self.table.store.private_users([a.user_id for a in ended])
         return [(a.user_id, [Reply(f"✈️ Ваш отъезд окончился ({until_text(a.until, parse_timezone(a.timezone))}): "
                                    "напоминания о ходе снова приходят, время на ход идёт как обычно.")])

@@ -195,6 +195,19 @@ async def test_the_chat_may_let_the_autopilot_play_the_turns_of_a_player_away(se
     assert auto and all(line.user_id == 0 and line.summary.startswith("🤖") for line in auto)
 
 
+async def test_a_game_that_begins_with_a_player_away_lets_the_autopilot_open_it(service):
+    await service.command(GROUP, ANYA, "new", "kingdom")
+    await service.command(GROUP, ANYA, "settings", "отъезд автопилот")
+    await service.command(GROUP, BORIS, "join", "")
+    row = await service.store.open_game(GROUP.id)
+    first = row.seats[KB.current_seat(KB.new([s.name for s in row.seats], seed=row.seed))]
+    await service.command(GROUP, USERS[first.user_id], "away", "2д")
+    await service.command(GROUP, ANYA, "begin", "")
+    (_, replies), = await service.fire_timers()
+    assert f"✈️ {first.name} в отъезде: этот ход играет автопилот 🤖." in replies[-1].text
+    assert (await table(service))[2].id != first.user_id
+
+
 async def test_a_move_or_back_ends_the_absence(service):
     await begin(service)
     _, _, mover = await table(service)

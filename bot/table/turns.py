@@ -64,7 +64,9 @@ class Turns:
         settings = await self.table.chat_settings(row.chat_id)
         absence = (await self.table.absent(row)).get(seat)
         if absence is not None and settings.on_away == AUTOPILOT:
-            return TurnChange(seat, now)  # away, and the chat lets the autopilot play: it moves at once
+            # away, and the chat lets the autopilot play: it moves at once (`autoplay`), or, where nothing
+            # plays on at once (the first turn, a turn taken back), when this timer fires
+            return TurnChange(seat, now, (("away", now),))
         # away: no reminder before the return, and the time for the turn starts counting then
         start = now if absence is None else absence.until
         timers = [("remind", max(now + settings.remind_after, start))] if settings.remind_after else []

@@ -159,6 +159,23 @@ async def test_while_away_turn_says_the_time_waits_and_skip_needs_a_vote(path, c
     await service.close()
 
 
+async def test_back_early_brings_the_deadline_back(path, clock):
+    service = await opened(path, clock, ChatSettings(time_limit=2 * HOUR, remind_after=None))
+    await begin(service)
+    _, _, mover = await table(service)
+    await service.command(GROUP, mover, "away", "3д")
+    clock.now += 2 * HOUR
+    assert await service.fire_timers() == []  # put off past the return, three days on
+    clock.now += HOUR
+    await service.command(GROUP, mover, "back", "")
+    clock.now += 2 * HOUR - 1
+    assert await service.fire_timers() == []
+    clock.now += 1  # the full time for the turn from /back
+    (_, replies), = await service.fire_timers()
+    assert "время на ход вышло" in replies[0].text
+    await service.close()
+
+
 async def test_a_turn_that_comes_while_away_waits_with_its_deadline_after_the_return(path, clock):
     service = await opened(path, clock, ChatSettings(time_limit=2 * HOUR, remind_after=None))
     await begin(service)

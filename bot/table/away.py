@@ -161,9 +161,17 @@ class Away:
         return replies
 
     async def back(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        """/back: the absence ends now."""
+        """/back: the absence ends now; a deadline of the player's turn that was put off past the planned return
+        counts from now instead."""
         if await self.table.store.end_absence(user.id) is None:
             return [Reply(f"{plain(user.name)}, вы и так не в отъезде. Уехать — /away 3д.")]
+        now = self.table.clock()
+        for game_row in await self.table.store.games_of(user.id):
+            limit = (await self.table.chat_settings(game_row.chat_id)).time_limit
+            for timer in await self.table.store.timers(game_row.id):
+                if timer.kind == "deadline" and limit and timer.due_at > now + limit and \
+                        game_row.seats[timer.seat].user_id == user.id:
+                    await self.table.store.add_timer(game_row.id, "deadline", timer.seat, now + limit)
         if chat.private:
             return [Reply("С возвращением! Отъезд окончен: напоминания о ходе снова приходят.")]
         return [Reply(f"✈️ {plain(user.name)} снова в игре.")]

@@ -139,6 +139,8 @@ async def test_a_deadline_waits_until_after_the_return(path, clock):
     assert (await table(service))[2] is mover  # not skipped while away
     clock.now = MORNING + DAY + 2 * HOUR - 1
     assert await service.fire_timers() == []
+    turn, = await service.command(GROUP, mover, "turn", "")
+    assert "Время на ход кончится через 1 секунду." in turn.text  # the deadline as it waited, not as it was
     clock.now += 1  # the full time for the turn after the return
     (_, replies), = await service.fire_timers()
     assert "время на ход вышло" in replies[0].text and (await table(service))[2] is not mover

@@ -160,11 +160,13 @@ class Turns:
         if settings.time_limit and game.current_seat(state) in await self.table.absent(row):
             limit = "\nВремя на ход пойдёт, когда игрок вернётся."
         elif settings.time_limit and row.turn_since is not None:
-            left = row.turn_since + settings.time_limit - self.table.clock()
+            # the deadline itself where there is one: it may have waited for a return from /away
+            due = [t.due_at for t in await self.table.store.timers(row.id) if t.kind == "deadline"]
+            left = (due[0] if due else row.turn_since + settings.time_limit) - self.table.clock()
             limit = (f"\nВремя на ход кончится через {format_duration(left)}." if left > 0
                      else "\nВремя на ход вышло: /skip пропустит его.")
         away_lines = "".join(f"\n{line}." for line in await self.table.away_lines(row))
-        return [Reply(f"Ходит {plain(player.name)}{away}{self.table.waiting(row)}.{limit}{away_lines}")]
+        return [Reply(f"Ходит {plain(player.name)}{away}{self.table.waiting(row)}.{away_lines}{limit}")]
 
     async def leave_game(self, chat: Chat, user: User, row: GameRow) -> list[Reply]:
         """A player leaves a running game: the autopilot takes the seat (the rules know no player leaving)."""

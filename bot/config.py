@@ -73,7 +73,7 @@ class Settings:
     webhook_secret: str = ""  # Telegram sends it with every webhook request; others are refused
     webhook_listen: str = "0.0.0.0"  # the address the webhook server listens on (behind a reverse proxy)
     # every chat's settings until it changes them (/settings): TURN_REMINDER_AFTER, TURN_TIME_LIMIT,
-    # TURN_TIMEOUT, QUIET_HOURS, TIMEZONE
+    # TURN_TIMEOUT, QUIET_HOURS, TIMEZONE, AWAY_TURN
     chat_defaults: ChatSettings = field(default_factory=ChatSettings)
     # processes that draw the pictures; 0: the bot's own process. `load` makes an unset RENDER_WORKERS one per core
     render_workers: int = 0

@@ -251,7 +251,7 @@ async def test_private_chat_gets_a_hint_and_help_works(service):
 
 async def test_the_last_moves_by_buttons_end_the_game_with_scores(service):
     """A seeded random game recorded through the real storage (no pictures, to keep it quick), its
-    last ten moves pressed as buttons: the final board has the results and no buttons."""
+    last ten moves pressed as buttons: the final board has the results and no move buttons."""
     await start_game(service)
     row, state, _ = await current(service)
     rng, probe, planned = random.Random(3), VALDORA.load(row.state), []
@@ -271,7 +271,8 @@ async def test_the_last_moves_by_buttons_end_the_game_with_scores(service):
         assert data in [b.data for b in await offering(service, player, reply, row, state, action)]
         reply = await press(service, player, data)
     assert "Партия окончена" in reply.text and ("Победа" in reply.text or "Ничья" in reply.text)
-    assert reply.image and not reply.buttons
+    # no moves any more: the only button left offers a rematch
+    assert reply.image and [[b.text for b in line] for line in reply.buttons] == [["🔁 Реванш"]]
     assert await service.store.open_game(GROUP.id) is None
     assert len(await service.store.notations(row.id)) == len(planned)
 

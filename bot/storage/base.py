@@ -165,6 +165,16 @@ class LogLine:
     reveals: bool = False  # it showed something hidden (a card drawn): its player cannot take it back alone
     ends_turn: bool = False  # the last action of its turn (a new turn, or the end of the game, came after it)
 
+@dataclass(frozen=True)
+class Absence:
+    """A player away (/away) from every game they sit in, until `until` (the service's clock)."""
+
+    user_id: int
+    since: float
+    until: float
+    timezone: str  # the time zone the player's dates are told in (the chat's where /away was typed)
+
+
 class StoreBase:
     """What both backends (`Store` here, `bot.storage.postgres.PgStore`) do the same way, on top of their own
     `was_handled`, `_write` and `_transaction`."""
@@ -201,15 +211,17 @@ class StoreBase:
     async def record_move(
         self, game_id: int, version: int, state: dict, seat: int, user_id: int, notation: str, summary: str,
         finished: bool, headline: str = "", notify: bool = True, turn: TurnChange | None = None,
-        reveals: bool = False,
+        reveals: bool = False, at: float | None = None,
     ) -> None:
         """The new state, its log line and the board owed to the chat, in one transaction, only if the game
-        is still at `version`; `turn` when a new turn began (the log line is then the last of its turn)."""
+        is still at `version`; `turn` when a new turn began (the log line is then the last of its turn); `at`:
+        when it was played by the service's clock (time.time() without one)."""
         status = FINISHED if finished else ACTIVE
         async with self._transaction(game_id, version, ACTIVE, status=status, state=state) as tx:
             await self._run(tx, "INSERT INTO actions (game_id, version, seat, user_id, notation, summary, created_at, "
                             "reveals, ends_turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            game_id, version + 1, seat, user_id, notation, summary, time.time(), int(reveals),
+                            game_id, version + 1, seat, user_id, notation, summary, time.time() if at is None else at,
+                            int(reveals),
                             int(turn is not None))
             await self._announce(tx, game_id, version + 1, headline, notify)
             if turn is not None:
@@ -369,6 +381,14 @@ class StoreBase:
                                 "WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
                                 due_again, timer.game_id, timer.kind, timer.seat, timer.due_at)
 
+    async def add_timer(self, game_id: int, kind: str, seat: int, due_at: float) -> None:
+        """A timer of the current turn of its own kind (one replaces another of that kind); the next turn
+        clears it with the others."""
+        async with self._write() as tx:
+            await self._run(tx, "DELETE FROM timers WHERE game_id = ? AND kind = ?", game_id, kind)
+            await self._run(tx, "INSERT INTO timers (game_id, kind, seat, due_at) VALUES (?, ?, ?, ?)",
+                            game_id, kind, seat, float(due_at))
+
     async def timer_postponed(self, timer: Timer, due_at: float) -> None:
         """A claimed timer waits until `due_at` (the chat's quiet hours) without counting as fired."""
         async with self._write() as tx:
@@ -400,6 +420,100 @@ class StoreBase:
         async with self._transaction(game_id, version, ACTIVE) as tx:
             await self._run(tx, "UPDATE seats SET away = 1 WHERE game_id = ? AND seat = ?", game_id, seat)
             await self._run(tx, "DELETE FROM votes WHERE game_id = ?", game_id)
+
+    # --- time away (/away) and rematches ------------------------------------------------------------
+
+    async def set_absence(self, absence: Absence) -> None:
+        """The player is away until `absence.until` (a new absence replaces the old one)."""
+        async with self._write() as tx:
+            await self._run(tx, "DELETE FROM absences WHERE user_id = ?", absence.user_id)
+            await self._run(tx, "INSERT INTO absences (user_id, since, until, timezone) VALUES (?, ?, ?, ?)",
+                            absence.user_id, float(absence.since), float(absence.until), absence.timezone)
+
+    async def absences(self, user_ids: list[int], now: float) -> dict[int, Absence]:
+        """Those of `user_ids` who are away at `now`, with their absence."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self._rows(f"SELECT user_id, since, until, timezone FROM absences WHERE user_id IN ({marks}) "
+                                "AND until > ?", *user_ids, float(now))
+        return {r[0]: Absence(r[0], r[1], r[2], r[3]) for r in rows}
+
+    async def end_absence(self, user_id: int) -> Absence | None:
+        """The player is back (/back, or they moved): their absence, if they had one, is over."""
+        async with self._write() as tx:
+            rows = await self._run(tx, "DELETE FROM absences WHERE user_id = ? RETURNING user_id, since, until, "
+                                   "timezone", user_id)
+        return next((Absence(*r) for r in rows), None)
+
+    async def ended_absences(self, now: float) -> list[Absence]:
+        """Absences that have ended by themselves by `now` and are not yet told to their players."""
+        rows = await self._rows("SELECT user_id, since, until, timezone FROM absences WHERE until <= ?", float(now))
+        return [Absence(*r) for r in rows]
+
+    async def claim_ended_absences(self, now: float, user_ids: list[int]) -> list[Absence]:
+        """Those of `user_ids` whose absences ended by `now`, removed: each is told to its player once,
+        whichever bot process looks first."""
+        if not user_ids:
+            return []
+        marks = ", ".join("?" * len(user_ids))
+        async with self._write() as tx:
+            rows = await self._run(tx, f"DELETE FROM absences WHERE until <= ? AND user_id IN ({marks}) "
+                                   "RETURNING user_id, since, until, timezone", float(now), *user_ids)
+        return sorted((Absence(*r) for r in rows), key=lambda a: (a.until, a.user_id))
+
+    async def create_rematch(self, previous: GameRow, creator_id: int, seats: list[tuple[int, str]], seed: int,
+                             chat_title: str) -> GameRow:
+        """A lobby that replays `previous` with `seats` (user id, name) in this order, all but the creator's
+        still to be confirmed, at the same table (chat and topic); Conflict if it already has an open game."""
+        now = time.time()
+        async with self._write() as tx:
+            if await self._run(tx, "SELECT id FROM games WHERE chat_id = ? AND topic = ? "
+                               "AND status IN ('lobby', 'active')", previous.chat_id, previous.topic):
+                raise Conflict("the table already has an open game")
+            (game_id,), = await self._run(
+                tx, "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title, "
+                "topic, topic_title) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                previous.chat_id, previous.game, creator_id, seed, now, now, chat_title, previous.topic,
+                previous.topic_title)
+            for index, (user_id, name) in enumerate(seats):
+                await self._run(tx, "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                                game_id, index, user_id, name)
+            pending = [user_id for user_id, _ in seats if user_id != creator_id]
+            await self._run(tx, "INSERT INTO rematches (game_id, previous_id, pending) VALUES (?, ?, ?)",
+                            game_id, previous.id, json.dumps(pending))
+        return await self.game(game_id)
+
+    async def rematch(self, game_id: int) -> tuple[int, list[int]] | None:
+        """For a rematch's lobby: the game it replays and the user ids whose seats are not confirmed yet."""
+        rows = await self._rows("SELECT previous_id, pending FROM rematches WHERE game_id = ?", game_id)
+        return (rows[0][0], json.loads(rows[0][1])) if rows else None
+
+    async def rematches_of(self, previous_id: int) -> list[GameRow]:
+        """The rematches of a game, the latest last."""
+        rows = await self._rows("SELECT game_id FROM rematches WHERE previous_id = ? ORDER BY game_id", previous_id)
+        return [row for (game_id,) in rows if (row := await self.game(game_id)) is not None]
+
+    async def reseat(self, game_id: int, version: int, seats: list[tuple[int, str]], seed: int) -> None:
+        """A lobby's seats (user id, name) in this order and its seed, as a rematch begins; guarded by the
+        version."""
+        async with self._transaction(game_id, version, LOBBY) as tx:
+            await self._run(tx, "DELETE FROM seats WHERE game_id = ?", game_id)
+            for index, (user_id, name) in enumerate(seats):
+                await self._run(tx, "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                                game_id, index, user_id, name)
+            await self._run(tx, "UPDATE games SET seed = ? WHERE id = ?", seed, game_id)
+
+    async def newer_games(self, chat_id: int, topic: int, game_id: int) -> list[int]:
+        """The ids of the games of the table (chat, topic) opened after `game_id` (in any state)."""
+        rows = await self._rows("SELECT id FROM games WHERE chat_id = ? AND topic = ? AND id > ? ORDER BY id",
+                                chat_id, topic, game_id)
+        return [row[0] for row in rows]
+
+    async def set_pending(self, game_id: int, version: int, pending: list[int]) -> None:
+        """A rematch's seats still to be confirmed; guarded by the lobby's version (which it moves on)."""
+        async with self._transaction(game_id, version, LOBBY) as tx:
+            await self._run(tx, "UPDATE rematches SET pending = ? WHERE game_id = ?", json.dumps(pending), game_id)
 
     # --- a chat's past games and a player's games ----------------------------------------------------
 

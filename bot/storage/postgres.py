@@ -148,6 +148,21 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE UNIQUE INDEX one_open_game_per_topic ON games(chat_id, topic) WHERE status IN ('lobby', 'active');
     ALTER TABLE announcements ADD COLUMN topic BIGINT NOT NULL DEFAULT 0;
     """,
+    # time away (/away) and rematches (the lobby of a finished game's players, seats still to confirm)
+    """
+    CREATE TABLE absences (
+        user_id BIGINT PRIMARY KEY,
+        since DOUBLE PRECISION NOT NULL,
+        until DOUBLE PRECISION NOT NULL,
+        timezone TEXT NOT NULL
+    );
+    CREATE TABLE rematches (
+        game_id BIGINT PRIMARY KEY REFERENCES games(id),
+        previous_id BIGINT NOT NULL REFERENCES games(id),
+        pending TEXT NOT NULL
+    );
+    CREATE INDEX rematches_of_game ON rematches(previous_id);
+    """,
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for

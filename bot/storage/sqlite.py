@@ -155,6 +155,22 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE UNIQUE INDEX one_open_game_per_topic ON games(chat_id, topic) WHERE status IN ('lobby', 'active');
     ALTER TABLE announcements ADD COLUMN topic INTEGER NOT NULL DEFAULT 0;
     """,
+    # time away (/away): one row per player while they are away, in every game; a rematch's lobby: the game
+    # it replays and the seats not yet confirmed (user ids, JSON)
+    """
+    CREATE TABLE absences (
+        user_id INTEGER PRIMARY KEY,
+        since REAL NOT NULL,
+        until REAL NOT NULL,
+        timezone TEXT NOT NULL
+    );
+    CREATE TABLE rematches (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        previous_id INTEGER NOT NULL REFERENCES games(id),
+        pending TEXT NOT NULL
+    );
+    CREATE INDEX rematches_of_game ON rematches(previous_id);
+    """,
 )
 
 

@@ -25,10 +25,14 @@ from bot.table.clock import (
 )
 from bot.table.zones import parse_timezone, timezone_name, timezone_title
 
-SKIP, AUTOPILOT = "skip", "autopilot"
+SKIP, AUTOPILOT, WAIT = "skip", "autopilot", "wait"
 TIMEOUT_WORDS = {SKIP: ("skip", "пропуск", "пропустить", "пропуск хода"),
                  AUTOPILOT: ("autopilot", "автопилот", "бот", "автоход")}
 TIMEOUT_TITLES = {SKIP: "ход пропускается", AUTOPILOT: "за игрока ходит автопилот"}
+# whose turn comes while they are away (/away): the table waits for them, or the autopilot plays it
+AWAY_WORDS = {WAIT: ("wait", "ждать", "ждем", "ожидание", "подождать"),
+              AUTOPILOT: ("autopilot", "автопилот", "бот", "автоход")}
+AWAY_TITLES = {WAIT: "ждём его", AUTOPILOT: "за него ходит автопилот"}
 
 # The settings a chat can change, by the names players type after /settings (Russian or English).
 FIELD_NAMES = {
@@ -37,6 +41,7 @@ FIELD_NAMES = {
     "timeout": ("timeout", "таймаут", "тайм-аут", "по таймауту", "когда время вышло"),
     "quiet": ("quiet", "тихие", "тихие часы", "ночь", "не беспокоить"),
     "timezone": ("timezone", "tz", "пояс", "часовой пояс", "зона"),
+    "away": ("away", "отъезд", "в отъезде", "отсутствие", "уехал"),
 }
 # What a press of a setting's button switches to next: the usual values, round and round.
 CYCLES = {
@@ -45,10 +50,11 @@ CYCLES = {
     "timeout": (SKIP, AUTOPILOT),
     "quiet": (None, QuietHours(dt.time(22), dt.time(8)), QuietHours(dt.time(23), dt.time(8)),
               QuietHours(dt.time(0), dt.time(9))),
+    "away": (WAIT, AUTOPILOT),
 }
 EXAMPLES = ("<code>/settings напоминание 6ч</code>, <code>/settings лимит 24ч</code> (или «выкл»), "
             "<code>/settings таймаут автопилот</code>, <code>/settings тихие 23-8</code>, "
-            "<code>/settings пояс Екатеринбург</code>")
+            "<code>/settings пояс Екатеринбург</code>, <code>/settings отъезд автопилот</code>")
 
 
 @dataclass(frozen=True)
@@ -58,14 +64,16 @@ class ChatSettings:
     on_timeout: str = SKIP  # when the limit runs out: SKIP the turn, or the AUTOPILOT plays it
     quiet: QuietHours | None = QuietHours(dt.time(23), dt.time(8))  # no reminders then (the chat's time)
     timezone: str = "Europe/Moscow"  # an IANA name or "UTC+05:00"
+    on_away: str = WAIT  # the turn of a player who is away (/away): WAIT for them, or the AUTOPILOT plays it
 
     @classmethod
     def from_env(cls, env: dict[str, str]) -> ChatSettings:
-        """The operator's defaults: TURN_REMINDER_AFTER, TURN_TIME_LIMIT, TURN_TIMEOUT, QUIET_HOURS, TIMEZONE
-        (missing ones keep ours). ValueError, in Russian and naming the variable, for a value that is wrong."""
+        """The operator's defaults: TURN_REMINDER_AFTER, TURN_TIME_LIMIT, TURN_TIMEOUT, QUIET_HOURS, TIMEZONE,
+        AWAY_TURN (missing ones keep ours). ValueError, in Russian and naming the variable, for a wrong value."""
         settings = cls()
         for variable, name in (("TURN_REMINDER_AFTER", "remind"), ("TURN_TIME_LIMIT", "limit"),
-                               ("TURN_TIMEOUT", "timeout"), ("QUIET_HOURS", "quiet"), ("TIMEZONE", "timezone")):
+                               ("TURN_TIMEOUT", "timeout"), ("QUIET_HOURS", "quiet"), ("TIMEZONE", "timezone"),
+                               ("AWAY_TURN", "away")):
             value = env.get(variable, "").strip()
             if value:
                 try:
@@ -91,11 +99,19 @@ class ChatSettings:
             return replace(self, quiet=parse_quiet_hours(text))
         if name == "timezone":
             return replace(self, timezone=timezone_name(parse_timezone(text)))
+        if name == "away":
+            wanted = " ".join(text.lower().replace("ё", "е").split())
+            choice = next((key for key, words in AWAY_WORDS.items() if wanted in words), None)
+            if choice is None:
+                raise ValueError("Когда ход приходит к игроку в отъезде, можно ждать его («ждать») или отдать "
+                                 "ход автопилоту («автопилот»).")
+            return replace(self, on_away=choice)
         raise ValueError(f"Такой настройки нет. Можно так: {EXAMPLES}.")
 
     def cycled(self, name: str) -> ChatSettings:
         """The next of the usual values of a setting (a press of its button)."""
-        field = {"remind": "remind_after", "limit": "time_limit", "timeout": "on_timeout", "quiet": "quiet"}[name]
+        field = {"remind": "remind_after", "limit": "time_limit", "timeout": "on_timeout", "quiet": "quiet",
+                 "away": "on_away"}[name]
         values = CYCLES[name]
         current = getattr(self, field)
         following = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
@@ -129,6 +145,7 @@ class ChatSettings:
             lines.append(f"   Когда оно вышло: {TIMEOUT_TITLES[self.on_timeout]}")
         lines.append(f"🌙 Тихие часы: {self.quiet or 'нет'}")
         lines.append(f"🕰 Часовой пояс: {timezone_title(self.timezone)}")
+        lines.append(f"✈️ Ход игрока в отъезде: {AWAY_TITLES[self.on_away]}")
         return lines
 
     def button_labels(self) -> dict[str, str]:
@@ -138,6 +155,7 @@ class ChatSettings:
             "limit": f"⌛ {format_duration(self.time_limit) if self.time_limit else 'без лимита'}",
             "timeout": "⏭ пропуск хода" if self.on_timeout == SKIP else "🤖 автопилот",
             "quiet": f"🌙 {self.quiet}" if self.quiet else "🌙 без тихих часов",
+            "away": "✈️ в отъезде: ждём" if self.on_away == WAIT else "✈️ в отъезде: автопилот",
         }
 
 

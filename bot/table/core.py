@@ -15,12 +15,14 @@ from html import escape
 from bot.lookup.rulebook import RuleBook
 from bot.storage.base import (
     ACTIVE,
+    Absence,
     GameRow,
     LogLine,
     Seat,
 )
 from bot.storage.sqlite import Store
 from bot.table import buttons, menus
+from bot.table.away import away_line
 from bot.table.chat_settings import ChatSettings
 from bot.table.clock import format_duration
 from bot.table.replies import Button, Chat, Reply
@@ -106,6 +108,25 @@ class Table:
     async def chat_settings(self, chat_id: int) -> ChatSettings:
         return self.defaults.with_overrides(await self.store.chat_overrides(chat_id))
 
+    async def absent(self, row: GameRow) -> dict[int, Absence]:
+        """The seats whose players are away now (/away), with their absences."""
+        found = await self.store.absences([s.user_id for s in row.seats if not s.away], self.clock())
+        return {s.seat: found[s.user_id] for s in row.seats if s.user_id in found and not s.away}
+
+    async def away_lines(self, row: GameRow) -> list[str]:
+        """«✈️ Вера в отъезде до 28 ноября» for each player of the game who is away, in the chat's time."""
+        absent = await self.absent(row)
+        if not absent:
+            return []
+        tz = (await self.chat_settings(row.chat_id)).tz
+        return [away_line(row.seats[seat].name, absence, tz) for seat, absence in absent.items()]
+
+    async def came_back(self, user_id: int) -> bool:
+        """The player moved: an absence of theirs is over (True if they had one)."""
+        if not await self.store.absences([user_id], self.clock()):
+            return False
+        return await self.store.end_absence(user_id) is not None
+
     def waiting(self, row: GameRow) -> str:
         """«, ждём 2 часа» when the player to move has kept the table waiting for a while."""
         if row.turn_since is None:
@@ -113,19 +134,37 @@ class Table:
         waited = self.clock() - row.turn_since
         return f", ждём {format_duration(waited)}" if waited >= SHOWN_WAIT else ""
 
-    def lobby_reply(self, row: GameRow, headline: str, replaces: int | None = None) -> Reply:
-        """The lobby message; `replaces`: the lobby message to edit into it (a join, a leave)."""
+    async def lobby(self, row: GameRow, headline: str, replaces: int | None = None) -> Reply:
+        """The lobby message, a rematch's too (its seats still to be confirmed marked)."""
+        found = await self.store.rematch(row.id)
+        seated = {s.user_id for s in row.seats}
+        pending = None if found is None else [user_id for user_id in found[1] if user_id in seated]
+        return self.lobby_reply(row, headline, replaces, pending)
+
+    def lobby_reply(self, row: GameRow, headline: str, replaces: int | None = None,
+                    pending: list[int] | None = None) -> Reply:
+        """The lobby message; `replaces`: the lobby message to edit into it (a join, a leave); `pending`: a
+        rematch's seats not yet confirmed (None: an ordinary lobby)."""
         game = self.game(row)
-        names = ", ".join(plain(s.name) for s in row.seats)
+        waited = set(pending or ())
+        names = ", ".join(plain(s.name) + (" ⏳" if s.user_id in waited else "") for s in row.seats)
         limits = (f"от {game.min_players} до {game.max_players} игроков" if game.min_players != game.max_players
                   else self.players(game.max_players))
-        text = (f"{headline}\n«{escape(game.title)}», {limits}. За столом {self.players(len(row.seats))}: {names}.\n"
-                "Сесть — /join, начать — /begin.")
+        text = f"{headline}\n«{escape(game.title)}», {limits}. За столом {self.players(len(row.seats))}: {names}.\n"
+        if pending is None:
+            text += "Сесть — /join, начать — /begin."
+        else:
+            creator = next((plain(s.name) for s in row.seats if s.user_id == row.creator_id), "любой за столом")
+            text += ("Места те же, первым ходит следующий по кругу. "
+                     + ("⏳ — ещё не подтвердили: «🙋 Играю» (или /join), отказаться — «🚪 Выйти». " if waited
+                        else "Все места подтверждены. ")
+                     + f"Начинает {creator} (/begin)"
+                     + (": неподтверждённые места тогда освободятся." if waited else "."))
         link = self.private_link(row.chat_id, row.topic)
         if game.secret_button and link:
             text += (f"\nСвои тайные карты каждый смотрит кнопкой «{escape(game.secret_button)}» под доской. Чтобы "
                      f'они приходили и в личку, <a href="{link}">откройте чат со мной</a> и нажмите «Старт».')
-        keyboard = [[Button("🙋 Сесть", buttons.encode(buttons.JOIN, row.id)),
+        keyboard = [[Button("🙋 Сесть" if pending is None else "🙋 Играю", buttons.encode(buttons.JOIN, row.id)),
                      Button("🚪 Выйти", buttons.encode(buttons.LEAVE, row.id)),
                      Button("▶️ Начать", buttons.encode(buttons.BEGIN, row.id))]]
         return Reply(text, buttons=keyboard, remember=("lobby", row.id), replaces=replaces)
@@ -135,12 +174,15 @@ class Table:
         lines = [headline] if headline else []
         if game.is_over(state):
             lines.append(self.final_text(row, game, state, notify))
-            return Reply("\n".join(lines), image=picture, announces=(row.id, row.version), remember=("board", row.id))
+            again = [[Button("🔁 Реванш", buttons.encode(buttons.REMATCH, row.id))]]
+            return Reply("\n".join(lines), image=picture, buttons=again, announces=(row.id, row.version),
+                         remember=("board", row.id))
         seat = game.current_seat(state)
         player = row.seats[seat]
         who = mention(player.user_id, player.name) if notify else plain(player.name)
         waiting = self.waiting(row)  # nothing right after the turn passed
         lines.append(f"Ходит {who}{' 🤖' if player.away else ''}{waiting}.")
+        lines += await self.away_lines(row)
         actions = game.legal_actions(state)
         paths = self.paths(game, state, actions)
         keyboard = self.menu(row, game, state, actions, paths, ())[1]

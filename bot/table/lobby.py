@@ -18,6 +18,7 @@ from bot.storage.base import (
 )
 from bot.table import buttons
 from bot.table.core import STALE, Table, parse_payload
+from bot.table.rematch import Rematch
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.texts import here, in_chat, mention, plain
 from bot.table.turns import Turns
@@ -27,6 +28,7 @@ from bot.table.words import declined
 class Lobby:
     def __init__(self, table: Table, turns: Turns):
         self.table, self.turns = table, turns
+        self.rematch = Rematch(table)
 
     async def new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is not None:
@@ -39,6 +41,12 @@ class Lobby:
             names = ", ".join(f"<code>/new {g.name}</code> — «{escape(g.title)}»" for g in games)
             hint = f"Не знаю игры «{escape(args)}». " if args else "Какую игру начнём? "
             keyboard = [[Button(g.title, buttons.encode(buttons.NEW, i))] for i, g in enumerate(games)]
+            previous = None if args else await self.rematch.offer(chat)
+            if previous is not None:  # the last game has ended: the same table again comes first
+                players = ", ".join(plain(s.name) for s in previous.seats)
+                title = escape(declined(self.table.game(previous).title, "gent"))
+                hint += f"Можно реванш последней «{title}» ({players}) — кнопка «🔁 Реванш» — или новую игру. "
+                keyboard.insert(0, [self.rematch.offer_button(previous)])
             return [Reply(hint + "Нажмите на игру или напишите: " + names + ".", buttons=keyboard)]
         seed = random.SystemRandom().randrange(2**31)
         try:
@@ -85,13 +93,17 @@ class Lobby:
         return seat is not None and row.seats[seat].user_id == user.id
 
     async def join(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        if row is not None and row.status == LOBBY and row.seat_of(user.id) is not None:
+            confirmed = await self.rematch.confirm(user, row)  # a rematch's seat that waited for its player
+            if confirmed:
+                return confirmed
         refusal = self._join_refusal(user, row)
         if refusal:
             return [Reply(refusal)]
         seats = [(s.user_id, s.name) for s in row.seats] + [(user.id, user.name)]
         await self.table.store.set_seats(row.id, row.version, seats)
         row = await self.table.store.game(row.id)
-        return [self.table.lobby_reply(row, f"{plain(user.name)} садится за стол.", row.lobby_message_id)]
+        return [await self.table.lobby(row, f"{plain(user.name)} садится за стол.", row.lobby_message_id)]
 
     def _join_refusal(self, user: User, row: GameRow | None) -> str | None:
         if row is None:
@@ -121,7 +133,9 @@ class Lobby:
                           replaces=row.lobby_message_id)]
         await self.table.store.set_seats(row.id, row.version, seats)
         row = await self.table.store.game(row.id)
-        return [self.table.lobby_reply(row, f"{plain(user.name)} выходит из-за стола.", row.lobby_message_id)]
+        await self.rematch.left(user, row)
+        row = await self.table.store.game(row.id)
+        return [await self.table.lobby(row, f"{plain(user.name)} выходит из-за стола.", row.lobby_message_id)]
 
     def _leave_refusal(self, user: User, row: GameRow | None) -> str | None:
         if row is None or row.seat_of(user.id) is None:
@@ -144,15 +158,18 @@ class Lobby:
         return None
 
     async def begin(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        refusal = self._begin_refusal(user, row)
+        refusal = self._begin_refusal(user, row) or await self.rematch.begin_refusal(user, row)
         if refusal:
             return [Reply(refusal)]
         game = self.table.game(row)
+        rematch = await self.rematch.pending(row) is not None
+        row, dropped = await self.rematch.prepared(row)  # a rematch: unconfirmed seats go, seat 0 opens
         state = game.new([s.name for s in row.seats], seed=row.seed)
         first = row.seats[game.current_seat(state)]
         seats = row.seats[first.seat:] + row.seats[:first.seat]  # from the first player, chosen by lot
         order = " → ".join(plain(s.name) for s in seats)
-        intro = f"Партия «{escape(game.title)}» началась! Порядок хода (первый — по жребию): {order}."
+        intro = (self.rematch.intro(game, order, dropped) if rematch
+                 else f"Партия «{escape(game.title)}» началась! Порядок хода (первый — по жребию): {order}.")
         await self.table.store.start(row.id, row.version, game.dump(state), intro,
                                await self.turns.turn_change(row, game, state))
         row = await self.table.store.game(row.id)
@@ -176,7 +193,13 @@ class Lobby:
         refuse, handler = {buttons.JOIN: (self._join_refusal, self.join),
                            buttons.LEAVE: (self._leave_refusal, self.leave),
                            buttons.BEGIN: (self._begin_refusal, self.begin)}[kind]
-        refusal = refuse(user, row)
+        pending = await self.rematch.pending(row)
+        if kind == buttons.JOIN and pending and user.id in pending:
+            refusal = None  # a rematch's seat confirmed by its player
+        elif kind == buttons.BEGIN:
+            refusal = refuse(user, row) or await self.rematch.begin_refusal(user, row)
+        else:
+            refusal = refuse(user, row)
         if refusal:
             return ButtonAnswer(toast=refusal, alert=len(refusal) > 60)
         replies = await handler(chat, user, row, "")

@@ -41,7 +41,7 @@ class Moves:
         if row is None:
             return await self.history.finished_board(chat)
         if row.status == LOBBY:
-            return [self.table.lobby_reply(row, "Идёт набор игроков.")]
+            return [await self.table.lobby(row, "Идёт набор игроков.")]
         game, state = self.table.state(row)
         return [await self.table.board_reply(row, game, state, notify=False)]  # asking to look pings nobody
 
@@ -133,6 +133,8 @@ class Moves:
                     *await self.board(chat, user, await self.table.store.game(row.id), "")], False
         scorings = scored(events)
         headlines = await self.turns.turn_story(row, seat, scorings)  # the whole turn so far, this move last
+        if await self.table.came_back(user.id):  # a move ends the player's time away (/away)
+            headlines.insert(0, f"✈️ {plain(user.name)} снова в игре.")
         if not goes_on:  # seats the autopilot plays move at once
             row = await self.turns.autoplay(row, game, state, headlines, scorings)
         # a secret that changed goes privately to its owner, unless it is on the table now (their turn)

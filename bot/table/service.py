@@ -35,6 +35,7 @@ from bot.storage.base import (
 )
 from bot.storage.sqlite import Store
 from bot.table import buttons
+from bot.table.away import Away
 from bot.table.chat_settings import ChatSettings
 from bot.table.core import Table, start_payload
 from bot.table.history import History
@@ -73,6 +74,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("undo", "Отменить свой ход"),
     ("skip", "Пропустить ход отсутствующего"),
     ("kick", "Отдать место отсутствующего автопилоту"),
+    ("away", "Уезжаю: /away 3д или /away до пятницы"),
+    ("back", "Я вернулся из отъезда"),
     ("settings", "Напоминания, время на ход, тихие часы"),
     ("history", "Сыгранные партии"),
     ("stats", "Статистика чата"),
@@ -110,6 +113,8 @@ class Service:
         self.settings = SettingsMenu(self.table)
         self.lobby = Lobby(self.table, self.turns)
         self.moves = Moves(self.table, self.turns, self.history)
+        self.away = Away(self.table)
+        self.rematch = self.lobby.rematch
 
     @classmethod
     async def open(cls, database: str, defaults: ChatSettings | None = None,
@@ -132,8 +137,8 @@ class Service:
 
     async def fire_timers(self) -> list[tuple[Chat, list[Reply]]]:
         """Reminders and deadlines that are due: (the chat, with the topic of the game's table; replies to send
-        there) for each (`Turns.fire_timers`)."""
-        return await self.turns.fire_timers()
+        there) for each (`Turns.fire_timers`); and the private notes of absences (/away) that have just ended."""
+        return await self.turns.fire_timers() + await self.away.ended()
 
     async def command(self, chat: Chat, user: User, name: str, args: str, update_id: int | None = None) -> list[Reply]:
         async def handle() -> list[Reply]:
@@ -285,6 +290,8 @@ class Service:
         if name == "rules" or section_id:
             row = None if chat.private else await self.table.store.open_game(chat.id, chat.topic)
             return [self._rules(row, args) if name == "rules" else self._section(section_id)]
+        if chat.private and name in ("away", "back"):  # time away is the player's own, in every chat
+            return await (self.away.command if name == "away" else self.away.back)(chat, user, None, args)
         if chat.private:
             return await self.history.my_games(user) if name == "games" else [Reply(PRIVATE_HINT)]
         if user.id < 0 and name not in LOOKING:  # an anonymous administrator: nobody to seat or move for
@@ -295,7 +302,7 @@ class Service:
             "board": self.moves.board, "moves": self.moves.moves, "score": self.moves.score, "log": self.moves.log,
             "abort": self.lobby.abort, "turn": self.turns.turn, "skip": self.votes.skip, "kick": self.votes.kick,
             "undo": self.undo.command, "settings": self.settings.command, "history": self.history.command,
-            "stats": self.history.stats, "games": self._games,
+            "stats": self.history.stats, "games": self._games, "away": self.away.command, "back": self.away.back,
         }.get(name)
         row = await self.table.store.open_game(chat.id, chat.topic)
         if handler is not None:
@@ -340,6 +347,8 @@ class Service:
             return ButtonAnswer(toast="Эта кнопка от стола в другой теме.")
         if kind == buttons.MOVE:
             return await self.moves.move_button(chat, user, row, *rest)
+        if kind == buttons.REMATCH:
+            return await self.rematch.button(chat, user, row)
         if kind == buttons.GROUP:
             return await self.moves.menu_button(row, user, *rest)
         if kind == buttons.UNDO:

@@ -18,8 +18,9 @@ from bot.storage.base import (
     TurnChange,
 )
 from bot.table.chat_settings import AUTOPILOT
-from bot.table.clock import format_duration, not_quiet
+from bot.table.clock import DAY, format_duration, not_quiet
 from bot.table.core import Table
+from bot.table.missed import missed
 from bot.table.replies import Chat, Reply, User
 from bot.table.texts import board_link, chat_named, mention, plain, step_text
 from bot.table.words import declined
@@ -61,9 +62,16 @@ class Turns:
         if row.seats[seat].away:
             return TurnChange(seat, now)  # the autopilot moves at once
         settings = await self.table.chat_settings(row.chat_id)
-        timers = [("remind", now + settings.remind_after)] if settings.remind_after else []
+        absence = (await self.table.absent(row)).get(seat)
+        if absence is not None and settings.on_away == AUTOPILOT:
+            # away, and the chat lets the autopilot play: it moves at once (`autoplay`), or, where nothing
+            # plays on at once (the first turn, a turn taken back), when this timer fires
+            return TurnChange(seat, now, (("away", now),))
+        # away: no reminder before the return, and the time for the turn starts counting then
+        start = now if absence is None else absence.until
+        timers = [("remind", max(now + settings.remind_after, start))] if settings.remind_after else []
         if settings.time_limit:
-            timers.append(("deadline", now + settings.time_limit))
+            timers.append(("deadline", start + settings.time_limit))
         return TurnChange(seat, now, tuple(timers))
 
     async def record(self, row: GameRow, game: Game, state, seat: int, user_id: int, action: str,
@@ -80,7 +88,8 @@ class Turns:
         goes_on = game.current_seat(state) == seat and not any(event.kind == "turn" for event in events)
         turn = None if goes_on else await self.turn_change(row, game, state)
         await self.table.store.record_move(row.id, row.version, game.dump(state), seat, user_id, action, summary,
-                                     game.is_over(state), headline, notify=not goes_on, turn=turn, reveals=reveals)
+                                     game.is_over(state), headline, notify=not goes_on, turn=turn, reveals=reveals,
+                                     at=self.table.clock())
         return await self.table.store.game(row.id), headline, goes_on
 
     async def turn_story(self, row: GameRow, seat: int, scorings: list[Event] = ()) -> list[str]:
@@ -107,9 +116,12 @@ class Turns:
                         scorings: list[Event]) -> GameRow:
         """The autopilot plays every seat marked away, for as long as one of them is to move; its moves are
         marked 🤖 in the log, their headlines are added to `headlines` and the rounds they score to `scorings`."""
+        settings = await self.table.chat_settings(row.chat_id)
+        # players away (/away) whose turn the chat lets the autopilot play
+        absent = set(await self.table.absent(row)) if settings.on_away == AUTOPILOT else set()
         for _ in range(AUTOPILOT_STEPS):
             seat = game.current_seat(state)
-            if seat is None or not row.seats[seat].away:
+            if seat is None or not (row.seats[seat].away or seat in absent):
                 break
             action = game.autopilot(state)
             reveals = game.reveals(state, action)
@@ -126,13 +138,14 @@ class Turns:
     async def turn_notes(self, chat: Chat, row: GameRow, game: Game, state) -> list[Reply]:
         """«Ваш ход» privately to the player whose turn it now is, if they started the bot in private."""
         seat = game.current_seat(state)
-        if seat is None or row.seats[seat].away:
-            return []
+        if seat is None or row.seats[seat].away or seat in await self.table.absent(row):
+            return []  # nobody to tell, or away: no reminders while they are
         player = row.seats[seat]
         if player.user_id not in await self.table.store.private_users([player.user_id]):
             return []
         where = chat_named(chat.title or row.chat_title, row.topic, chat.topic_title or row.topic_title)
-        return [Reply(f"Ваш ход в «{escape(declined(game.title, 'loct'))}»{where}.", to_user=player.user_id,
+        story = await missed(self.table, row, seat)
+        return [Reply(f"Ваш ход в «{escape(declined(game.title, 'loct'))}»{where}.{story}", to_user=player.user_id,
                       link_board=True)]
 
     async def turn(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
@@ -143,11 +156,16 @@ class Turns:
         away = " (это место у автопилота 🤖)" if player.away else ""
         settings = await self.table.chat_settings(row.chat_id)
         limit = ""
-        if settings.time_limit and row.turn_since is not None:
-            left = row.turn_since + settings.time_limit - self.table.clock()
+        if settings.time_limit and game.current_seat(state) in await self.table.absent(row):
+            limit = "\nВремя на ход пойдёт, когда игрок вернётся."
+        elif settings.time_limit and row.turn_since is not None:
+            # the deadline itself where there is one: it may have waited for a return from /away
+            due = [t.due_at for t in await self.table.store.timers(row.id) if t.kind == "deadline"]
+            left = (due[0] if due else row.turn_since + settings.time_limit) - self.table.clock()
             limit = (f"\nВремя на ход кончится через {format_duration(left)}." if left > 0
                      else "\nВремя на ход вышло: /skip пропустит его.")
-        return [Reply(f"Ходит {plain(player.name)}{away}{self.table.waiting(row)}.{limit}")]
+        away_lines = "".join(f"\n{line}." for line in await self.table.away_lines(row))
+        return [Reply(f"Ходит {plain(player.name)}{away}{self.table.waiting(row)}.{away_lines}{limit}")]
 
     async def leave_game(self, chat: Chat, user: User, row: GameRow) -> list[Reply]:
         """A player leaves a running game: the autopilot takes the seat (the rules know no player leaving)."""
@@ -173,6 +191,9 @@ class Turns:
     async def time_ran_out(self, row: GameRow) -> bool:
         """The player to move has used up the time limit (without one: waited past a reminder)."""
         settings = await self.table.chat_settings(row.chat_id)
+        game, state = self.table.state(row)
+        if game.current_seat(state) in await self.table.absent(row):
+            return False  # away (/away): their time waits for the return
         allowed = settings.time_limit or settings.remind_after
         return bool(allowed) and row.turn_since is not None and self.table.clock() - row.turn_since >= allowed
 
@@ -237,6 +258,9 @@ class Turns:
             await self.table.store.timer_postponed(timer, morning)
             return None
         chat = Chat(row.chat_id, title=row.chat_title, topic=row.topic, topic_title=row.topic_title)
+        absence = (await self.table.absent(row)).get(timer.seat)
+        if absence is not None or timer.kind == "away":
+            return await self._fire_away(chat, row, timer, absence, settings, now)
         if timer.kind == "deadline":
             await self.table.store.timer_fired(timer, None)
             player = row.seats[timer.seat]
@@ -247,11 +271,31 @@ class Turns:
         await self.table.store.timer_fired(timer, again)
         return chat, await self._reminder(row, game, timer.seat)
 
-    async def _timeout_autopilot(self, chat: Chat, row: GameRow, name: str) -> list[Reply]:
-        """The time ran out: the autopilot finishes this one turn of the player."""
+    async def _fire_away(self, chat: Chat, row: GameRow, timer: Timer, absence, settings,
+                         now: float) -> tuple[Chat, list[Reply]] | None:
+        """A timer of the turn of a player who is away (/away): the autopilot plays the turn if the chat
+        says so; else a reminder waits for the return (or for /back) and a deadline starts counting then."""
+        player = row.seats[timer.seat]
+        if absence is None:  # "away" came back before the timer: nothing to do
+            await self.table.store.timer_fired(timer, None)
+            return None
+        if settings.on_away == AUTOPILOT:
+            await self.table.store.timer_fired(timer, None)
+            return chat, await self._timeout_autopilot(
+                chat, row, player.name, f"✈️ {plain(player.name)} в отъезде: этот ход играет автопилот 🤖.")
+        if timer.kind == "deadline":
+            await self.table.store.timer_postponed(timer, absence.until + (settings.time_limit or 0))
+        elif timer.kind == "remind":  # looked at again now and then: /back may come before the end
+            await self.table.store.timer_postponed(timer, min(absence.until, now + (settings.remind_after or DAY)))
+        else:
+            await self.table.store.timer_fired(timer, None)
+        return None
+
+    async def _timeout_autopilot(self, chat: Chat, row: GameRow, name: str, headline: str = "") -> list[Reply]:
+        """The time ran out (or the player is away): the autopilot finishes this one turn of the player."""
         game, state = self.table.state(row)
         seat = game.current_seat(state)
-        headlines = [f"⌛ {plain(name)}: время на ход вышло, этот ход доигрывает автопилот 🤖."]
+        headlines = [headline or f"⌛ {plain(name)}: время на ход вышло, этот ход доигрывает автопилот 🤖."]
         scorings: list[Event] = []
         for _ in range(AUTOPILOT_STEPS):
             action = game.autopilot(state)

@@ -165,6 +165,8 @@ async def set_commands(application: Application) -> None:
     try:
         commands = [BotCommand(name, description) for name, description in service_of(application).commands()]
         await application.bot.set_my_commands(commands)
+    except TelegramError as error:  # Telegram refused, or the request broke (a stop signal during the start)
+        log.warning("Не удалось отправить список команд (setMyCommands): %s", error)
     except Exception:
         log.exception("Не удалось отправить список команд (setMyCommands)")
 
@@ -363,8 +365,9 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         data = query.data or ""
         chat = chat_of(update)
         await chat_back(context.application, chat.id)
-        await remember_pressed(context.application, chat, query.message)
         async with chat_turn(context.application, chat.id):
+            # after the chat's earlier updates are done: a board of theirs whose answer was lost is in doubt by now
+            await remember_pressed(context.application, chat, query.message)
             user = await user_of(update, context, check_admin=data.startswith(("abort", "set:")))
             log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
             answer = await service_of(context.application).button(chat, user, data, update.update_id)

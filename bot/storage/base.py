@@ -61,6 +61,17 @@ class Seat:
     user_id: int
     name: str
     away: bool = False  # the player left or was voted out: the autopilot plays this seat
+    level: str | None = None  # a bot player's level (rules.levels.LEVELS); None: a person
+
+    @property
+    def bot(self) -> bool:
+        """A seat the bot itself plays (bot.table.robots): no Telegram user, never mentioned nor reminded."""
+        return self.level is not None
+
+    @property
+    def human(self) -> bool:
+        """A person still playing this seat (not a bot, not handed to the autopilot): who is asked and votes."""
+        return self.level is None and not self.away
 
 
 GAME_COLUMNS = ("id, chat_id, game, status, creator_id, seed, state, version, lobby_message_id, board_message_id, "

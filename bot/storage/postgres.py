@@ -132,6 +132,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE actions ADD COLUMN reveals INTEGER NOT NULL DEFAULT 0;
     """,
     "ALTER TABLE actions ADD COLUMN ends_turn INTEGER NOT NULL DEFAULT 0;",
+    "ALTER TABLE seats ADD COLUMN bot_level TEXT;",
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
@@ -238,12 +239,14 @@ class PgStore(StoreBase):
             "ARRAY(SELECT seat FROM seats WHERE game_id = g.id ORDER BY seat), "
             "ARRAY(SELECT user_id FROM seats WHERE game_id = g.id ORDER BY seat), "
             "ARRAY(SELECT name FROM seats WHERE game_id = g.id ORDER BY seat), "
-            "ARRAY(SELECT away FROM seats WHERE game_id = g.id ORDER BY seat) "
+            "ARRAY(SELECT away FROM seats WHERE game_id = g.id ORDER BY seat), "
+            "ARRAY(SELECT bot_level FROM seats WHERE game_id = g.id ORDER BY seat) "
             "FROM games g WHERE id = $1", game_id)
         if row is None:
             return None
-        seats = zip(row[14], row[15], row[16], row[17], strict=True)
-        return GameRow.of(row, tuple(Seat(seat, user, name, bool(away)) for seat, user, name, away in seats))
+        seats = zip(row[14], row[15], row[16], row[17], row[18], strict=True)
+        return GameRow.of(row, tuple(Seat(seat, user, name, bool(away), level)
+                                     for seat, user, name, away, level in seats))
 
 
     async def notations(self, game_id: int) -> list[str]:
@@ -293,12 +296,14 @@ class PgStore(StoreBase):
                              game_id, creator.user_id, creator.name)
         return await self.game(game_id)
 
-    async def set_seats(self, game_id: int, version: int, seats: list[tuple[int, str]]) -> None:
-        """Replace a lobby's seats (user id, name) in this order; guarded by the game's version."""
+    async def set_seats(self, game_id: int, version: int, seats: list[tuple]) -> None:
+        """Replace a lobby's seats (user id, name[, a bot's level]) in this order; guarded by the game's version."""
         async with self._transaction(game_id, version, LOBBY) as db:
             await db.execute("DELETE FROM seats WHERE game_id = $1", game_id)
-            await db.executemany("INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
-                                 [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)])
+            await db.executemany("INSERT INTO seats (game_id, seat, user_id, name, bot_level) "
+                                 "VALUES ($1, $2, $3, $4, $5)",
+                                 [(game_id, i, uid, name, rest[0] if rest else None)
+                                  for i, (uid, name, *rest) in enumerate(seats)])
 
     @asynccontextmanager
     async def _transaction(self, game_id: int, version: int, expected_status: str | None,

@@ -23,10 +23,11 @@ GROUP, SECRET = "k", "s"
 # 1 yes / 0 no); SETTING switches a chat setting (SETTING_NAMES index) to its next usual value
 UNDO, VOTE, SETTING = "u", "v", "set"
 NEW = "new"  # a game chosen from the buttons of a bare /new: its index among the games the bot knows
+ADD_BOT, REMOVE_BOT = "ab", "rb"  # the lobby's «🤖 Добавить бота» and «🤖 Убрать бота» (game)
 VOTE_KINDS = ("skip", "kick", "undo")
 SETTING_NAMES = ("remind", "limit", "timeout", "quiet")
 KINDS = {MOVE: 3, JOIN: 1, LEAVE: 1, BEGIN: 1, ABORT_YES: 2, ABORT_NO: 1, MY_SCORE: 1, GROUP: 4, SECRET: 1,
-         UNDO: 2, VOTE: 4, SETTING: 1, NEW: 1}
+         UNDO: 2, VOTE: 4, SETTING: 1, NEW: 1, ADD_BOT: 1, REMOVE_BOT: 1}
 # rule buttons carry a section id or a game id: RULE sends the section as a new message, RULE_PAGE
 # shows it in place of the message that had the button, RULE_LIST lists a game's sections
 RULE, RULE_PAGE, RULE_LIST = "rule", "page", "list"

@@ -23,7 +23,7 @@ from bot.table import buttons, menus
 from bot.table.chat_settings import ChatSettings
 from bot.table.clock import format_duration
 from bot.table.replies import Button, Chat, Reply
-from bot.table.texts import mention, plain
+from bot.table.texts import mention, plain, seat_title
 from render.pool import Pictures
 from rules.protocol import Game
 from rules.registry import GAMES
@@ -92,18 +92,24 @@ class Table:
     def lobby_reply(self, row: GameRow, headline: str, replaces: int | None = None) -> Reply:
         """The lobby message; `replaces`: the lobby message to edit into it (a join, a leave)."""
         game = self.game(row)
-        names = ", ".join(plain(s.name) for s in row.seats)
+        names = ", ".join(plain(seat_title(s)) for s in row.seats)
         limits = (f"от {game.min_players} до {game.max_players} игроков" if game.min_players != game.max_players
                   else self.players(game.max_players))
-        text = (f"{headline}\n«{escape(game.title)}», {limits}. За столом {self.players(len(row.seats))}: {names}.\n"
-                "Сесть — /join, начать — /begin.")
+        alone = row.chat_id > 0  # the private chat with the bot: the player and bots only
+        how = ("Посадить бота — /addbot (уровень: лёгкий, средний или сильный), начать — /begin." if alone else
+               "Сесть — /join, посадить бота — /addbot, начать — /begin.")
+        seated = f"За столом {self.players(len(row.seats))}: {names}."
+        text = f"{headline}\n«{escape(game.title)}», {limits}. {seated}\n{how}"
         link = self.private_link(row.chat_id)
-        if game.secret_button and link:
+        if game.secret_button and link and not alone:
             text += (f"\nСвои тайные карты каждый смотрит кнопкой «{escape(game.secret_button)}» под доской. Чтобы "
                      f'они приходили и в личку, <a href="{link}">откройте чат со мной</a> и нажмите «Старт».')
-        keyboard = [[Button("🙋 Сесть", buttons.encode(buttons.JOIN, row.id)),
-                     Button("🚪 Выйти", buttons.encode(buttons.LEAVE, row.id)),
-                     Button("▶️ Начать", buttons.encode(buttons.BEGIN, row.id))]]
+        bots = [Button("🤖 Добавить бота", buttons.encode(buttons.ADD_BOT, row.id)),
+                Button("🤖 Убрать бота", buttons.encode(buttons.REMOVE_BOT, row.id))]
+        begin = Button("▶️ Начать", buttons.encode(buttons.BEGIN, row.id))
+        keyboard = [bots, [begin]] if alone else [
+            [Button("🙋 Сесть", buttons.encode(buttons.JOIN, row.id)),
+             Button("🚪 Выйти", buttons.encode(buttons.LEAVE, row.id)), begin], bots]
         return Reply(text, buttons=keyboard, remember=("lobby", row.id), replaces=replaces)
 
     async def board_reply(self, row: GameRow, game: Game, state, headline: str = "", notify: bool = True) -> Reply:
@@ -116,7 +122,7 @@ class Table:
         player = row.seats[seat]
         who = mention(player.user_id, player.name) if notify else plain(player.name)
         waiting = self.waiting(row)  # nothing right after the turn passed
-        lines.append(f"Ходит {who}{' 🤖' if player.away else ''}{waiting}.")
+        lines.append(f"Ходит {who}{' 🤖' if player.away or player.bot else ''}{waiting}.")
         actions = game.legal_actions(state)
         paths = self.paths(game, state, actions)
         keyboard = self.menu(row, game, state, actions, paths, ())[1]
@@ -176,7 +182,9 @@ class Table:
         """The player who may take the latest move back alone now (the ↩️ button under the board), if any."""
         log = await self.store.log(row.id, 1)
         seat = row.seat_of(log[-1].user_id) if log else None
-        return row.seats[seat] if seat is not None and may_undo_alone(log, log[-1].user_id) else None
+        if seat is None or row.seats[seat].bot:  # a bot never takes its moves back
+            return None
+        return row.seats[seat] if may_undo_alone(log, log[-1].user_id) else None
 
     def undo_button(self, row: GameRow, undoer: Seat, seat: int) -> Button:
         """↩️ under the board, for the player who may take the latest move back alone (named when the turn

@@ -21,6 +21,7 @@ from bot.table.chat_settings import AUTOPILOT
 from bot.table.clock import format_duration, not_quiet
 from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
+from bot.table.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself
 from bot.table.texts import board_link, mention, plain, step_text
 from bot.table.words import declined
 from rules.protocol import Event, Game
@@ -55,11 +56,14 @@ class Turns:
         if seat is None:
             winners = set(game.winners(state))
             results = [{"seat": e["seat"], "user_id": row.seats[e["seat"]].user_id,
-                        "name": row.seats[e["seat"]].name, "total": e["total"], "won": e["seat"] in winners}
+                        "name": row.seats[e["seat"]].name, "total": e["total"], "won": e["seat"] in winners,
+                        **({"bot": row.seats[e["seat"]].level} if row.seats[e["seat"]].bot else {})}
                        for e in game.scores(state)]
             return TurnChange(None, now, results=results)
-        if row.seats[seat].away:
-            return TurnChange(seat, now)  # the autopilot moves at once
+        if plays_itself(row.seats[seat]):
+            # a bot (or the autopilot) moves at once, in this very update; the timer is there in case that is cut
+            # short (a crash): when it is due, the turn is played then. No reminders, no deadline.
+            return TurnChange(seat, now, ((BOT_TIMER, now + BOT_GRACE),))
         settings = await self.table.chat_settings(row.chat_id)
         timers = [("remind", now + settings.remind_after)] if settings.remind_after else []
         if settings.time_limit:
@@ -105,17 +109,20 @@ class Turns:
 
     async def autoplay(self, row: GameRow, game: Game, state, headlines: list[str],
                         scorings: list[Event]) -> GameRow:
-        """The autopilot plays every seat marked away, for as long as one of them is to move; its moves are
-        marked 🤖 in the log, their headlines are added to `headlines` and the rounds they score to `scorings`."""
+        """Bot players and the autopilot (for seats marked away) move, for as long as one of them is to move,
+        each step recorded like any move (a bot's under its own user id, the autopilot's under 0); their moves
+        are marked 🤖 in the log, their headlines are added to `headlines` and the rounds they score to
+        `scorings`. The thinking runs away from the event loop (`robots.choose_action`)."""
         for _ in range(AUTOPILOT_STEPS):
             seat = game.current_seat(state)
-            if seat is None or not row.seats[seat].away:
+            if seat is None or not plays_itself(row.seats[seat]):
                 break
-            action = game.autopilot(state)
+            action = await choose_action(self.table, row, game, state)
             reveals = game.reveals(state, action)
             events = game.apply(state, action)
+            user_id = row.seats[seat].user_id if row.seats[seat].bot else AUTOPILOT_USER
             try:
-                row, headline, _ = await self.record(row, game, state, seat, AUTOPILOT_USER, action, events,
+                row, headline, _ = await self.record(row, game, state, seat, user_id, action, events,
                                                       reveals, AUTOPILOT_MARK)
             except Conflict:  # another process moved the game on: it plays on from there
                 break
@@ -126,9 +133,11 @@ class Turns:
     async def turn_notes(self, chat: Chat, row: GameRow, game: Game, state) -> list[Reply]:
         """«Ваш ход» privately to the player whose turn it now is, if they started the bot in private."""
         seat = game.current_seat(state)
-        if seat is None or row.seats[seat].away:
+        if seat is None or plays_itself(row.seats[seat]):
             return []
         player = row.seats[seat]
+        if player.user_id == row.chat_id:  # the game is in the player's private chat: the board is the note
+            return []
         if player.user_id not in await self.table.store.private_users([player.user_id]):
             return []
         title = chat.title or row.chat_title
@@ -141,7 +150,7 @@ class Turns:
             return [Reply("Сейчас партия не идёт. Начните: /new.")]
         game, state = self.table.state(row)
         player = row.seats[game.current_seat(state)]
-        away = " (это место у автопилота 🤖)" if player.away else ""
+        away = " (бот 🤖)" if player.bot else " (это место у автопилота 🤖)" if player.away else ""
         settings = await self.table.chat_settings(row.chat_id)
         limit = ""
         if settings.time_limit and row.turn_since is not None:
@@ -153,7 +162,7 @@ class Turns:
     async def leave_game(self, chat: Chat, user: User, row: GameRow) -> list[Reply]:
         """A player leaves a running game: the autopilot takes the seat (the rules know no player leaving)."""
         seat = row.seat_of(user.id)
-        humans = [s for s in row.seats if not s.away and s.seat != seat]
+        humans = [s for s in row.seats if s.human and s.seat != seat]
         if not humans:
             await self.table.store.close_game(row.id, row.version, ABORTED)
             return [Reply("За столом не осталось ни одного игрока, партия прервана. Новая — /new.")]
@@ -167,6 +176,22 @@ class Turns:
         game, state = self.table.state(row)
         headlines, scorings = [text], []
         row = await self.autoplay(row, game, state, headlines, scorings)
+        return [*await self.scorings(row, game, state, scorings),
+                await self.table.board_reply(row, game, state, "\n".join(headlines)),
+                *await self.turn_notes(chat, row, game, state)]
+
+    async def bots_catch_up(self, chat: Chat, row: GameRow) -> list[Reply]:
+        """Bot turns left pending (the move before them was cut short by a crash, or another process is slow):
+        the bots play now and the board follows; nothing when a person is to move after all."""
+        game, state = self.table.state(row)
+        seat = game.current_seat(state)
+        if row.status != ACTIVE or seat is None or not plays_itself(row.seats[seat]):
+            return []
+        headlines: list[str] = []
+        scorings: list[Event] = []
+        row = await self.autoplay(row, game, state, headlines, scorings)
+        if not headlines:  # another process got there first: its board is on its way
+            return []
         return [*await self.scorings(row, game, state, scorings),
                 await self.table.board_reply(row, game, state, "\n".join(headlines)),
                 *await self.turn_notes(chat, row, game, state)]
@@ -231,6 +256,9 @@ class Turns:
         if game.current_seat(state) != timer.seat:  # the turn has passed meanwhile
             await self.table.store.timer_fired(timer, None)
             return None
+        if timer.kind == BOT_TIMER:  # a bot's turn that a crash interrupted: played now, night or day
+            await self.table.store.timer_fired(timer, None)
+            return row.chat_id, await self.bots_catch_up(Chat(row.chat_id, title=row.chat_title), row)
         settings = await self.table.chat_settings(row.chat_id)
         moment = dt.datetime.fromtimestamp(now, dt.UTC)
         morning = not_quiet(moment, settings.quiet, settings.tz).timestamp()
@@ -255,7 +283,7 @@ class Turns:
         headlines = [f"⌛ {plain(name)}: время на ход вышло, этот ход доигрывает автопилот 🤖."]
         scorings: list[Event] = []
         for _ in range(AUTOPILOT_STEPS):
-            action = game.autopilot(state)
+            action = await choose_action(self.table, row, game, state)
             reveals = game.reveals(state, action)
             events = game.apply(state, action)
             row, headline, goes_on = await self.record(row, game, state, seat, AUTOPILOT_USER, action, events,
@@ -276,7 +304,7 @@ class Turns:
         waited = f": ждём {format_duration(self.table.clock() - row.turn_since)}" if row.turn_since else ""
         title = escape(declined(game.title, "loct"))
         replies = [Reply(f"⏰ {mention(player.user_id, player.name)}, ваш ход в «{title}»{waited}. Доска — /board.")]
-        if player.user_id in await self.table.store.private_users([player.user_id]):
+        if player.user_id != row.chat_id and player.user_id in await self.table.store.private_users([player.user_id]):
             where = f" (чат «{escape(row.chat_title)}»)" if row.chat_title else ""
             link = board_link(row.chat_id, row.board_message_id)
             to_board = f'\n<a href="{link}">К доске</a>' if link else ""

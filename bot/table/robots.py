@@ -26,6 +26,7 @@ from bot.table.words import declined
 from rules.levels import DEFAULT_LEVEL, LEVELS, choose
 from rules.protocol import Game
 from rules.registry import GAMES
+from rules.text import count
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,7 @@ BOT_NAMES = ("Филин", "Барсук", "Ёж", "Енот", "Бобр", "Ли
 BOT_PREFIX = "Бот "
 AUTOPILOT_LEVEL = "средний"  # how the autopilot plays for a person who is away (left, voted out, out of time)
 BOT_TIMER = "bot"  # the timer kind of a turn left to a bot: fires if the move that handed it over was cut short
+CAPTION_BUDGET = 950  # characters of a board's caption the bots' moves may fill (a photo caption holds 1024)
 BOT_GRACE = 20.0  # seconds before that timer is due: the bot normally moves long before, in the same update
 # what players type for a level: the level itself, without «ё», or its first letters
 LEVEL_WORDS = {"легкий": "лёгкий", "лёгкий": "лёгкий", "простой": "лёгкий", "слабый": "лёгкий",
@@ -62,6 +64,23 @@ def parse_level(text: str) -> str | None:
 def plays_itself(seat: Seat) -> bool:
     """Nobody is asked for this seat's moves: a bot's, or a person's the autopilot took over."""
     return seat.bot or seat.away
+
+
+def shortened(headlines: list[str], steps: list[tuple[int, str]]) -> list[str]:
+    """The lines that tell the bots' (and the autopilot's) `steps` (seat, headline) on the board after
+    `headlines`: each step its own line while the caption fits a photo's (1024 characters); else each turn is
+    its first step and how many followed (the whole of it is in /log), so that the board stays one message."""
+    lines = [headline for _, headline in steps]
+    if len("\n".join(headlines + lines)) <= CAPTION_BUDGET:
+        return lines
+    turns: list[list[str]] = []
+    for i, (seat, headline) in enumerate(steps):
+        if i and steps[i - 1][0] == seat:
+            turns[-1].append(headline)
+        else:
+            turns.append([headline])
+    return [turn[0] + (f" … и ещё {count(len(turn) - 1, 'действие', 'действия', 'действий')} (/log)"
+                       if len(turn) > 1 else "") for turn in turns]
 
 
 def may_manage_bots(row: GameRow, user: User) -> bool:

@@ -21,7 +21,7 @@ from bot.table.chat_settings import AUTOPILOT
 from bot.table.clock import format_duration, not_quiet
 from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
-from bot.table.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself
+from bot.table.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
 from bot.table.texts import board_link, mention, plain, step_text
 from bot.table.words import declined
 from rules.protocol import Event, Game
@@ -113,6 +113,7 @@ class Turns:
         each step recorded like any move (a bot's under its own user id, the autopilot's under 0); their moves
         are marked 🤖 in the log, their headlines are added to `headlines` and the rounds they score to
         `scorings`. The thinking runs away from the event loop (`robots.choose_action`)."""
+        steps: list[tuple[int, str]] = []  # (seat, headline) of each step played here
         for _ in range(AUTOPILOT_STEPS):
             seat = game.current_seat(state)
             if seat is None or not plays_itself(row.seats[seat]):
@@ -126,8 +127,9 @@ class Turns:
                                                       reveals, AUTOPILOT_MARK)
             except Conflict:  # another process moved the game on: it plays on from there
                 break
-            headlines.append(headline)
+            steps.append((seat, headline))
             scorings += scored(events)
+        headlines += shortened(headlines, steps)
         return row
 
     async def turn_notes(self, chat: Chat, row: GameRow, game: Game, state) -> list[Reply]:

@@ -258,8 +258,8 @@ class Turns:
         if game.current_seat(state) != timer.seat:  # the turn has passed meanwhile
             await self.table.store.timer_fired(timer, None)
             return None
-        if timer.kind == BOT_TIMER:  # a bot's turn that a crash interrupted: played now, night or day
-            await self.table.store.timer_fired(timer, None)
+        if timer.kind == BOT_TIMER:  # a bot's turn that a crash interrupted: played now, night or day; the turn
+            # passing clears the timer (should the bots be stopped short again, it fires again after its lease)
             return row.chat_id, await self.bots_catch_up(Chat(row.chat_id, title=row.chat_title), row)
         settings = await self.table.chat_settings(row.chat_id)
         moment = dt.datetime.fromtimestamp(now, dt.UTC)

@@ -226,9 +226,12 @@ async def test_a_bot_turn_cut_short_by_a_crash_is_played_after_the_restart(path,
         return row
 
     service.turns.autoplay = crash
-    await human_turn(service)
+    replies = await human_turn(service)
     row, game, state = await state_of(service)
     assert row.seats[game.current_seat(state)].bot
+    board, = [r for r in replies if r.image]
+    assert "Ходит Бот Филин 🤖" in board.text  # nothing to press for a bot (but Аня may take her move back)
+    assert [b.text for line in board.buttons for b in line] == ["↩️ Аня: отменить ход"]
     timers = await service.store.timers(row.id)
     assert [(t.kind, t.due_at) for t in timers] == [(BOT_TIMER, clock.now + BOT_GRACE)]
     await service.store.close()

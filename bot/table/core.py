@@ -125,7 +125,8 @@ class Table:
         lines.append(f"Ходит {who}{' 🤖' if player.away or player.bot else ''}{waiting}.")
         actions = game.legal_actions(state)
         paths = self.paths(game, state, actions)
-        keyboard = self.menu(row, game, state, actions, paths, ())[1]
+        # a bot's turn is nobody's to press (its board shows only while its move is on the way)
+        keyboard = [] if player.bot else self.menu(row, game, state, actions, paths, ())[1]
         undoer = await self.undoer(row) if row.status == ACTIVE else None
         if undoer is not None:
             keyboard.append([self.undo_button(row, undoer, seat)])

@@ -6,6 +6,7 @@ votes that only people cast, and the autopilot thinking at средний throug
 from __future__ import annotations
 
 import datetime as dt
+import os
 
 import pytest
 
@@ -17,6 +18,7 @@ from bot.table.replies import Chat, User
 from bot.table.robots import BOT_GRACE, BOT_TIMER, shortened
 from bot.table.service import Service
 from render.registry import RENDERERS
+from rules.levels import choose
 from rules.registry import GAMES
 
 GROUP = Chat(id=-1001700, title="Друзья")
@@ -352,3 +354,17 @@ def test_long_bot_turns_are_shortened_to_keep_the_board_one_message():
 def test_the_lobby_buttons_for_bots_are_well_formed():
     assert buttons.decode(buttons.encode(buttons.ADD_BOT, 7)) == (buttons.ADD_BOT, 7)
     assert buttons.decode(buttons.encode(buttons.REMOVE_BOT, 7)) == (buttons.REMOVE_BOT, 7)
+
+
+async def test_the_pool_thinks_in_its_worker_like_the_bot_process_would():
+    game = VALDORA
+    state = game.new(["Аня", "Бот Филин", "Бот Барсук"], seed=4)
+    expected = choose(game, game.load(game.dump(state)), "сильный", 9)
+    pool = render.pool.PoolPictures(1)
+    await pool.start()
+    try:
+        assert await pool.think("valdora", game.dump(state), "сильный", 9, key=3) == expected
+        assert await pool.run(3, render.pool._ping) != os.getpid()  # the same worker as game 3's pictures
+    finally:
+        await pool.close()
+    assert await render.pool.Pictures().think("valdora", game.dump(state), "сильный", 9) == expected

@@ -267,6 +267,24 @@ async def test_a_pending_bot_turn_is_played_on_the_next_command(service):
     assert first.image and "🤖 Бот Филин" in first.text and rest and "Ходит" in rest[-1].text
 
 
+async def test_a_pending_bot_turn_is_played_on_the_next_button_press(service):
+    await lobby_with_bots(service)
+    await service.command(GROUP, ANYA, "begin", "")
+    autoplay = service.turns.autoplay
+
+    async def crash(row, game, state, headlines, scorings):
+        return row
+
+    service.turns.autoplay = crash
+    replies = await human_turn(service)
+    service.turns.autoplay = autoplay
+    undo = next(b.data for r in replies for line in r.buttons for b in line if b.text.startswith("↩️"))
+    answer = await service.button(GROUP, ANYA, undo)
+    assert "походили боты" in answer.toast and "🤖 Бот Барсук" in answer.replies[0].text
+    row, game, state = await state_of(service)
+    assert row.seats[game.current_seat(state)].user_id == ANYA.id
+
+
 async def test_votes_count_people_only_and_bots_cannot_be_kicked_or_skipped(service):
     await service.command(GROUP, ANYA, "new", "valdora")
     await service.command(GROUP, BORIS, "join", "")

@@ -346,6 +346,10 @@ class Service:
         row = await self.table.store.game(target)
         if row is None or row.chat_id != chat.id:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")
+        if kind in (buttons.MOVE, buttons.GROUP, buttons.UNDO, buttons.VOTE) and row.status == ACTIVE:
+            pending = await self.turns.bots_catch_up(chat, row)  # bot turns a crash left: played first
+            if pending:
+                return ButtonAnswer(toast="Сначала походили боты: вот свежая доска.", replies=pending)
         if kind == buttons.MOVE:
             return await self.moves.move_button(chat, user, row, *rest)
         if kind == buttons.GROUP:
@@ -361,10 +365,7 @@ class Service:
             return await self.lobby.button(chat, user, row, kind)
         if kind in (buttons.ADD_BOT, buttons.REMOVE_BOT):
             return await self.robots.button(chat, user, row, kind)
-        if kind in (buttons.MOVE, buttons.GROUP, buttons.UNDO, buttons.VOTE) and row.status == ACTIVE:
-            pending = await self.turns.bots_catch_up(chat, row)  # bot turns a crash left: played first
-            if pending:
-                return ButtonAnswer(toast="Сначала походили боты: вот свежая доска.", replies=pending)
+
         if kind == buttons.ABORT_YES:
             return await self.lobby.abort_button(row, user, rest[0])
         if kind == buttons.ABORT_NO:

@@ -118,9 +118,13 @@ async def test_bots_are_seated_and_removed_in_the_lobby_by_command_and_button(se
     wrong, = await service.command(GROUP, ANYA, "leave", "бот Сова")
     assert "Такого бота за столом нет" in wrong.text and "Бот Барсук" in wrong.text
     assert "тот, кто собрал" in (await service.button(GROUP, BORIS, keys["🤖 Убрать бота"])).toast
+    barsuk, = await service.command(GROUP, ANYA, "leave", "барс")  # a bot's name alone will do
+    assert "убирает из-за стола бота: Бот Барсук" in barsuk.text
+    await service.command(GROUP, ANYA, "addbot", "сильный")
     row = await service.store.open_game(GROUP.id)
-    assert [s.name for s in row.seats] == ["Аня", "Бот Барсук", "Борис"]
-    await service.command(GROUP, BORIS, "leave", "")
+    assert [s.name for s in row.seats] == ["Аня", "Борис", "Бот Филин"]  # the first free name again
+    bye, = await service.command(GROUP, BORIS, "leave", "всем пока")  # words that name no bot: Борис leaves
+    assert "Борис выходит" in bye.text
     gone, = await service.command(GROUP, ANYA, "leave", "")  # bots alone do not play
     assert "кроме ботов" in gone.text and await service.store.open_game(GROUP.id) is None
 

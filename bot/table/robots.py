@@ -166,7 +166,7 @@ class Robots:
         found = [s for s in bots if s.name.lower().replace("ё", "е").removeprefix("бот ").startswith(name)]
         if len(found) == 1:
             return found[0]
-        if not about_bots and not bots:
+        if not about_bots:  # «/leave пока всем»: the player leaves, the words are not about a bot
             return None
         listed = ", ".join(plain(s.name) for s in bots) or "ни одного"
         return f"Такого бота за столом нет. Боты за столом: {listed}."

@@ -1,4 +1,5 @@
-"""Where pictures are drawn: in the bot's own process (a thread) or in a pool of worker processes.
+"""Where pictures are drawn: in the bot's own process (a thread) or in a pool of worker processes; bot players
+think there too (`think`: a level's choice of action can take seconds of processor time).
 
 Drawing and PNG encoding hold the GIL, so a thread only moves them off the event loop; worker processes
 draw on every core. `Pictures` draws in a thread (the console, the tests, RENDER_WORKERS=0); `PoolPictures`
@@ -38,6 +39,16 @@ def draw(name: str, view: dict) -> bytes:
 
 def draw_round(name: str, view: dict) -> bytes:
     return ROUND_RENDERERS[name](view)
+
+
+def think(name: str, state: dict, level: str, seed: int) -> str:
+    """The action a bot player of `level` chooses for the seat to move in game `name`'s dumped `state` (run in a
+    worker like `draw`: the choice of a strong level takes seconds, which the bot's event loop must not wait on)."""
+    from rules.levels import choose
+    from rules.registry import GAMES
+
+    game = GAMES[name]
+    return choose(game, game.load(state), level, seed)
 
 
 def warm() -> None:
@@ -96,6 +107,14 @@ class Pictures:
             return None
         return await asyncio.to_thread(ROUND_RENDERERS[name], view)
 
+    async def think(self, name: str, state: dict, level: str, seed: int, key: int | None = None) -> str:
+        """A bot player's action (`think`), in a thread: the event loop goes on meanwhile."""
+        return await self.run(key, think, name, state, level, seed)
+
+    async def run(self, key: int | None, function, *args):
+        """Any module-level `function(*args)` away from the event loop (here: in a thread)."""
+        return await asyncio.to_thread(function, *args)
+
 
 class PoolPictures(Pictures):
     """Pictures drawn in `workers` processes; `start()` before the first picture, `close()` at the end.
@@ -135,6 +154,11 @@ class PoolPictures(Pictures):
         pools, self._pools = self._pools, []
         for pool in pools:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+
+    async def run(self, key: int | None, function, *args):
+        """`function(*args)` in the worker of `key` (one game's pictures and thinking: the same worker); the
+        function must be module-level, so that it pickles by name."""
+        return await self._run(key, function, *args)
 
     async def _run(self, key: int | None, function, *args):
         if not self._pools:  # not started, or closed (a late picture while the bot stops): no new processes

@@ -221,10 +221,14 @@ async def test_a_game_that_begins_with_a_player_away_lets_the_autopilot_open_it(
     row = await service.store.open_game(GROUP.id)
     first = row.seats[KB.current_seat(KB.new([s.name for s in row.seats], seed=row.seed))]
     await service.command(GROUP, USERS[first.user_id], "away", "2д")
-    await service.command(GROUP, ANYA, "begin", "")
-    (_, replies), = await service.fire_timers()
-    assert f"✈️ {first.name} в отъезде: этот ход играет автопилот 🤖." in replies[-1].text
-    assert (await table(service))[2].id != first.user_id
+    begun = await service.command(GROUP, ANYA, "begin", "")  # the autopilot opens the game at once, as bots do
+    board, = [r for r in begun if r.image]
+    assert f"✈️ {first.name} в отъезде" in board.text and "🤖" in board.text, board.text
+    row, _, mover = await table(service)
+    assert mover.id != first.user_id
+    auto = [line for line in await service.store.log(row.id) if line.seat == first.seat]
+    assert auto and all(line.user_id == 0 for line in auto)
+    assert await service.fire_timers() == []  # nothing left for a timer to play
 
 
 async def test_a_move_or_back_ends_the_absence(service):

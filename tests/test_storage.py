@@ -120,3 +120,18 @@ async def test_gone_groups_and_boards_in_doubt_are_kept_without_recording_the_up
     await store.announced(row.id, row.version + 1)
     assert await store.gone_chats() == set() and await store.doubted_chats() == set()
     await store.close()
+
+
+async def test_a_rematch_keeps_its_bots_seated_as_bots(store):
+    """Bots take their rematch seats at once, at their level; only the people confirm theirs."""
+    row = await store.create_lobby(-40, "valdora", Seat(0, 1, "Аня"), seed=5)
+    await store.set_seats(row.id, row.version, [(1, "Аня"), (-1, "Бот Филин", "сильный"), (2, "Борис")])
+    row = await store.game(row.id)
+    await store.close_game(row.id, row.version, FINISHED)
+    previous = await store.game(row.id)
+    seats = [(s.user_id, s.name, s.level) for s in previous.seats]
+    rematch = await store.create_rematch(previous, 2, seats, seed=9, chat_title="Стол")
+    assert [(s.user_id, s.level) for s in rematch.seats] == [(1, None), (-1, "сильный"), (2, None)]
+    assert (await store.rematch(rematch.id))[1] == [1]  # Аня confirms; the bot and the asker need not
+    await store.reseat(rematch.id, rematch.version, seats[1:], seed=10)
+    assert [s.level for s in (await store.game(rematch.id)).seats] == ["сильный", None]

@@ -62,6 +62,17 @@ class Seat:
     user_id: int
     name: str
     away: bool = False  # the player left or was voted out: the autopilot plays this seat
+    level: str | None = None  # a bot player's level (rules.levels.LEVELS); None: a person
+
+    @property
+    def bot(self) -> bool:
+        """A seat the bot itself plays (bot.table.robots): no Telegram user, never mentioned nor reminded."""
+        return self.level is not None
+
+    @property
+    def human(self) -> bool:
+        """A person still playing this seat (not a bot, not handed to the autopilot): who is asked and votes."""
+        return self.level is None and not self.away
 
 
 GAME_COLUMNS = ("id, chat_id, game, status, creator_id, seed, state, version, lobby_message_id, board_message_id, "
@@ -462,10 +473,11 @@ class StoreBase:
                                    "RETURNING user_id, since, until, timezone", float(now), *user_ids)
         return sorted((Absence(*r) for r in rows), key=lambda a: (a.until, a.user_id))
 
-    async def create_rematch(self, previous: GameRow, creator_id: int, seats: list[tuple[int, str]], seed: int,
+    async def create_rematch(self, previous: GameRow, creator_id: int, seats: list[tuple], seed: int,
                              chat_title: str) -> GameRow:
-        """A lobby that replays `previous` with `seats` (user id, name) in this order, all but the creator's
-        still to be confirmed, at the same table (chat and topic); Conflict if it already has an open game."""
+        """A lobby that replays `previous` with `seats` (user id, name[, a bot's level]) in this order, all but
+        the creator's and the bots' still to be confirmed, at the same table (chat and topic); Conflict if it
+        already has an open game."""
         now = time.time()
         async with self._write() as tx:
             if await self._run(tx, "SELECT id FROM games WHERE chat_id = ? AND topic = ? "
@@ -476,10 +488,11 @@ class StoreBase:
                 "topic, topic_title) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 previous.chat_id, previous.game, creator_id, seed, now, now, chat_title, previous.topic,
                 previous.topic_title)
-            for index, (user_id, name) in enumerate(seats):
-                await self._run(tx, "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                                game_id, index, user_id, name)
-            pending = [user_id for user_id, _ in seats if user_id != creator_id]
+            for index, (user_id, name, *level) in enumerate(seats):
+                await self._run(tx, "INSERT INTO seats (game_id, seat, user_id, name, bot_level) "
+                                "VALUES (?, ?, ?, ?, ?)", game_id, index, user_id, name, level[0] if level else None)
+            # bots (a level) take their seats at once; the people confirm theirs
+            pending = [user_id for user_id, _, *level in seats if user_id != creator_id and not (level and level[0])]
             await self._run(tx, "INSERT INTO rematches (game_id, previous_id, pending) VALUES (?, ?, ?)",
                             game_id, previous.id, json.dumps(pending))
         return await self.game(game_id)
@@ -494,14 +507,14 @@ class StoreBase:
         rows = await self._rows("SELECT game_id FROM rematches WHERE previous_id = ? ORDER BY game_id", previous_id)
         return [row for (game_id,) in rows if (row := await self.game(game_id)) is not None]
 
-    async def reseat(self, game_id: int, version: int, seats: list[tuple[int, str]], seed: int) -> None:
-        """A lobby's seats (user id, name) in this order and its seed, as a rematch begins; guarded by the
-        version."""
+    async def reseat(self, game_id: int, version: int, seats: list[tuple], seed: int) -> None:
+        """A lobby's seats (user id, name[, a bot's level]) in this order and its seed, as a rematch begins;
+        guarded by the version."""
         async with self._transaction(game_id, version, LOBBY) as tx:
             await self._run(tx, "DELETE FROM seats WHERE game_id = ?", game_id)
-            for index, (user_id, name) in enumerate(seats):
-                await self._run(tx, "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                                game_id, index, user_id, name)
+            for index, (user_id, name, *level) in enumerate(seats):
+                await self._run(tx, "INSERT INTO seats (game_id, seat, user_id, name, bot_level) "
+                                "VALUES (?, ?, ?, ?, ?)", game_id, index, user_id, name, level[0] if level else None)
             await self._run(tx, "UPDATE games SET seed = ? WHERE id = ?", seed, game_id)
 
     async def newer_games(self, chat_id: int, topic: int, game_id: int) -> list[int]:

@@ -163,6 +163,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX rematches_of_game ON rematches(previous_id);
     """,
+    # a seat played by the bot itself, at this level (лёгкий, средний, сильный); NULL: a person
+    "ALTER TABLE seats ADD COLUMN bot_level TEXT;",
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
@@ -270,12 +272,14 @@ class PgStore(StoreBase):
             "ARRAY(SELECT seat FROM seats WHERE game_id = g.id ORDER BY seat), "
             "ARRAY(SELECT user_id FROM seats WHERE game_id = g.id ORDER BY seat), "
             "ARRAY(SELECT name FROM seats WHERE game_id = g.id ORDER BY seat), "
-            "ARRAY(SELECT away FROM seats WHERE game_id = g.id ORDER BY seat) "
+            "ARRAY(SELECT away FROM seats WHERE game_id = g.id ORDER BY seat), "
+            "ARRAY(SELECT bot_level FROM seats WHERE game_id = g.id ORDER BY seat) "
             "FROM games g WHERE id = $1", game_id)
         if row is None:
             return None
-        seats = zip(*(row[i] for i in range(-4, 0)), strict=True)  # the four arrays after GAME_COLUMNS
-        return GameRow.of(row, tuple(Seat(seat, user, name, bool(away)) for seat, user, name, away in seats))
+        seats = zip(*(row[i] for i in range(-5, 0)), strict=True)  # the five arrays after GAME_COLUMNS
+        return GameRow.of(row, tuple(Seat(seat, user, name, bool(away), level)
+                                     for seat, user, name, away, level in seats))
 
 
     async def notations(self, game_id: int) -> list[str]:
@@ -327,12 +331,14 @@ class PgStore(StoreBase):
                              game_id, creator.user_id, creator.name)
         return await self.game(game_id)
 
-    async def set_seats(self, game_id: int, version: int, seats: list[tuple[int, str]]) -> None:
-        """Replace a lobby's seats (user id, name) in this order; guarded by the game's version."""
+    async def set_seats(self, game_id: int, version: int, seats: list[tuple]) -> None:
+        """Replace a lobby's seats (user id, name[, a bot's level]) in this order; guarded by the game's version."""
         async with self._transaction(game_id, version, LOBBY) as db:
             await db.execute("DELETE FROM seats WHERE game_id = $1", game_id)
-            await db.executemany("INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
-                                 [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)])
+            await db.executemany("INSERT INTO seats (game_id, seat, user_id, name, bot_level) "
+                                 "VALUES ($1, $2, $3, $4, $5)",
+                                 [(game_id, i, uid, name, rest[0] if rest else None)
+                                  for i, (uid, name, *rest) in enumerate(seats)])
 
     @asynccontextmanager
     async def _transaction(self, game_id: int, version: int, expected_status: str | None,

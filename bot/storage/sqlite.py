@@ -171,6 +171,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX rematches_of_game ON rematches(previous_id);
     """,
+    # a seat played by the bot itself, at this level (лёгкий, средний, сильный); NULL: a person
+    "ALTER TABLE seats ADD COLUMN bot_level TEXT;",
 )
 
 
@@ -273,10 +275,10 @@ class Store(StoreBase):
             return None
         seats = await (
             await self._db.execute(
-                "SELECT seat, user_id, name, away FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+                "SELECT seat, user_id, name, away, bot_level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
             )
         ).fetchall()
-        return GameRow.of(row, tuple(Seat(s[0], s[1], s[2], bool(s[3])) for s in seats))
+        return GameRow.of(row, tuple(Seat(s[0], s[1], s[2], bool(s[3]), s[4]) for s in seats))
 
 
     async def notations(self, game_id: int) -> list[str]:
@@ -339,13 +341,13 @@ class Store(StoreBase):
             )
         return await self.game(game_id)
 
-    async def set_seats(self, game_id: int, version: int, seats: list[tuple[int, str]]) -> None:
-        """Replace a lobby's seats (user id, name) in this order; guarded by the game's version."""
+    async def set_seats(self, game_id: int, version: int, seats: list[tuple]) -> None:
+        """Replace a lobby's seats (user id, name[, a bot's level]) in this order; guarded by the game's version."""
         async with self._transaction(game_id, version, LOBBY):
             await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await self._db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
+                "INSERT INTO seats (game_id, seat, user_id, name, bot_level) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, i, uid, name, rest[0] if rest else None) for i, (uid, name, *rest) in enumerate(seats)],
             )
 
     @asynccontextmanager

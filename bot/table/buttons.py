@@ -24,10 +24,11 @@ GROUP, SECRET = "k", "s"
 UNDO, VOTE, SETTING = "u", "v", "set"
 NEW = "new"  # a game chosen from the buttons of a bare /new: its index among the games the bot knows
 REMATCH = "re"  # «🔁 Реванш» under a finished game's board (or offered by a bare /new): that game's id
+ADD_BOT, REMOVE_BOT = "ab", "rb"  # the lobby's «🤖 Добавить бота» and «🤖 Убрать бота» (game)
 VOTE_KINDS = ("skip", "kick", "undo")
 SETTING_NAMES = ("remind", "limit", "timeout", "quiet", "away")
 KINDS = {MOVE: 3, JOIN: 1, LEAVE: 1, BEGIN: 1, ABORT_YES: 2, ABORT_NO: 1, MY_SCORE: 1, GROUP: 4, SECRET: 1,
-         UNDO: 2, VOTE: 4, SETTING: 1, NEW: 1, REMATCH: 1}
+         UNDO: 2, VOTE: 4, SETTING: 1, NEW: 1, REMATCH: 1, ADD_BOT: 1, REMOVE_BOT: 1}
 # rule buttons carry a section id or a game id: RULE sends the section as a new message, RULE_PAGE
 # shows it in place of the message that had the button, RULE_LIST lists a game's sections
 RULE, RULE_PAGE, RULE_LIST = "rule", "page", "list"

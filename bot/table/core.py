@@ -26,7 +26,7 @@ from bot.table.away import away_line
 from bot.table.chat_settings import ChatSettings
 from bot.table.clock import format_duration
 from bot.table.replies import Button, Chat, Reply
-from bot.table.texts import in_chat, mention, plain
+from bot.table.texts import in_chat, mention, plain, seat_title
 from render.pool import Pictures
 from rules.protocol import Game
 from rules.registry import GAMES
@@ -147,26 +147,32 @@ class Table:
         rematch's seats not yet confirmed (None: an ordinary lobby)."""
         game = self.game(row)
         waited = set(pending or ())
-        names = ", ".join(plain(s.name) + (" ⏳" if s.user_id in waited else "") for s in row.seats)
+        names = ", ".join(plain(seat_title(s)) + (" ⏳" if s.user_id in waited else "") for s in row.seats)
         limits = (f"от {game.min_players} до {game.max_players} игроков" if game.min_players != game.max_players
                   else self.players(game.max_players))
+        alone = row.chat_id > 0  # the private chat with the bot: the player and bots only
         text = f"{headline}\n«{escape(game.title)}», {limits}. За столом {self.players(len(row.seats))}: {names}.\n"
-        if pending is None:
-            text += "Сесть — /join, начать — /begin."
-        else:
+        if pending is not None:
             creator = next((plain(s.name) for s in row.seats if s.user_id == row.creator_id), "любой за столом")
             text += ("Места те же, первым ходит следующий по кругу. "
                      + ("⏳ — ещё не подтвердили: «🙋 Играю» (или /join), отказаться — «🚪 Выйти». " if waited
                         else "Все места подтверждены. ")
                      + f"Начинает {creator} (/begin)"
                      + (": неподтверждённые места тогда освободятся." if waited else "."))
+        elif alone:
+            text += "Посадить бота — /addbot (уровень: лёгкий, средний или сильный), начать — /begin."
+        else:
+            text += "Сесть — /join, посадить бота — /addbot, начать — /begin."
         link = self.private_link(row.chat_id, row.topic)
-        if game.secret_button and link:
+        if game.secret_button and link and not alone:
             text += (f"\nСвои тайные карты каждый смотрит кнопкой «{escape(game.secret_button)}» под доской. Чтобы "
                      f'они приходили и в личку, <a href="{link}">откройте чат со мной</a> и нажмите «Старт».')
-        keyboard = [[Button("🙋 Сесть" if pending is None else "🙋 Играю", buttons.encode(buttons.JOIN, row.id)),
-                     Button("🚪 Выйти", buttons.encode(buttons.LEAVE, row.id)),
-                     Button("▶️ Начать", buttons.encode(buttons.BEGIN, row.id))]]
+        bots = [Button("🤖 Добавить бота", buttons.encode(buttons.ADD_BOT, row.id)),
+                Button("🤖 Убрать бота", buttons.encode(buttons.REMOVE_BOT, row.id))]
+        begin = Button("▶️ Начать", buttons.encode(buttons.BEGIN, row.id))
+        keyboard = [bots, [begin]] if alone else [
+            [Button("🙋 Сесть" if pending is None else "🙋 Играю", buttons.encode(buttons.JOIN, row.id)),
+             Button("🚪 Выйти", buttons.encode(buttons.LEAVE, row.id)), begin], bots]
         return Reply(text, buttons=keyboard, remember=("lobby", row.id), replaces=replaces)
 
     async def board_reply(self, row: GameRow, game: Game, state, headline: str = "", notify: bool = True) -> Reply:
@@ -181,11 +187,12 @@ class Table:
         player = row.seats[seat]
         who = mention(player.user_id, player.name) if notify else plain(player.name)
         waiting = self.waiting(row)  # nothing right after the turn passed
-        lines.append(f"Ходит {who}{' 🤖' if player.away else ''}{waiting}.")
+        lines.append(f"Ходит {who}{' 🤖' if player.away or player.bot else ''}{waiting}.")
         lines += await self.away_lines(row)
         actions = game.legal_actions(state)
         paths = self.paths(game, state, actions)
-        keyboard = self.menu(row, game, state, actions, paths, ())[1]
+        # a bot's turn is nobody's to press (its board shows only while its move is on the way)
+        keyboard = [] if player.bot else self.menu(row, game, state, actions, paths, ())[1]
         undoer = await self.undoer(row) if row.status == ACTIVE else None
         if undoer is not None:
             keyboard.append([self.undo_button(row, undoer, seat)])
@@ -242,7 +249,9 @@ class Table:
         """The player who may take the latest move back alone now (the ↩️ button under the board), if any."""
         log = await self.store.log(row.id, 1)
         seat = row.seat_of(log[-1].user_id) if log else None
-        return row.seats[seat] if seat is not None and may_undo_alone(log, log[-1].user_id) else None
+        if seat is None or row.seats[seat].bot:  # a bot never takes its moves back
+            return None
+        return row.seats[seat] if may_undo_alone(log, log[-1].user_id) else None
 
     def undo_button(self, row: GameRow, undoer: Seat, seat: int) -> Button:
         """↩️ under the board, for the player who may take the latest move back alone (named when the turn

@@ -63,7 +63,8 @@ class History:
             game = self.table.games.get(past.game)
             title = game.title if game else past.game
             ranked = sorted(past.results or [], key=lambda r: -r["total"])
-            players = " · ".join(("🏆 " if r["won"] else "") + f"{plain(r['name'])} {r['total']}" for r in ranked)
+            players = " · ".join(("🏆 " if r["won"] else "") + ("🤖 " if r.get("bot") else "")
+                                 + f"{plain(r['name'])} {r['total']}" for r in ranked)
             topic = f" (тема {topic_name(past.topic, past.topic_title)})" if past.topic and not chat.topic else ""
             lines.append(f"{await self._date(past)} — «{escape(title)}»{topic}: {players}")
         return [Reply("\n".join(lines))]
@@ -81,10 +82,10 @@ class History:
             game = self.table.games.get(name)
             lines.append(f"\n<b>«{escape(game.title if game else name)}»</b> — "
                          f"{count(len(games), 'партия', 'партии', 'партий')}")
-            players: dict[int, list[dict]] = defaultdict(list)
+            players: dict[tuple, list[dict]] = defaultdict(list)
             for past in games:
-                for result in past.results or []:
-                    players[result["user_id"]].append(result)
+                for result in past.results or []:  # a bot of each level counts as a player of its own
+                    players[result["user_id"], result.get("bot")].append(result)
             # the best first: the most wins, then the best average score
             ranked = sorted(players.values(), key=lambda rs: (-sum(r["won"] for r in rs),
                                                               -sum(r["total"] for r in rs) / len(rs)))
@@ -92,7 +93,9 @@ class History:
                 wins = sum(1 for r in results if r["won"])
                 average = round(sum(r["total"] for r in results) / len(results), 1)
                 unit = game.score_unit if game else ("очко", "очка", "очков")
-                lines.append(f"{plain(results[-1]['name'])}: {count(len(results), 'партия', 'партии', 'партий')}, "
+                last = results[-1]
+                name = f"🤖 {last['name']} ({last['bot']})" if last.get("bot") else last["name"]
+                lines.append(f"{plain(name)}: {count(len(results), 'партия', 'партии', 'партий')}, "
                              f"{count(wins, 'победа', 'победы', 'побед')}, в среднем {_amount(average, unit)}")
         return [Reply("\n".join(lines))]
 

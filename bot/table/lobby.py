@@ -20,14 +20,15 @@ from bot.table import buttons
 from bot.table.core import STALE, Table, parse_payload
 from bot.table.rematch import Rematch
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
-from bot.table.texts import here, in_chat, mention, plain
+from bot.table.robots import Robots
+from bot.table.texts import here, in_chat, mention, plain, seat_title
 from bot.table.turns import Turns
 from bot.table.words import declined
 
 
 class Lobby:
-    def __init__(self, table: Table, turns: Turns):
-        self.table, self.turns = table, turns
+    def __init__(self, table: Table, turns: Turns, robots: Robots):
+        self.table, self.turns, self.robots = table, turns, robots
         self.rematch = Rematch(table)
 
     async def new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
@@ -59,7 +60,7 @@ class Lobby:
     async def new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
         """A game chosen from the buttons of a bare /new: its lobby opens in place of the question."""
         games = list(self.table.games.values())
-        if not 0 <= index < len(games) or chat.private or user.id < 0:
+        if not 0 <= index < len(games) or user.id < 0:
             return ButtonAnswer(toast="Не понимаю эту кнопку. Новая партия — /new.")
         row = await self.table.store.open_game(chat.id, chat.topic)
         first, *rest = await self.new(chat, user, row, games[index].name)
@@ -100,7 +101,7 @@ class Lobby:
         refusal = self._join_refusal(user, row)
         if refusal:
             return [Reply(refusal)]
-        seats = [(s.user_id, s.name) for s in row.seats] + [(user.id, user.name)]
+        seats = [(s.user_id, s.name, s.level) for s in row.seats] + [(user.id, user.name)]
         await self.table.store.set_seats(row.id, row.version, seats)
         row = await self.table.store.game(row.id)
         return [await self.table.lobby(row, f"{plain(user.name)} садится за стол.", row.lobby_message_id)]
@@ -123,14 +124,20 @@ class Lobby:
             if row.seats[row.seat_of(user.id)].away:
                 return [Reply(f"{plain(user.name)}, за вас и так ходит автопилот.")]
             return await self.turns.leave_game(chat, user, row)
+        if args and row is not None and row.status == LOBBY:  # /leave бот [имя]: a bot stands up
+            bot = self.robots.named_bot(row, args)
+            if isinstance(bot, str):
+                return [Reply(bot)]
+            if bot is not None:
+                return await self.robots.remove(chat, user, row, bot)
         refusal = self._leave_refusal(user, row)
         if refusal:
             return [Reply(refusal)]
-        seats = [(s.user_id, s.name) for s in row.seats if s.user_id != user.id]
-        if not seats:
+        seats = [(s.user_id, s.name, s.level) for s in row.seats if s.user_id != user.id]
+        if not any(level is None for _, _, level in seats):  # bots alone do not play
             await self.table.store.close_game(row.id, row.version, ABORTED)
-            return [Reply("За столом никого не осталось, набор закрыт. Новый — /new.",
-                          replaces=row.lobby_message_id)]
+            nobody = "не осталось никого, кроме ботов" if seats else "никого не осталось"
+            return [Reply(f"За столом {nobody}, набор закрыт. Новый — /new.", replaces=row.lobby_message_id)]
         await self.table.store.set_seats(row.id, row.version, seats)
         row = await self.table.store.game(row.id)
         await self.rematch.left(user, row)
@@ -167,14 +174,17 @@ class Lobby:
         state = game.new([s.name for s in row.seats], seed=row.seed)
         first = row.seats[game.current_seat(state)]
         seats = row.seats[first.seat:] + row.seats[:first.seat]  # from the first player, chosen by lot
-        order = " → ".join(plain(s.name) for s in seats)
+        order = " → ".join(plain(seat_title(s)) for s in seats)
         intro = (self.rematch.intro(game, order, dropped) if rematch
                  else f"Партия «{escape(game.title)}» началась! Порядок хода (первый — по жребию): {order}.")
         await self.table.store.start(row.id, row.version, game.dump(state), intro,
                                await self.turns.turn_change(row, game, state))
         row = await self.table.store.game(row.id)
+        headlines, scorings = [intro], []
+        row = await self.turns.autoplay(row, game, state, headlines, scorings)  # the lot chose a bot: it moves
         players = [seat for seat in row.seats if seat.seat != game.current_seat(state)]
-        board = [await self.table.board_reply(row, game, state, intro),
+        board = [*await self.turns.scorings(row, game, state, scorings),
+                 await self.table.board_reply(row, game, state, "\n".join(headlines)),
                  *await self.table.secret_notes(chat, row, game, state, players)]
         if row.lobby_message_id is None:
             return board
@@ -182,7 +192,7 @@ class Lobby:
 
     def _closed_lobby(self, row: GameRow) -> Reply:
         """The lobby message once the game has begun: who plays, and no buttons any more."""
-        seated = ", ".join(plain(s.name) for s in row.seats)
+        seated = ", ".join(plain(seat_title(s)) for s in row.seats)
         return Reply(f"«{escape(self.table.game(row).title)}»: за столом {seated}. Партия началась, доска ниже.")
 
     async def button(self, chat: Chat, user: User, row: GameRow, kind: str) -> ButtonAnswer:

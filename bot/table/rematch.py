@@ -77,8 +77,8 @@ class Rematch:
         if stale:
             return ButtonAnswer(toast=stale, alert=True)
         game = self.table.game(previous)
-        seats = [(s.user_id, s.name) for s in previous.seats]
-        first = first_seat(game, [name for _, name in seats], previous.seed)
+        seats = [(s.user_id, s.name, s.level) for s in previous.seats]
+        first = first_seat(game, [seat[1] for seat in seats], previous.seed)
         seats = seats[first + 1:] + seats[:first + 1]  # the next one opens the rematch
         try:
             row = await self.table.store.create_rematch(previous, user.id, seats, random.SystemRandom()
@@ -137,7 +137,7 @@ class Rematch:
         game = self.table.game(row)
         kept = [s for s in row.seats if s.user_id not in pending]
         seed = seed_for_first(game, [s.name for s in kept], random.Random(row.seed))
-        await self.table.store.reseat(row.id, row.version, [(s.user_id, s.name) for s in kept],
+        await self.table.store.reseat(row.id, row.version, [(s.user_id, s.name, s.level) for s in kept],
                                       row.seed if seed is None else seed)
         return await self.table.store.game(row.id), [s.name for s in row.seats if s.user_id in pending]
 

@@ -42,6 +42,7 @@ from bot.table.history import History
 from bot.table.lobby import Lobby
 from bot.table.moves import Moves
 from bot.table.replies import Article, ButtonAnswer, Chat, InlineAnswer, Reply, User
+from bot.table.robots import Robots
 from bot.table.settings_menu import SettingsMenu
 from bot.table.texts import PRIVATE_HINT, help_text
 from bot.table.turns import Turns
@@ -65,6 +66,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("new", "Новая партия: /new и название игры"),
     ("join", "Сесть за стол"),
     ("leave", "Выйти из набора"),
+    ("addbot", "Посадить за стол бота: /addbot сильный"),
     ("begin", "Начать партию"),
     ("board", "Доска и кнопки ходов"),
     ("moves", "Все разрешённые ходы"),
@@ -111,7 +113,8 @@ class Service:
         self.undo = Undo(self.table, self.rewind, self.votes)
         self.history = History(self.table)
         self.settings = SettingsMenu(self.table)
-        self.lobby = Lobby(self.table, self.turns)
+        self.robots = Robots(self.table)
+        self.lobby = Lobby(self.table, self.turns, self.robots)
         self.moves = Moves(self.table, self.turns, self.history)
         self.away = Away(self.table)
         self.rematch = self.lobby.rematch
@@ -292,8 +295,8 @@ class Service:
             return [self._rules(row, args) if name == "rules" else self._section(section_id)]
         if chat.private and name in ("away", "back"):  # time away is the player's own, in every chat
             return await (self.away.command if name == "away" else self.away.back)(chat, user, None, args)
-        if chat.private:
-            return await self.history.my_games(user) if name == "games" else [Reply(PRIVATE_HINT)]
+        if chat.private and name == "games":  # in private the table is the player's own, with bots
+            return await self.history.my_games(user)
         if user.id < 0 and name not in LOOKING:  # an anonymous administrator: nobody to seat or move for
             return [Reply("Анонимный администратор может смотреть доску и прервать партию (/abort), но сесть за "
                           "стол и ходить — только от своего имени.")]
@@ -303,8 +306,18 @@ class Service:
             "abort": self.lobby.abort, "turn": self.turns.turn, "skip": self.votes.skip, "kick": self.votes.kick,
             "undo": self.undo.command, "settings": self.settings.command, "history": self.history.command,
             "stats": self.history.stats, "games": self._games, "away": self.away.command, "back": self.away.back,
+            "addbot": self.robots.add,
         }.get(name)
         row = await self.table.store.open_game(chat.id, chat.topic)
+        if row is not None and row.status == ACTIVE:
+            pending = await self.turns.bots_catch_up(chat, row)  # bot turns a crash left: played first
+            if pending:
+                row = await self.table.store.game(row.id)
+                return pending + await self._command_on(chat, user, row, name, args, handler)
+        return await self._command_on(chat, user, row, name, args, handler)
+
+    async def _command_on(self, chat: Chat, user: User, row: GameRow | None, name: str, args: str,
+                          handler) -> list[Reply]:
         if handler is not None:
             return await handler(chat, user, row, args)
         if row is not None and row.status == ACTIVE:
@@ -345,6 +358,10 @@ class Service:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")
         if row.topic != chat.topic:  # a forwarded or copied board: its table is in another topic
             return ButtonAnswer(toast="Эта кнопка от стола в другой теме.")
+        if kind in (buttons.MOVE, buttons.GROUP, buttons.UNDO, buttons.VOTE) and row.status == ACTIVE:
+            pending = await self.turns.bots_catch_up(chat, row)  # bot turns a crash left: played first
+            if pending:
+                return ButtonAnswer(toast="Сначала походили боты: вот свежая доска.", replies=pending)
         if kind == buttons.MOVE:
             return await self.moves.move_button(chat, user, row, *rest)
         if kind == buttons.REMATCH:
@@ -360,6 +377,9 @@ class Service:
             return self.moves.secret(row, user)
         if kind in (buttons.JOIN, buttons.LEAVE, buttons.BEGIN):
             return await self.lobby.button(chat, user, row, kind)
+        if kind in (buttons.ADD_BOT, buttons.REMOVE_BOT):
+            return await self.robots.button(chat, user, row, kind)
+
         if kind == buttons.ABORT_YES:
             return await self.lobby.abort_button(row, user, rest[0])
         if kind == buttons.ABORT_NO:

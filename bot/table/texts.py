@@ -29,6 +29,7 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
 <b>Как начать партию</b>
 /new — выбрать игру кнопкой (или сразу <code>/new valdora</code>)
 /join — сесть за стол, /leave — встать из-за стола
+/addbot — посадить бота (<code>/addbot сильный</code>; уровни: лёгкий, средний, сильный), /leave бот — убрать
 /begin — раздать и начать (первого игрока выбирает жребий)
 
 <b>Во время партии</b>
@@ -68,8 +69,8 @@ def _players(game) -> str:
 
 
 PRIVATE_HINT = (
-    "Я играю в группах: добавьте меня в групповой чат с друзьями и напишите там /new. "
-    "Список команд — /help."
+    "Я играю в группах: добавьте меня в групповой чат с друзьями и напишите там /new. А здесь можно сыграть против "
+    "ботов: <code>/new valdora</code>, затем /addbot (лёгкий, средний или сильный) и /begin. Список команд — /help."
 )
 
 
@@ -151,8 +152,15 @@ def chat_named(title: str, topic: int = 0, topic_title: str = "") -> str:
 
 
 def mention(user_id: int, name: str) -> str:
-    """A link that makes Telegram notify the user."""
+    """A link that makes Telegram notify the user; a bot player (a negative id, bot.table.robots) is only named."""
+    if user_id < 0:
+        return escape(name)
     return f'<a href="tg://user?id={user_id}">{escape(name)}</a>'
+
+
+def seat_title(seat) -> str:
+    """How the lobby and the statistics name a seat: a bot player with its level («Бот Филин (средний)»)."""
+    return f"{seat.name} ({seat.level})" if seat.level else seat.name
 
 
 def plain(name: str) -> str:

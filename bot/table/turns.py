@@ -22,6 +22,7 @@ from bot.table.clock import DAY, format_duration, not_quiet
 from bot.table.core import Table
 from bot.table.missed import missed
 from bot.table.replies import Chat, Reply, User
+from bot.table.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
 from bot.table.texts import board_link, chat_named, mention, plain, step_text
 from bot.table.words import declined
 from rules.protocol import Event, Game
@@ -56,11 +57,14 @@ class Turns:
         if seat is None:
             winners = set(game.winners(state))
             results = [{"seat": e["seat"], "user_id": row.seats[e["seat"]].user_id,
-                        "name": row.seats[e["seat"]].name, "total": e["total"], "won": e["seat"] in winners}
+                        "name": row.seats[e["seat"]].name, "total": e["total"], "won": e["seat"] in winners,
+                        **({"bot": row.seats[e["seat"]].level} if row.seats[e["seat"]].bot else {})}
                        for e in game.scores(state)]
             return TurnChange(None, now, results=results)
-        if row.seats[seat].away:
-            return TurnChange(seat, now)  # the autopilot moves at once
+        if plays_itself(row.seats[seat]):
+            # a bot (or the autopilot) moves at once, in this very update; the timer is there in case that is cut
+            # short (a crash): when it is due, the turn is played then. No reminders, no deadline.
+            return TurnChange(seat, now, ((BOT_TIMER, now + BOT_GRACE),))
         settings = await self.table.chat_settings(row.chat_id)
         absence = (await self.table.absent(row)).get(seat)
         if absence is not None and settings.on_away == AUTOPILOT:
@@ -114,33 +118,40 @@ class Turns:
 
     async def autoplay(self, row: GameRow, game: Game, state, headlines: list[str],
                         scorings: list[Event]) -> GameRow:
-        """The autopilot plays every seat marked away, for as long as one of them is to move; its moves are
-        marked 🤖 in the log, their headlines are added to `headlines` and the rounds they score to `scorings`."""
+        """Bot players and the autopilot (for seats marked away, and for players away by /away when the chat lets
+        it play their turns) move, for as long as one of them is to move, each step recorded like any move (a
+        bot's under its own user id, the autopilot's under 0); their moves are marked 🤖 in the log, their
+        headlines are added to `headlines` and the rounds they score to `scorings`. The thinking runs away from
+        the event loop (`robots.choose_action`)."""
         settings = await self.table.chat_settings(row.chat_id)
-        # players away (/away) whose turn the chat lets the autopilot play
         absent = set(await self.table.absent(row)) if settings.on_away == AUTOPILOT else set()
+        steps: list[tuple[int, str]] = []  # (seat, headline) of each step played here
         for _ in range(AUTOPILOT_STEPS):
             seat = game.current_seat(state)
-            if seat is None or not (row.seats[seat].away or seat in absent):
+            if seat is None or not (plays_itself(row.seats[seat]) or seat in absent):
                 break
-            action = game.autopilot(state)
+            action = await choose_action(self.table, row, game, state)
             reveals = game.reveals(state, action)
             events = game.apply(state, action)
+            user_id = row.seats[seat].user_id if row.seats[seat].bot else AUTOPILOT_USER
             try:
-                row, headline, _ = await self.record(row, game, state, seat, AUTOPILOT_USER, action, events,
+                row, headline, _ = await self.record(row, game, state, seat, user_id, action, events,
                                                       reveals, AUTOPILOT_MARK)
             except Conflict:  # another process moved the game on: it plays on from there
                 break
-            headlines.append(headline)
+            steps.append((seat, headline))
             scorings += scored(events)
+        headlines += shortened(headlines, steps)
         return row
 
     async def turn_notes(self, chat: Chat, row: GameRow, game: Game, state) -> list[Reply]:
         """«Ваш ход» privately to the player whose turn it now is, if they started the bot in private."""
         seat = game.current_seat(state)
-        if seat is None or row.seats[seat].away or seat in await self.table.absent(row):
+        if seat is None or plays_itself(row.seats[seat]) or seat in await self.table.absent(row):
             return []  # nobody to tell, or away: no reminders while they are
         player = row.seats[seat]
+        if player.user_id == row.chat_id:  # the game is in the player's private chat: the board is the note
+            return []
         if player.user_id not in await self.table.store.private_users([player.user_id]):
             return []
         where = chat_named(chat.title or row.chat_title, row.topic, chat.topic_title or row.topic_title)
@@ -153,7 +164,7 @@ class Turns:
             return [Reply("Сейчас партия не идёт. Начните: /new.")]
         game, state = self.table.state(row)
         player = row.seats[game.current_seat(state)]
-        away = " (это место у автопилота 🤖)" if player.away else ""
+        away = " (бот 🤖)" if player.bot else " (это место у автопилота 🤖)" if player.away else ""
         settings = await self.table.chat_settings(row.chat_id)
         limit = ""
         if settings.time_limit and game.current_seat(state) in await self.table.absent(row):
@@ -170,7 +181,7 @@ class Turns:
     async def leave_game(self, chat: Chat, user: User, row: GameRow) -> list[Reply]:
         """A player leaves a running game: the autopilot takes the seat (the rules know no player leaving)."""
         seat = row.seat_of(user.id)
-        humans = [s for s in row.seats if not s.away and s.seat != seat]
+        humans = [s for s in row.seats if s.human and s.seat != seat]
         if not humans:
             await self.table.store.close_game(row.id, row.version, ABORTED)
             return [Reply("За столом не осталось ни одного игрока, партия прервана. Новая — /new.")]
@@ -184,6 +195,22 @@ class Turns:
         game, state = self.table.state(row)
         headlines, scorings = [text], []
         row = await self.autoplay(row, game, state, headlines, scorings)
+        return [*await self.scorings(row, game, state, scorings),
+                await self.table.board_reply(row, game, state, "\n".join(headlines)),
+                *await self.turn_notes(chat, row, game, state)]
+
+    async def bots_catch_up(self, chat: Chat, row: GameRow) -> list[Reply]:
+        """Bot turns left pending (the move before them was cut short by a crash, or another process is slow):
+        the bots play now and the board follows; nothing when a person is to move after all."""
+        game, state = self.table.state(row)
+        seat = game.current_seat(state)
+        if row.status != ACTIVE or seat is None or not plays_itself(row.seats[seat]):
+            return []
+        headlines: list[str] = []
+        scorings: list[Event] = []
+        row = await self.autoplay(row, game, state, headlines, scorings)
+        if not headlines:  # another process got there first: its board is on its way
+            return []
         return [*await self.scorings(row, game, state, scorings),
                 await self.table.board_reply(row, game, state, "\n".join(headlines)),
                 *await self.turn_notes(chat, row, game, state)]
@@ -251,13 +278,17 @@ class Turns:
         if game.current_seat(state) != timer.seat:  # the turn has passed meanwhile
             await self.table.store.timer_fired(timer, None)
             return None
+        chat = Chat(row.chat_id, private=row.chat_id > 0, title=row.chat_title, topic=row.topic,
+                    topic_title=row.topic_title)
+        if timer.kind == BOT_TIMER:  # a bot's turn that a crash interrupted: played now, night or day; the turn
+            # passing clears the timer (should the bots be stopped short again, it fires again after its lease)
+            return chat, await self.bots_catch_up(chat, row)
         settings = await self.table.chat_settings(row.chat_id)
         moment = dt.datetime.fromtimestamp(now, dt.UTC)
         morning = not_quiet(moment, settings.quiet, settings.tz).timestamp()
         if morning > now:  # night in the chat: wait for the morning (a deadline too)
             await self.table.store.timer_postponed(timer, morning)
             return None
-        chat = Chat(row.chat_id, title=row.chat_title, topic=row.topic, topic_title=row.topic_title)
         absence = (await self.table.absent(row)).get(timer.seat)
         if absence is not None or timer.kind == "away":
             return await self._fire_away(chat, row, timer, absence, settings, now)
@@ -298,7 +329,7 @@ class Turns:
         headlines = [headline or f"⌛ {plain(name)}: время на ход вышло, этот ход доигрывает автопилот 🤖."]
         scorings: list[Event] = []
         for _ in range(AUTOPILOT_STEPS):
-            action = game.autopilot(state)
+            action = await choose_action(self.table, row, game, state)
             reveals = game.reveals(state, action)
             events = game.apply(state, action)
             row, headline, goes_on = await self.record(row, game, state, seat, AUTOPILOT_USER, action, events,
@@ -319,7 +350,7 @@ class Turns:
         waited = f": ждём {format_duration(self.table.clock() - row.turn_since)}" if row.turn_since else ""
         title = escape(declined(game.title, "loct"))
         replies = [Reply(f"⏰ {mention(player.user_id, player.name)}, ваш ход в «{title}»{waited}. Доска — /board.")]
-        if player.user_id in await self.table.store.private_users([player.user_id]):
+        if player.user_id != row.chat_id and player.user_id in await self.table.store.private_users([player.user_id]):
             where = chat_named(row.chat_title, row.topic, row.topic_title)
             link = board_link(row.chat_id, row.board_message_id, row.topic)
             to_board = f'\n<a href="{link}">К доске</a>' if link else ""

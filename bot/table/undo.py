@@ -62,7 +62,10 @@ class Rewind:
             return [Reply("За этим столом уже началась новая партия: закончившуюся вернуть нельзя.")]
         await self.table.store.rewind(row.id, row.version, game.dump(state), keep, headline, turn, row.status)
         row = await self.table.store.game(row.id)
-        return [await self.table.board_reply(row, game, state, headline, notify=turn is not None)]
+        headlines, scorings = [headline], []
+        row = await self.turns.autoplay(row, game, state, headlines, scorings)  # back to a bot's turn: it moves
+        return [*await self.turns.scorings(row, game, state, scorings),
+                await self.table.board_reply(row, game, state, "\n".join(headlines), notify=turn is not None)]
 
 
 class Undo:
@@ -86,6 +89,9 @@ class Undo:
         if may_undo_alone(log, user.id):
             return await self.rewind.undo_to(chat, row, last.version - 1, f"↩️ {plain(user.name)} отменяет ход: "
                                        f"{escape(last.summary)}")
+        if not any(s.human and s.user_id != user.id for s in row.seats):  # nobody else to ask: only bots
+            return await self.rewind.undo_to(chat, row, last.version - 1, f"↩️ {plain(user.name)} отменяет ход "
+                                             f"(и ходы ботов после него): {escape(last.summary)}")
         if await self.table.store.vote(row.id, "undo") is not None:
             return [Reply("Голосование об отмене уже идёт: кнопки под ним.")]
         return await self.votes.start_vote(chat, row, user, "undo", last.version - 1, last.summary)
@@ -95,7 +101,8 @@ class Undo:
         row = await self.table.store.last_finished(chat.id, chat.topic)
         if row is None or row.seat_of(user.id) is None:
             return [Reply("Сейчас партия не идёт: отменять нечего.")]
-        log = await self.table.store.log(row.id, 1)
+        # a bot's final move would only be played again: back to the last move of a person instead
+        log = [line for line in await self.table.store.log(row.id) if not row.seats[line.seat].bot][-1:]
         if not log:
             return [Reply("Сейчас партия не идёт: отменять нечего.")]
         if await self.table.store.vote(row.id, "undo") is not None:

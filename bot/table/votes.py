@@ -32,6 +32,8 @@ class Votes:
             return [Reply(f"{plain(user.name)}, пропустить чужой ход могут только игроки этой партии.")]
         game, state = self.table.state(row)
         seat = game.current_seat(state)
+        if row.seats[seat].bot:
+            return [Reply(f"Сейчас ходит {plain(row.seats[seat].name)} — бот, он походит сам.")]
         if row.seats[seat].user_id == user.id:
             return [Reply("Свой ход пропускать не нужно: просто сделайте его (или /leave — отдать место "
                           "автопилоту).")]
@@ -51,6 +53,8 @@ class Votes:
             names = ", ".join(plain(s.name) for s in row.seats)
             example = plain(row.seats[0].name)
             return [Reply(f"Чьё место отдать автопилоту? За столом: {names}. Например: /kick {example}")]
+        if row.seats[target].bot:
+            return [Reply(f"{plain(row.seats[target].name)} — бот: он и так ходит сам 🤖.")]
         if row.seats[target].away:
             return [Reply(f"{plain(row.seats[target].name)}: это место и так у автопилота 🤖.")]
         if row.seats[target].user_id == user.id:
@@ -68,10 +72,10 @@ class Votes:
 
     @staticmethod
     def _voters(row: GameRow, vote: Vote) -> list[int]:
-        """Who votes: the players still at the table, but not the one the vote is about (the player voted
-        on, or the one asking to take their moves back)."""
+        """Who votes: the people still at the table (a bot never votes), but not the one the vote is about (the
+        player voted on, or the one asking to take their moves back)."""
         about = vote.started_by if vote.kind == "undo" else row.seats[vote.target].user_id
-        return [s.user_id for s in row.seats if not s.away and s.user_id != about]
+        return [s.user_id for s in row.seats if s.human and s.user_id != about]
 
     @staticmethod
     def _yes(vote: Vote, voters: list[int]) -> int:

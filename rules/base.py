@@ -136,6 +136,18 @@ class GameBase:
         """An independent copy of the state to try actions on."""
         return self.load(self.dump(st))
 
+    def ratings(self, st: Any) -> dict[str, float]:
+        """Every legal action of the current seat -> its `standing` one step ahead (higher is better); a game
+        with a faster way of rating its actions (the autopilot's) overrides it. An action that draws is rated
+        with what it draws in this state, so the bot levels call it on determinized copies only."""
+        seat = st.current
+        out = {}
+        for action in self.legal_actions(st):
+            trial = self.copy(st)
+            self.apply(trial, action)
+            out[action] = self.standing(trial, seat)
+        return out
+
     def determinize(self, st: Any, seat: int, rng: Any) -> Any:
         """A copy of the state in which everything `seat` cannot see is drawn anew from `rng`, consistently
         with what it can see (its view stays the same); the same visible state and `rng` give the same copy,

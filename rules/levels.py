@@ -7,17 +7,18 @@ same legal action. It uses only what the seat to move can see.
 * средний and сильный look further ahead by Monte Carlo over the hidden information. Each of a few
   "worlds" is the state with everything the seat cannot see drawn anew (`game.determinize`: the decks,
   the other hands, the face-down cards, the random source), so the choice depends on what the seat sees and on
-  the seed, never on the real hidden cards. The legal actions are first ranked in one world by where the
-  rest of the turn leads (the action, then the autopilot until the turn passes, judged by `margin`); the
-  best few (the autopilot's own choice always among them) are then played in every world, each followed
-  by all seats playing on as the autopilot does for a number of turns (or to the end), and judged there. The
-  action with the best average wins; ties go to the better ranked one.
+  the seed, never on the real hidden cards. The legal actions are first ranked in one world: one step ahead
+  by the game's own `ratings`, then the best of them by where the rest of the turn leads (the action, then
+  the autopilot until the turn passes, judged by `margin`); the best few (the autopilot's own choice always
+  among them) are then played in every world, each followed by all seats playing on as the autopilot does
+  for a number of turns (or to the end), and judged there. The action with the best total wins; ties go to
+  the better ranked one.
 * `margin` is the seat's standing (`game.standing`: the final score at the end, the game's estimate of its
   prospects before) minus the best standing among the other seats, plus a point for a won game.
 
 The work is counted, not timed (so the choice never depends on the machine): `Budget` fixes the worlds, the
-actions tried in them and the turns a rollout plays, per level and game, so that a сильный action takes
-under 2 s of CPU here (`tests/benchmark_levels.py` measures it).
+actions tried in them, the turns a rollout plays and the most work, per level and game, so that a сильный
+action takes under 2 s of CPU here (`tests/benchmark_levels.py` measures it).
 """
 
 from __future__ import annotations
@@ -35,26 +36,40 @@ ROLLOUT_ACTIONS = 2000  # a guard: no rollout plays more actions than this
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a level looks ahead: `worlds` resampled states, the `candidates` best ranked actions tried in
-    each, rollouts of `turns` turns after the action (0: to the end of the game)."""
+    """How much a level looks ahead. The legal actions are judged one step ahead (the game's `ratings`), the
+    best `ranked` of them by the rest of the turn; the `candidates` best are then played in up to `worlds`
+    resampled states, each followed by a rollout of `turns` turns (0: to the end of the game). `work` caps
+    the effort: once the autopilot has rated that many legal actions in the look-ahead (its cost, counted
+    so that the choice stays the same on every machine), no more worlds are begun (0: no cap)."""
 
     worlds: int
     candidates: int
     turns: int
+    ranked: int = 8
+    work: int = 0
 
 
+# Per level and game; the work caps keep a сильный action under about a second of CPU here (an autopilot's
+# rated action costs about 0.03 ms in Kingdom Builder, 0.07 ms in «Зодчие», 0.18 ms in Валдора).
 BUDGETS: dict[str, dict[str, Budget]] = {
     "средний": {
-        "valdora": Budget(worlds=4, candidates=3, turns=3),
-        "sylvan": Budget(worlds=6, candidates=3, turns=4),
-        "kingdom": Budget(worlds=6, candidates=4, turns=4),
+        "valdora": Budget(worlds=4, candidates=3, turns=3, ranked=6, work=1000),
+        "sylvan": Budget(worlds=6, candidates=3, turns=4, ranked=6, work=2500),
+        "kingdom": Budget(worlds=6, candidates=3, turns=4, ranked=6, work=6000),
     },
     "сильный": {
-        "valdora": Budget(worlds=8, candidates=5, turns=6),
-        "sylvan": Budget(worlds=12, candidates=5, turns=0),
-        "kingdom": Budget(worlds=12, candidates=6, turns=0),
+        "valdora": Budget(worlds=8, candidates=4, turns=6, ranked=10, work=5000),
+        "sylvan": Budget(worlds=10, candidates=4, turns=0, ranked=10, work=12000),
+        "kingdom": Budget(worlds=10, candidates=5, turns=6, ranked=10, work=12000),
     },
 }
+
+
+class Work:
+    """Legal actions the autopilot has rated so far in one look-ahead."""
+
+    def __init__(self) -> None:
+        self.done = 0
 
 
 def choose(game: Any, state: Any, level: str, seed: int, budget: Budget | None = None) -> str:
@@ -71,41 +86,50 @@ def choose(game: Any, state: Any, level: str, seed: int, budget: Budget | None =
 
 
 def look_ahead(game: Any, state: Any, budget: Budget, seed: int) -> str:
-    """The action with the best average margin over `budget.worlds` worlds (see the module's text)."""
+    """The action with the best average margin over the worlds (see the module's text)."""
     seat = game.current_seat(state)
     rng = random.Random(seed)
-    worlds = [game.determinize(state, seat, rng) for _ in range(max(1, budget.worlds))]
-    ranked = rank(game, worlds[0], seat)[:max(1, budget.candidates)]
+    work = Work()
+    first = game.determinize(state, seat, rng)
+    ranked = rank(game, first, seat, max(1, budget.ranked), work)[:max(1, budget.candidates)]
     if len(ranked) == 1:
         return ranked[0]
     totals = [0.0] * len(ranked)
-    for world in worlds:
+    for w in range(max(1, budget.worlds)):
+        if w and budget.work and work.done >= budget.work:
+            break
+        world = first if w == 0 else game.determinize(state, seat, rng)
         for i, action in enumerate(ranked):
             trial = game.copy(world)
             game.apply(trial, action)
-            totals[i] += rollout(game, trial, seat, budget.turns)
+            totals[i] += rollout(game, trial, seat, budget.turns, work)
     best = max(range(len(ranked)), key=lambda i: (totals[i], -i))
     return ranked[best]
 
 
-def rank(game: Any, world: Any, seat: int) -> list[str]:
-    """The legal actions, best first: the autopilot's choice, then the others by the margin after the rest of
-    the turn played by the autopilot; ties keep the legal order."""
+def rank(game: Any, world: Any, seat: int, keep: int, work: Work) -> list[str]:
+    """The legal actions, best first: the autopilot's choice, then the `keep` best by the game's one-step
+    `ratings`, ordered by the margin after the rest of the turn played by the autopilot; ties keep the order."""
     first = game.autopilot(world)
+    legal = game.legal_actions(world)
+    if len(legal) > keep:
+        quick = game.ratings(world)
+        order = sorted(range(len(legal)), key=lambda i: (-quick[legal[i]], i))
+        legal = [legal[i] for i in sorted(order[:keep])]
     scored = []
-    for i, action in enumerate(game.legal_actions(world)):
+    for i, action in enumerate(legal):
         if action == first:
             continue
         trial = game.copy(world)
         game.apply(trial, action)
-        scored.append((-rollout(game, trial, seat, 1), i, action))
+        scored.append((-rollout(game, trial, seat, 1, work), i, action))
     return [first] + [action for _, _, action in sorted(scored)]
 
 
-def rollout(game: Any, state: Any, seat: int, turns: int) -> float:
+def rollout(game: Any, state: Any, seat: int, turns: int, work: Work | None = None) -> float:
     """Play `state`, in which `seat` has just acted, on with the autopilot for every seat until `turns` turns
     have passed, the seat's own counted (0: to the end of the game), and return the seat's `margin` there.
-    Changes `state`."""
+    Changes `state`; adds the legal actions the autopilot rated to `work`."""
     current, passed = seat, 0
     for _ in range(ROLLOUT_ACTIONS):
         if game.is_over(state):
@@ -115,6 +139,8 @@ def rollout(game: Any, state: Any, seat: int, turns: int) -> float:
             passed, current = passed + 1, now
             if turns and passed >= turns:
                 break
+        if work is not None:
+            work.done += len(game.legal_actions(state))
         game.apply(state, game.autopilot(state))
     return margin(game, state, seat)
 

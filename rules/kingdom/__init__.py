@@ -83,6 +83,9 @@ class KingdomBuilder(GameBase):
         return {"terrain": public["terrain"], "owners": public["owners"],
                 "cards": [card["id"] for card in public["cards"]], "breakdown": self.breakdowns(st)}
 
+    def ratings(self, st: state.State) -> dict[str, float]:
+        return dict(autopilot.ratings(st))  # in hundredths of gold: only the order counts
+
     def determinize(self, st: state.State, seat: int, rng: Any) -> state.State:
         return lookahead.determinize(st, seat, rng)
 

@@ -3,12 +3,12 @@ know (`determinize`) and a seat's standing in points (`standing`).
 
 All of Valdora's randomness is drawn at setup, so what a seat cannot see is only where the cards of the books
 lie: every page but the two open ones of each book (the cards under them, and the backs of the open pages),
-and the faces of the contracts the other seats delivered face down. `determinize` gathers, for each kind of
-book, every card of the books of that kind (and, for contracts, a card for each contract another seat
-delivered), in a fixed order (sorted: their order is what is hidden), shuffles them with `rng` and lays them
-back: first, on each open page, a card showing that page (the page the seat sees stays), then the rest
-in the same stack sizes; a delivered contract gets one face of a card. The result depends only on what the
-seat can see and on `rng`.
+and the faces of the contracts the other seats delivered face down. `determinize` takes each book's cards
+in a fixed order (sorted: their order is what is hidden), shuffles them with `rng` and lays them back: first,
+on each open page, a card showing that page (the page the seat sees stays), then the rest in the same stack
+sizes. Each contract another seat delivered becomes a face of a card drawn from those under the open pages
+of the contract books (the contracts the seat has not seen; a copy may be drawn twice). The result depends
+only on what the seat can see and on `rng`.
 
 A card on the right stack lies as dealt ([up, down]); one on the left stack was turned over on its way
 there ([down, up]): the pool holds every card as the right stack would.
@@ -27,73 +27,63 @@ import random
 
 from rules.valdora.autopilot import clone, estimate
 from rules.valdora.books import visible
-from rules.valdora.data import CONTRACT_CARDS
 from rules.valdora.scoring import final_scores
 from rules.valdora.state import Book, State
 
-PARTNER = {a: b for card in CONTRACT_CARDS for a, b in (card, card[::-1])}  # a contract face -> its card's other face
 ATTEMPTS = 20  # shuffles tried before the open pages keep their own cards
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy of `state` in which everything `seat` cannot see is drawn anew by `rng` (see the module)."""
     copy = clone(state)
-    for kind in ("equipment", "contracts"):
-        books = [book for book in copy.books if book.kind == kind]
-        delivered = [p for s, p in enumerate(copy.players) if s != seat] if kind == "contracts" else []
-        _redeal(books, delivered, rng)
+    under = {book.town: _redeal(book, rng) for book in copy.books}
+    unseen = sorted(card for book in copy.books if book.kind == "contracts" for card in under[book.town])
+    for s, player in enumerate(copy.players):
+        if s != seat and player.delivered:
+            player.delivered = [rng.choice(unseen)[rng.randrange(2)] if unseen else face for face in player.delivered]
     return copy
 
 
-def _redeal(books: list[Book], delivered: list, rng: random.Random) -> None:
-    pool = [(c[0], c[1]) for b in books for c in b.right] + [(c[1], c[0]) for b in books for c in b.left]
-    pool += [(face, PARTNER[face]) for p in delivered for face in p.delivered]
-    pool.sort()
-    tops = _open_pages(books, pool, rng)
+def _redeal(book: Book, rng: random.Random) -> list[tuple]:
+    """Shuffle the book's cards, an open page still showing on each side; return the cards under the pages."""
+    pool = sorted([(c[0], c[1]) for c in book.right] + [(c[1], c[0]) for c in book.left])
+    tops = _open_pages(book, pool, rng)
     rest = list(pool)
     for card in tops.values():
         rest.remove(card)
     rng.shuffle(rest)
-    for i, book in enumerate(books):
-        right = [list(rest.pop()) for _ in book.right[1:]]
-        left = [list(rest.pop())[::-1] for _ in book.left[1:]]
-        if book.right:
-            right.append(list(tops[(i, "right")]))
-        if book.left:
-            left.append(list(tops[(i, "left")])[::-1])
-        book.right, book.left = right, left
-    for p in delivered:
-        p.delivered = [rest.pop()[rng.randrange(2)] for _ in p.delivered]
+    under = list(rest)
+    right = [list(rest.pop()) for _ in book.right[1:]]
+    left = [list(rest.pop())[::-1] for _ in book.left[1:]]
+    if book.right:
+        right.append(list(tops["right"]))
+    if book.left:
+        left.append(list(tops["left"])[::-1])
+    book.right, book.left = right, left
+    return under
 
 
-def _open_pages(books: list[Book], pool: list[tuple], rng: random.Random) -> dict[tuple[int, str], tuple]:
+def _open_pages(book: Book, pool: list[tuple], rng: random.Random) -> dict[str, tuple]:
     """For each open page, a card of the pool showing it (right-stack orientation); the open pages' own cards
-    when no shuffle finds one for every page (never with the real books: they always have some)."""
-    wanted = []
-    for i, book in enumerate(books):
-        left, right = visible(book)
-        if book.right:
-            wanted.append(((i, "right"), 0, right))
-        if book.left:
-            wanted.append(((i, "left"), 1, left))
+    when no shuffle finds one for both (never seen: a book always has them)."""
+    left, right = visible(book)
+    wanted = [(side, index, face) for side, index, face, cards in (("right", 0, right, book.right),
+                                                                 ("left", 1, left, book.left)) if cards]
     for _ in range(ATTEMPTS):
         order = list(pool)
         rng.shuffle(order)
-        tops: dict[tuple[int, str], tuple] = {}
-        for key, side, face in wanted:
-            card = next((c for c in order if c[side] == face), None)
+        tops: dict[str, tuple] = {}
+        for side, index, face in wanted:
+            card = next((c for c in order if c[index] == face), None)
             if card is None:
                 break
             order.remove(card)
-            tops[key] = card
+            tops[side] = card
         else:
             return tops
-    own = {}
-    for key, _, _ in wanted:
-        i, side = key
-        card = books[i].right[-1] if side == "right" else books[i].left[-1][::-1]
-        own[key] = (card[0], card[1])
-    return own
+    own = {"right": tuple(book.right[-1]) if book.right else None,
+           "left": tuple(book.left[-1][::-1]) if book.left else None}
+    return {side: own[side] for side, _, _ in wanted}
 
 
 def standing(state: State, seat: int) -> float:

@@ -40,7 +40,9 @@ class Budget:
     best `ranked` of them by the rest of the turn; the `candidates` best are then played in up to `worlds`
     resampled states, each followed by a rollout of `turns` turns (0: to the end of the game). `work` caps
     the effort: once the autopilot has rated that many legal actions in the look-ahead (its cost, counted
-    so that the choice stays the same on every machine), no more worlds are begun (0: no cap)."""
+    so that the choice stays the same on every machine), no more worlds are begun, and a single rollout stops
+    (and is judged where it is) after half of it over the candidates, so that two worlds always fit (0: no
+    cap)."""
 
     worlds: int
     candidates: int
@@ -53,14 +55,14 @@ class Budget:
 # rated action costs about 0.03 ms in Kingdom Builder, 0.07 ms in «Зодчие», 0.18 ms in Валдора).
 BUDGETS: dict[str, dict[str, Budget]] = {
     "средний": {
-        "valdora": Budget(worlds=4, candidates=3, turns=3, ranked=6, work=1000),
+        "valdora": Budget(worlds=4, candidates=3, turns=4, ranked=8, work=1500),
         "sylvan": Budget(worlds=6, candidates=3, turns=4, ranked=6, work=2500),
-        "kingdom": Budget(worlds=6, candidates=3, turns=4, ranked=6, work=6000),
+        "kingdom": Budget(worlds=6, candidates=3, turns=4, ranked=6, work=4000),
     },
     "сильный": {
         "valdora": Budget(worlds=8, candidates=4, turns=6, ranked=10, work=5000),
-        "sylvan": Budget(worlds=10, candidates=4, turns=0, ranked=10, work=12000),
-        "kingdom": Budget(worlds=10, candidates=5, turns=6, ranked=10, work=12000),
+        "sylvan": Budget(worlds=16, candidates=4, turns=6, ranked=10, work=12000),
+        "kingdom": Budget(worlds=10, candidates=5, turns=6, ranked=10, work=10000),
     },
 }
 
@@ -91,7 +93,9 @@ def look_ahead(game: Any, state: Any, budget: Budget, seed: int) -> str:
     rng = random.Random(seed)
     work = Work()
     first = game.determinize(state, seat, rng)
-    ranked = rank(game, first, seat, max(1, budget.ranked), work)[:max(1, budget.candidates)]
+    candidates = max(1, budget.candidates)
+    limit = budget.work // (2 * candidates) if budget.work else 0  # so that at least two worlds fit
+    ranked = rank(game, first, seat, max(1, budget.ranked), work, limit)[:candidates]
     if len(ranked) == 1:
         return ranked[0]
     totals = [0.0] * len(ranked)
@@ -102,14 +106,15 @@ def look_ahead(game: Any, state: Any, budget: Budget, seed: int) -> str:
         for i, action in enumerate(ranked):
             trial = game.copy(world)
             game.apply(trial, action)
-            totals[i] += rollout(game, trial, seat, budget.turns, work)
+            totals[i] += rollout(game, trial, seat, budget.turns, work, limit)
     best = max(range(len(ranked)), key=lambda i: (totals[i], -i))
     return ranked[best]
 
 
-def rank(game: Any, world: Any, seat: int, keep: int, work: Work) -> list[str]:
+def rank(game: Any, world: Any, seat: int, keep: int, work: Work, limit: int = 0) -> list[str]:
     """The legal actions, best first: the autopilot's choice, then the `keep` best by the game's one-step
-    `ratings`, ordered by the margin after the rest of the turn played by the autopilot; ties keep the order."""
+    `ratings`, ordered by the margin after the rest of the turn played by the autopilot (each rollout rating
+    at most `limit` actions); ties keep the order."""
     first = game.autopilot(world)
     legal = game.legal_actions(world)
     if len(legal) > keep:
@@ -122,15 +127,16 @@ def rank(game: Any, world: Any, seat: int, keep: int, work: Work) -> list[str]:
             continue
         trial = game.copy(world)
         game.apply(trial, action)
-        scored.append((-rollout(game, trial, seat, 1, work), i, action))
+        scored.append((-rollout(game, trial, seat, 1, work, limit), i, action))
     return [first] + [action for _, _, action in sorted(scored)]
 
 
-def rollout(game: Any, state: Any, seat: int, turns: int, work: Work | None = None) -> float:
+def rollout(game: Any, state: Any, seat: int, turns: int, work: Work | None = None, limit: int = 0) -> float:
     """Play `state`, in which `seat` has just acted, on with the autopilot for every seat until `turns` turns
-    have passed, the seat's own counted (0: to the end of the game), and return the seat's `margin` there.
-    Changes `state`; adds the legal actions the autopilot rated to `work`."""
-    current, passed = seat, 0
+    have passed, the seat's own counted (0: to the end of the game), or until the autopilot has rated `limit`
+    legal actions (0: no limit), and return the seat's `margin` there. Changes `state`; adds the legal
+    actions the autopilot rated to `work`."""
+    current, passed, rated = seat, 0, 0
     for _ in range(ROLLOUT_ACTIONS):
         if game.is_over(state):
             break
@@ -139,8 +145,12 @@ def rollout(game: Any, state: Any, seat: int, turns: int, work: Work | None = No
             passed, current = passed + 1, now
             if turns and passed >= turns:
                 break
+        if limit and rated >= limit:
+            break
+        count = len(game.legal_actions(state))
+        rated += count
         if work is not None:
-            work.done += len(game.legal_actions(state))
+            work.done += count
         game.apply(state, game.autopilot(state))
     return margin(game, state, seat)
 

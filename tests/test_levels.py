@@ -188,3 +188,27 @@ def test_no_peeking(name, stage):
         assert game.dump(game.determinize(state, seat, random.Random(seed))) == game.dump(
             game.determinize(other, seat, random.Random(seed)))
     assert choose(game, state, "средний", 5, SMALL) == choose(game, other, "средний", 5, SMALL)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_rollouts_stop_at_their_turns_or_their_work(name):
+    game, state = midgame(name, 20)
+    seat = game.current_seat(state)
+    world = game.determinize(state, seat, random.Random(2))
+    one = game.copy(world)
+    work = levels.Work()
+    levels.rollout(game, one, seat, 0, work, limit=1)  # one autopilot action, then judged
+    assert game.dump(one) == game.dump(_after_autopilot(game, world, 1)) and work.done == len(game.legal_actions(world))
+    turn = game.copy(world)
+    levels.rollout(game, turn, seat, 1)  # the rest of the seat's turn only
+    assert game.current_seat(turn) != seat or game.is_over(turn)
+    whole = game.copy(world)
+    levels.rollout(game, whole, seat, 0)
+    assert game.is_over(whole)
+
+
+def _after_autopilot(game, state, steps):
+    copy = game.copy(state)
+    for _ in range(steps):
+        game.apply(copy, game.autopilot(copy))
+    return copy

@@ -130,5 +130,34 @@ class GameBase:
     def dump(self, st: Any) -> dict:
         return self._state.dump(st)
 
+    # --- what the stronger bot levels look ahead with (`rules.levels`) ---
+
+    def copy(self, st: Any) -> Any:
+        """An independent copy of the state to try actions on."""
+        return self.load(self.dump(st))
+
+    def ratings(self, st: Any) -> dict[str, float]:
+        """Every legal action of the current seat -> its `standing` one step ahead (higher is better); a game
+        with a faster way of rating its actions (the autopilot's) overrides it. An action that draws is rated
+        with what it draws in this state, so the bot levels call it on determinized copies only."""
+        seat = st.current
+        out = {}
+        for action in self.legal_actions(st):
+            trial = self.copy(st)
+            self.apply(trial, action)
+            out[action] = self.standing(trial, seat)
+        return out
+
+    def determinize(self, st: Any, seat: int, rng: Any) -> Any:
+        """A copy of the state in which everything `seat` cannot see is drawn anew from `rng`, consistently
+        with what it can see (its view stays the same); the same visible state and `rng` give the same copy,
+        whatever the hidden things were."""
+        raise NotImplementedError(f"{self.name} cannot resample its hidden information")
+
+    def standing(self, st: Any, seat: int) -> float:
+        """The seat's final score once the game is over, before that the game's estimate of its prospects,
+        in the same unit (the estimate the autopilot plays by)."""
+        raise NotImplementedError(f"{self.name} has no estimate of a seat's prospects")
+
     def load(self, data: dict) -> Any:
         return self._state.load(data)

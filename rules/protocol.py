@@ -118,6 +118,16 @@ class Game(Protocol):
         """Whether playing this legal action shows something that was hidden or left to chance (a card drawn,
         a deck reshuffled): after such a step its player can no longer take the turn back on their own."""
 
+    def determinize(self, state: Any, seat: int, rng: Any) -> Any:
+        """A copy of the state in which everything `seat` cannot see (decks, other hands, face-down cards, the
+        random source) is drawn anew from the random.Random `rng`, consistently with what it sees: the seat's
+        view of the copy is the same. It depends only on what the seat sees and on `rng` (bot levels look
+        ahead on such copies, so they never peek)."""
+
+    def standing(self, state: Any, seat: int) -> float:
+        """The seat's final score once the game is over; before that the game's estimate of its prospects in
+        the same unit (what the autopilot plays by)."""
+
     def dump(self, state: Any) -> dict:
         """Plain JSON-safe data from which `load` rebuilds the same state."""
 

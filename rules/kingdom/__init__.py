@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import GameBase
-from rules.kingdom import autopilot, engine, notation, scoring, state, view
+from rules.kingdom import autopilot, engine, lookahead, notation, scoring, state, view
 from rules.kingdom.data import CARD_ORDER, CARD_TITLES, PLAYERS, SECTIONS, TERRAIN_NAMES
 from rules.protocol import Event
 
@@ -82,6 +82,15 @@ class KingdomBuilder(GameBase):
         public = view.view(st)
         return {"terrain": public["terrain"], "owners": public["owners"],
                 "cards": [card["id"] for card in public["cards"]], "breakdown": self.breakdowns(st)}
+
+    def ratings(self, st: state.State) -> dict[str, float]:
+        return dict(autopilot.ratings(st))  # in hundredths of gold: only the order counts
+
+    def determinize(self, st: state.State, seat: int, rng: Any) -> state.State:
+        return lookahead.determinize(st, seat, rng)
+
+    def standing(self, st: state.State, seat: int) -> float:
+        return lookahead.standing(st, seat)
 
 
 GAME = KingdomBuilder(state, engine, notation, scoring, view, autopilot)

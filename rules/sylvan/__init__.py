@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import GameBase
-from rules.sylvan import autopilot, engine, notation, scoring, state, view
+from rules.sylvan import autopilot, engine, lookahead, notation, scoring, state, view
 from rules.sylvan.data import SECTIONS
 
 __all__ = ["GAME", "SECTIONS", "SylvanDale"]
@@ -72,6 +72,12 @@ class SylvanDale(GameBase):
     def final_view(self, st: state.State) -> dict[str, Any]:
         """One line of `selfplay --final-views`: the final public view and the fame of every round."""
         return view.final_view(st)
+
+    def determinize(self, st: state.State, seat: int, rng: Any) -> state.State:
+        return lookahead.determinize(st, seat, rng)
+
+    def standing(self, st: state.State, seat: int) -> float:
+        return lookahead.standing(st, seat)
 
 
 GAME = SylvanDale(state, engine, notation, scoring, view, autopilot)

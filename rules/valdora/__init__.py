@@ -9,8 +9,10 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.base import GameBase
-from rules.valdora import autopilot, engine, hints, labels, notation, scoring, state, view
+from rules.valdora import autopilot, engine, hints, labels, lookahead, notation, scoring, state, view
 from rules.valdora.board import LEGACY_TOWNS
 from rules.valdora.data import SECTIONS
 
@@ -66,6 +68,15 @@ class Valdora(GameBase):
 
     def menu_path(self, st: state.State, action: str) -> tuple[str, ...]:
         return labels.menu_paths(st).get(action, ())
+
+    def copy(self, st: state.State) -> state.State:
+        return autopilot.clone(st)
+
+    def determinize(self, st: state.State, seat: int, rng: Any) -> state.State:
+        return lookahead.determinize(st, seat, rng)
+
+    def standing(self, st: state.State, seat: int) -> float:
+        return lookahead.standing(st, seat)
 
 
 GAME = Valdora(state, engine, notation, scoring, view, autopilot)

@@ -1,7 +1,9 @@
 """Every text a whole game sends, read as a player would: a 3-player game of each game is played through the
 service (moves by button and by typed command, chosen by the autopilot or at random), with the usual mistakes
 on the way (a wrong player moving, garbage typed as a move, a stale button, /undo, /skip and /kick votes, timers
-that fire) and every look-up command (/help, /moves, /score, /log, /turn, /settings, /history, /stats, /rules).
+that fire), every look-up command (/help, /moves, /score, /log, /turn, /settings, /history, /stats, /rules),
+bots seated and taken away in the lobby, a player going away and coming back, a look from a forum topic, and a
+rematch asked for, confirmed and begun after the end.
 Every reply, caption, toast, button label, private note and inline answer is collected and checked: no English
 word outside <code>, commands, coordinates and the name Kingdom Builder; no empty step; no doubled blank line;
 no «None», no «{»; balanced «».
@@ -169,6 +171,7 @@ class Table:
         await self.say(ANYA, "new", "шахматы")
         await self.say(ANYA, "new", self.game.name)
         await self.say(ANYA, "begin")
+        await self.bots_come_and_go()
         await self.say(BORIS, "join")
         await self.say(BORIS, "leave")
         await self.say(BORIS, "leave")
@@ -189,6 +192,44 @@ class Table:
         await self.say(ANYA, "settings", "напоминание 3ч")
         await self.say(ANYA, "begin")
         await self.say(ANYA, "join")
+
+    async def bots_come_and_go(self):
+        """Bots seated and taken away again before the game begins (it is played by the three people)."""
+        row = await self.service.store.open_game(GROUP.id)
+        await self.say(ANYA, "addbot", "гроссмейстер")
+        await self.say(ANYA, "addbot", "сильный")
+        await self.press(ANYA, buttons.encode(buttons.ADD_BOT, row.id), "bot button")
+        await self.press(BORIS, buttons.encode(buttons.REMOVE_BOT, row.id), "bot button of an outsider")
+        await self.say(ANYA, "leave", "бот Зебра")
+        await self.press(ANYA, buttons.encode(buttons.REMOVE_BOT, row.id), "bot button")
+        await self.say(ANYA, "leave", "бот")
+        await self.say(ANYA, "leave", "бот")
+
+    async def away_and_back(self, player: User):
+        """A player goes away for a while and comes back; wrong durations on the way."""
+        await self.say(player, "away", "на полгода")
+        await self.say(player, "away", "30д")
+        await self.say(player, "away", "2д")
+        await self.say(player, "turn")
+        await self.say(player, "board")
+        await self.say(player, "away", "до пятницы", Chat(player.id, private=True))
+        await self.say(player, "back")
+        await self.say(player, "back")
+
+    async def rematch(self):
+        """After the end: a rematch asked for by an outsider and by a player, confirmed, given up, begun."""
+        data = next((b.data for line in self.board.buttons for b in line if b.data.startswith("re")), None)
+        assert data, "no rematch button under the final board"
+        await self.press(GLEB, data, "rematch of an outsider")
+        await self.say(BORIS, "new")
+        await self.press(BORIS, data, "rematch")
+        await self.press(BORIS, data, "rematch again")
+        row = await self.service.store.open_game(GROUP.id)
+        await self.say(ANYA, "begin")
+        await self.press(ANYA, buttons.encode(buttons.JOIN, row.id), "rematch seat")
+        await self.say(VERA, "leave")
+        await self.say(BORIS, "begin")
+        await self.say(BORIS, "abort")
 
     async def look(self, user: User, step: int):
         """The look-up commands, a few of them each time."""
@@ -288,6 +329,11 @@ class Table:
             if step % 5 == 0:
                 await self.mistakes(player, state, row, step // 5)
                 continue
+            if step == 12:
+                await self.away_and_back(self.random.choice(self.others(player)))
+            if step == 14:  # another table of the chat, in a forum topic: nothing is played there
+                await self.say(GLEB, "board", "", Chat(GROUP.id, title=GROUP.title, topic=5, topic_title="Вечер"))
+                await self.say(GLEB, "history", "", Chat(GROUP.id, title=GROUP.title, topic=5, topic_title="Вечер"))
             if step == 30 and last_mover is not None and last_mover != player:
                 await self.undo_by_vote(last_mover)
                 continue
@@ -301,6 +347,7 @@ class Table:
                                  (VERA, "moves", ""), (ANYA, "undo", ""), (BORIS, "skip", "")):
             await self.say(user, name, args)
         await self.say(ANYA, "games", "", Chat(ANYA.id, private=True))
+        await self.rematch()
         return self.transcript
 
 

@@ -109,7 +109,8 @@ class History:
         """`/games` in private: every running game the user is in, whose turn it is and for how long."""
         rows = await self.table.store.games_of(user.id)
         if not rows:
-            return [Reply("Сейчас вы не играете ни в одной партии. Позовите друзей в группе: /new.")]
+            return [Reply("Сейчас вы не играете ни в одной партии. Начните её в группе с друзьями или здесь, "
+                          "с ботами: /new.")]
         lines = ["<b>Ваши партии</b>"]
         for row in rows:
             game, state = self.table.state(row)

@@ -161,7 +161,8 @@ class Lobby:
         game = self.table.game(row)
         if len(row.seats) < game.min_players:
             return (f"За столом {self.table.players(len(row.seats))}, а для «{declined(game.title, 'gent')}» нужно "
-                    f"хотя бы {game.min_players}. Позовите друзей: /join.")
+                    f"хотя бы {game.min_players}. " + ("Посадите ботов: /addbot." if row.chat_id > 0 else
+                                                        "Позовите друзей (/join) или посадите бота (/addbot)."))
         return None
 
     async def begin(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:

@@ -134,7 +134,7 @@ class Robots:
         seats.append((bot_user_id(index), BOT_PREFIX + BOT_NAMES[index], level))
         await self.table.store.set_seats(row.id, row.version, seats)
         row = await self.table.store.game(row.id)
-        return self.table.lobby_reply(row, f"🤖 {plain(user.name)} сажает за стол бота: "
+        return await self.table.lobby(row, f"🤖 {plain(user.name)} сажает за стол бота: "
                                       f"{plain(seat_title(row.seats[-1]))}.", row.lobby_message_id)
 
     def _refusal(self, user: User, row: GameRow | None, adding: bool) -> str | None:
@@ -181,7 +181,7 @@ class Robots:
         seats = [(s.user_id, s.name, s.level) for s in row.seats if s.user_id != bot.user_id]
         await self.table.store.set_seats(row.id, row.version, seats)
         row = await self.table.store.game(row.id)
-        return self.table.lobby_reply(row, f"🤖 {plain(user.name)} убирает из-за стола бота: {plain(bot.name)}.",
+        return await self.table.lobby(row, f"🤖 {plain(user.name)} убирает из-за стола бота: {plain(bot.name)}.",
                                       row.lobby_message_id)
 
     async def button(self, chat: Chat, user: User, row: GameRow, kind: str) -> ButtonAnswer:

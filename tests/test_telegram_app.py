@@ -11,8 +11,9 @@ from PIL import Image
 from bot.config import Settings
 from bot.storage.sqlite import Store
 from bot.table.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
-from bot.telegram.app import build_application, parse_command
+from bot.telegram.app import build_application
 from bot.telegram.messages import split_text
+from bot.telegram.updates import parse_command
 
 GROUP = -100500
 ANNA, BORIS = 11, 12

@@ -34,6 +34,7 @@ from bot.storage.base import (
     StorageError,
     StoreBase,
 )
+from bot.storage.between import BetweenGames
 
 # Each entry moves the schema one version up, as bot.storage.sqlite.MIGRATIONS does for SQLite (same tables, same
 # numbering); never edit an entry that has shipped, add a new one.
@@ -194,7 +195,7 @@ def safe_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
-class PgStore(StoreBase):
+class PgStore(StoreBase, BetweenGames):
     def __init__(self, pool: asyncpg.Pool):
         self._pool = pool
 

@@ -34,6 +34,7 @@ from bot.storage.base import (
     StorageError,
     StoreBase,
 )
+from bot.storage.between import BetweenGames
 
 # Each entry moves the schema one version up; never edit an entry that has shipped, add a new one.
 MIGRATIONS: tuple[str, ...] = (
@@ -191,7 +192,7 @@ def usable_path(path: str) -> None:
     if not os.path.exists(path) and not os.access(folder, os.W_OK):
         raise StorageError(f"В папке {folder} нельзя создать базу данных: нет прав на запись.")
 
-class Store(StoreBase):
+class Store(StoreBase, BetweenGames):
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
         self._write_lock = asyncio.Lock()  # one transaction at a time on the shared connection

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
-import re
 import sqlite3
 import sys
 from dataclasses import replace
@@ -76,6 +75,7 @@ from bot.telegram.messages import (
 )
 from bot.telegram.rate_limit import OVERALL_RATE, ChatRateLimiter
 from bot.telegram.stop import Stop
+from bot.telegram.updates import chat_of, is_anonymous_admin, parse_command, thread_of, user_of
 
 if TYPE_CHECKING:
     from bot.table.service import Service
@@ -84,11 +84,9 @@ log = logging.getLogger(__name__)
 
 SORRY = "Что-то пошло не так, попробуйте ещё раз."
 START_PRIVATE = "{name}, напишите мне в личку /start, чтобы я мог присылать вам личные сообщения."
-ANONYMOUS_ADMIN = "Администратор чата"
 OWED_EVERY = 15.0  # seconds between looks for boards that moves still owe their chats
 TIMERS_EVERY = 10.0  # seconds between looks for due reminders and turn deadlines
 # "/move Порт", "/move@RefereeBot Порт": a Latin command name, maybe addressed to a bot.
-COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]+))?(?:\s+|$)(.*)$", re.DOTALL)
 
 
 # --------------------------------------------------------------------------- building and running
@@ -214,14 +212,7 @@ def run(settings: Settings, stop: Stop | None = None) -> None:
         raise SystemExit(f"Не удалось связаться с Telegram ({settings.api_url}): {error}") from None
 
 
-# --------------------------------------------------------------------------- translating updates
-
-
-def thread_of(message: object) -> int | None:
-    """The forum topic a message is in, so that replies stay in that topic."""
-    if isinstance(message, Message) and message.is_topic_message:
-        return message.message_thread_id
-    return None
+# --------------------------------------------------------------------------- membership
 
 
 async def on_my_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -233,68 +224,6 @@ async def on_my_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         await chat_gone(context.application, change.chat.id, Exception(change.new_chat_member.status))
     else:
         await chat_back(context.application, change.chat.id)
-
-
-def topic_title_of(message: object) -> str:
-    """The name of the forum topic a message is in, where the message shows it: Telegram makes a topic's
-    message that replies to nothing a reply to the topic's first (service) message, which carries the name."""
-    if not isinstance(message, Message) or not message.is_topic_message:
-        return ""
-    created = message.forum_topic_created or getattr(message.reply_to_message, "forum_topic_created", None)
-    return created.name if created is not None else ""
-
-
-def chat_of(update: Update) -> Chat:
-    """The chat, and the forum topic (the table) the message or the pressed message is in."""
-    chat = update.effective_chat
-    private = chat.type == ChatType.PRIVATE
-    message = update.effective_message  # of a button: the message it is under
-    topic = 0 if private else thread_of(message) or 0
-    return Chat(id=chat.id, private=private, title=chat.title or "", topic=topic,
-                topic_title=topic_title_of(message) if topic else "")
-
-
-def is_anonymous_admin(message: object) -> bool:
-    """A group administrator writing as the group itself (Telegram shows the group, not the person)."""
-    sender_chat = getattr(message, "sender_chat", None)
-    return sender_chat is not None and sender_chat.id == message.chat.id
-
-
-async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE, check_admin: bool = False) -> User:
-    """The sender; `is_admin` is asked from Telegram only when it matters (an extra API call). An anonymous
-    administrator is an administrator without a person: the group's own (negative) id stands for them."""
-    sender = update.effective_user
-    if is_anonymous_admin(update.effective_message):
-        return User(id=update.effective_chat.id, name=ANONYMOUS_ADMIN, is_admin=True)
-    is_admin = False
-    if check_admin:
-        chat = update.effective_chat
-        if chat.type == ChatType.PRIVATE:
-            is_admin = True
-        else:
-            try:
-                member = await context.bot.get_chat_member(chat.id, sender.id)
-                is_admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
-            except TelegramError:
-                log.warning("Не удалось узнать права пользователя %s в чате %s", sender.id, chat.id)
-    return User(id=sender.id, name=sender.full_name, is_admin=is_admin)
-
-
-def parse_command(text: str, bot_username: str | None) -> tuple[str, str] | None:
-    """("move", "Порт") for "/move@ThisBot Порт"; None if the text is no command or is for another bot.
-
-    >>> parse_command("/Move@RefereeBot  Порт ", "RefereeBot")
-    ('move', 'Порт')
-    >>> parse_command("/move@OtherBot Порт", "RefereeBot") is None
-    True
-    """
-    match = COMMAND.match(text.strip())
-    if match is None:
-        return None
-    name, addressee, args = match.groups()
-    if addressee and (bot_username is None or addressee.lower() != bot_username.lower()):
-        return None
-    return name.lower(), args.strip()
 
 
 # --------------------------------------------------------------------------- handlers

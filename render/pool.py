@@ -168,7 +168,8 @@ class PoolPictures(Pictures):
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
         except BrokenProcessPool:  # the worker died (killed, out of memory): this picture here, a new worker next
-            log.warning("Процесс рисования картинок упал; картинка нарисована в основном процессе, процесс перезапущен")
+            log.warning("Процесс рисования упал; %s — в основном процессе, процесс перезапущен",
+                        "ход бота обдуман" if function is think else "картинка нарисована")
             if index < len(self._pools) and self._pools[index] is pool:
                 self._pools[index] = self._new_pool()
                 pool.shutdown(wait=False, cancel_futures=True)

@@ -22,7 +22,7 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.levels import choose  # noqa: E402
+from rules.levels import BUDGETS, Budget, choose  # noqa: E402
 from rules.registry import GAMES  # noqa: E402
 
 SEATS = {"valdora": 3, "sylvan": 2, "kingdom": 2}
@@ -67,10 +67,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=6, help="games per game and pairing (default 6)")
     parser.add_argument("--only", nargs="*", choices=sorted(SEATS), help="only these games")
+    parser.add_argument("--pairing", choices=[f"{s}-{w}" for s, w in PAIRINGS], help="only this pairing")
+    parser.add_argument("--budget", action="append", default=[], metavar="LEVEL:GAME:W,C,T,R,K",
+                        help="try another budget (worlds, candidates, turns, ranked, work) for a level and game")
+    parser.add_argument("--first", type=int, default=0, help="index of the first seeded game (default 0)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel processes")
     args = parser.parse_args()
     names = args.only or ["valdora", "sylvan", "kingdom"]
-    tasks = [(name, strong, weak, i) for name in names for strong, weak in PAIRINGS for i in range(args.games)]
+    for text in args.budget:  # the worker processes are forked after this, so they see it
+        level, name, figures = text.split(":")
+        BUDGETS[level][name] = Budget(*(int(f) for f in figures.split(",")))
+    pairings = [p for p in PAIRINGS if not args.pairing or args.pairing == f"{p[0]}-{p[1]}"]
+    tasks = [(name, strong, weak, i) for name in names for strong, weak in pairings
+             for i in range(args.first, args.first + args.games)]
     started = time.time()
     results = []
     with Pool(args.jobs) as pool:
@@ -82,7 +91,7 @@ def main() -> None:
           "(среднее / p95 / макс.) | ЦП на ход, с: слабейший |")
     print("|---|---|---|---|---|---|---|")
     for name in names:
-        for strong, weak in PAIRINGS:
+        for strong, weak in pairings:
             rows = [r for r in results if r["game"] == name and r["strong"] == strong and r["weak"] == weak]
             wins = sum(r["win"] for r in rows) / len(rows)
             ahead = [a for r in rows for a in r["ahead"]]

@@ -195,7 +195,7 @@ def run(settings: Settings, stop: Stop | None = None) -> None:
             asyncio.run(webhook.serve(application, settings))
         else:
             log.info("Режим long polling через %s", settings.api_url)
-            stop.loop()
+            stop.loop(application)
             application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False,
                                     stop_signals=None)
     except InvalidToken:

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from typing import Any
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 class Stop:
-    """A stop signal (SIGINT, SIGTERM) at any moment of the bot's life ends it cleanly, with exit code 0: before
-    the Application runs, and during its start (a request to Telegram under way then fails because of the stop,
-    which is not Telegram being unreachable)."""
+    """A stop signal (SIGINT, SIGTERM) at any moment of the bot's life ends it cleanly, with exit code 0: at once
+    before the Application's post_init (nothing is half done then: imports, asking Telegram who the bot is);
+    during post_init after it (a post_init cut in the middle would go on by itself while everything shuts down:
+    the database opened and closed under it); and while the bot runs, by python-telegram-bot's own graceful stop."""
 
     def __init__(self) -> None:
         self.asked = False
+        self.phase = "starting"  # then "post_init", then "started"
+        self.application: Any = None
         for sig in STOP_SIGNALS:  # until the event loop takes the signals over
             signal.signal(sig, self._now)
 
@@ -23,9 +27,29 @@ class Stop:
         self.asked = True
         raise SystemExit(0)
 
-    def loop(self) -> None:
-        """The event loop the Application runs on, with the stop signals: handled between its callbacks."""
+    def _asked(self) -> None:
+        self.asked = True
+        if self.application.running or self.phase == "post_init":
+            # running: the loop stops; in post_init: honoured as soon as it is done, before polling begins
+            self.application.stop_running()
+        else:
+            raise SystemExit(0)  # python-telegram-bot stops on SystemExit raised in its loop
+
+    def loop(self, application: Any) -> None:
+        """The event loop `application` runs on, with the stop signals handled between its callbacks."""
+        self.application = application
+        started = application.post_init
+
+        async def post_init(app: Any) -> None:
+            self.phase = "post_init"
+            try:
+                if started is not None:
+                    await started(app)
+            finally:
+                self.phase = "started"
+
+        application.post_init = post_init
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         for sig in STOP_SIGNALS:
-            loop.add_signal_handler(sig, self._now)
+            loop.add_signal_handler(sig, self._asked)

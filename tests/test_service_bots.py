@@ -5,10 +5,10 @@ votes that only people cast, and the autopilot thinking at средний throug
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 
 import pytest
+from test_service_turns import MORNING, Clock  # 09:00 in Moscow: no quiet hours
 
 import render.pool
 from bot.storage import open_store
@@ -25,15 +25,6 @@ GROUP = Chat(id=-1001700, title="Друзья")
 ANYA, BORIS = User(1, "Аня"), User(2, "Борис")
 PRIVATE = Chat(id=ANYA.id, private=True)
 VALDORA, KB = GAMES["valdora"], GAMES["kingdom"]
-MORNING = dt.datetime(2026, 6, 1, 6, 0, tzinfo=dt.UTC).timestamp()  # 09:00 in Moscow
-
-
-class Clock:
-    def __init__(self, now: float):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -5,11 +5,11 @@ player who sits at two, and a database of the bot before topics keeps its games.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import sqlite3
 
 import pytest
+from test_service_turns import MORNING, Clock  # 09:00 in Moscow: no quiet hours
 
 from bot.storage import open_store
 from bot.storage.base import Conflict, Seat
@@ -28,15 +28,6 @@ ANYA, BORIS, VERA = User(1, "Аня"), User(2, "Борис"), User(3, "Вера"
 USERS = {u.id: u for u in (ANYA, BORIS, VERA)}
 KB, SYLVAN = GAMES["kingdom"], GAMES["sylvan"]
 HOUR = 3600
-MORNING = dt.datetime(2026, 6, 1, 6, 0, tzinfo=dt.UTC).timestamp()  # 09:00 in Moscow: no quiet hours
-
-
-class Clock:
-    def __init__(self, now: float):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -28,23 +28,11 @@ async def running(server, tmp_path, monkeypatch):
     monkeypatch.setattr(telegram_app, "OWED_EVERY", 0.2)
     monkeypatch.setattr(delivery, "OWED_LEASE", 0.3)
     monkeypatch.setattr(delivery, "OWED_AFTER", 0.5)
-    defaults = ChatSettings(remind_after=1, quiet=None)  # a reminder a second after each turn begins
-    service = await Service.open(str(tmp_path / "bot.db"), defaults)
-    settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
-                        webhook_url="", webhook_port=8443, chat_defaults=defaults)
-    application = build_application(settings, service)
-    await application.initialize()
-    await application.post_init(application)
-    await application.updater.start_polling(poll_interval=0.0, timeout=1, allowed_updates=["message",
-                                            "callback_query", "my_chat_member"])
-    await application.start()
+    application, service = await launch(server, tmp_path / "bot.db")
     try:
         yield server, service
     finally:
-        await application.updater.stop()
-        await application.stop()
-        await application.shutdown()
-        await service.close()
+        await halt(application, service)
 
 
 async def start_game(server):

@@ -687,6 +687,24 @@ class FakeBotApi:
         self.messages[message["message_id"]] = message
         return message
 
+    CHAT_ACTIONS = frozenset({"typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice",
+                              "upload_document", "choose_sticker", "find_location", "record_video_note",
+                              "upload_video_note"})
+
+    def _chat_action(self, params: dict[str, Any]) -> bool:
+        """«печатает…»: refused, as by Telegram, for an unknown action, a migrated group or a missing topic."""
+        if params.get("action") not in self.CHAT_ACTIONS:
+            raise ApiError(400, "Bad Request: wrong parameter action in request")
+        try:
+            chat_id = int(params.get("chat_id"))
+        except (TypeError, ValueError) as err:
+            raise ApiError(400, "Bad Request: chat not found") from err
+        if chat_id in self.migrated:
+            raise ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
+                           {"migrate_to_chat_id": self.migrated[chat_id]})
+        self._in_topic(chat_id, params.get("message_thread_id"))
+        return True
+
     @staticmethod
     def _check_markup(markup: Any) -> None:
         """Telegram refuses callback data outside 1-64 bytes and keyboards of more than 100 buttons."""
@@ -714,7 +732,9 @@ class FakeBotApi:
             return {**self._bot_user(), "can_join_groups": True, "can_read_all_group_messages": False,
                     "supports_inline_queries": False, "can_connect_to_business": False,
                     "has_main_web_app": False}
-        if method in ("deleteWebhook", "setWebhook", "sendChatAction", "answerCallbackQuery",
+        if method == "sendChatAction":
+            return self._chat_action(p)
+        if method in ("deleteWebhook", "setWebhook", "answerCallbackQuery",
                       "deleteMyCommands", "close", "logOut"):
             return True
         if method == "getWebhookInfo":

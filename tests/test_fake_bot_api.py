@@ -123,6 +123,10 @@ async def test_chat_members_and_blocked_users(server):
         with pytest.raises(Forbidden):
             await bot.send_message(8, "секрет")
         await bot.send_chat_action(-100, "typing")
+        with pytest.raises(BadRequest, match="action"):
+            await bot.send_chat_action(-100, "dancing")
+        with pytest.raises(BadRequest, match="thread not found"):
+            await bot.send_chat_action(-100, "typing", message_thread_id=5)
 
 
 async def test_wait_for_and_unknown_methods(server):

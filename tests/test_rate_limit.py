@@ -136,6 +136,22 @@ async def test_requests_without_a_chat_are_not_delayed_by_a_chats_pause():
     assert await asyncio.gather(slow, chatless) == [{"chat_id": A}, {"chat_id": None}]
 
 
+async def test_typing_never_waits_for_a_pause_and_is_not_a_message_of_the_group():
+    limiter, telegram = ChatRateLimiter(group_max_rate=2, group_time_period=60), FakeTelegram()
+    for _ in range(2):  # the group's whole budget of messages for a minute
+        await request(limiter, telegram, A)
+    assert await asyncio.wait_for(request(limiter, telegram, A, endpoint="sendChatAction", retries=0), 1) == \
+        {"chat_id": A}
+    telegram.refusals[B] = [1.0]
+    board = asyncio.create_task(request(limiter, telegram, B))
+    await telegram.called(B)
+    started = time.monotonic()
+    with pytest.raises(RetryAfter):  # the board waits the pause out; «печатает…» gives up at once
+        await request(limiter, telegram, B, endpoint="sendChatAction", retries=0)
+    assert time.monotonic() - started < 0.5 and len(telegram.times(B)) == 1
+    assert await board == {"chat_id": B}
+
+
 async def test_idle_group_limiters_are_forgotten():
     limiter = ChatRateLimiter(overall_max_rate=0, group_max_rate=20, group_time_period=0.01)
     telegram = FakeTelegram()

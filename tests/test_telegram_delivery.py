@@ -12,7 +12,7 @@ from bot.config import Settings
 from bot.table.replies import Chat, User
 from bot.table.service import Service
 from bot.telegram import app as telegram_app
-from bot.telegram import delivery
+from bot.telegram import busy, delivery
 from bot.telegram.app import build_application
 from rules.registry import GAMES
 
@@ -216,3 +216,58 @@ async def test_an_anonymous_admin_can_abort_without_a_rights_lookup(running):
     confirm = await server.wait_for_async(lambda c: c.method == "sendMessage" and c.chat_id == GROUP, TIMEOUT, since)
     assert "Прервать" in confirm.text and confirm.buttons
     assert not server.calls_of("getChatMember", since)
+
+
+async def test_a_slow_answer_shows_the_bot_typing_until_it_goes_out(running, monkeypatch):
+    server, service = running
+    await start_game(server)
+    monkeypatch.setattr(busy, "BUSY_AFTER", 3.0)
+    quick = server.mark()
+    server.push_message(GROUP, ANNA, "Анна", "/board")
+    await board_of(server, GROUP, quick)
+    assert not server.calls_of("sendChatAction", quick)  # answered sooner than BUSY_AFTER: no typing
+    monkeypatch.setattr(busy, "BUSY_AFTER", 0.1)
+    monkeypatch.setattr(busy, "BUSY_EVERY", 0.2)
+
+    answer = service.command
+
+    async def slow(*args, **kwargs):  # bots thinking over their turns
+        await asyncio.sleep(0.7)
+        return await answer(*args, **kwargs)
+
+    monkeypatch.setattr(service, "command", slow)
+    since = server.mark()
+    server.push_message(GROUP, ANNA, "Анна", "/board")
+    board = await board_of(server, GROUP, since)
+    typing = server.calls_of("sendChatAction", since)
+    assert len(typing) >= 2 and all(c.params["action"] == "typing" and c.chat_id == GROUP for c in typing)
+    assert all(c.time < board.time for c in typing)
+    await asyncio.sleep(0.5)
+    assert len(server.calls_of("sendChatAction", since)) == len(typing)  # stopped with the answer
+
+
+async def test_typing_goes_to_the_topic_of_the_table_and_a_refusal_only_stops_it(running, monkeypatch):
+    server, service = running
+    topic = server.create_topic(GROUP, "Валдора")
+    monkeypatch.setattr(busy, "BUSY_AFTER", 0.05)
+    monkeypatch.setattr(busy, "BUSY_EVERY", 0.1)
+    answer = service.command
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(0.5)
+        return await answer(*args, **kwargs)
+
+    monkeypatch.setattr(service, "command", slow)
+    since = server.mark()
+    server.push_message(GROUP, ANNA, "Анна", "/rules", topic=topic)
+    reply = await server.wait_for_async(lambda c: c.method == "sendMessage" and c.chat_id == GROUP, TIMEOUT, since)
+    typing = server.calls_of("sendChatAction", since)
+    assert typing and all(int(c.params["message_thread_id"]) == topic for c in typing)
+    assert int(reply.params["message_thread_id"]) == topic
+
+    server.failures["sendChatAction"] = (400, "Bad Request: not enough rights to send chat actions")
+    since = server.mark()
+    server.push_message(GROUP, ANNA, "Анна", "/rules", topic=topic)
+    reply = await server.wait_for_async(lambda c: c.method == "sendMessage" and c.chat_id == GROUP, TIMEOUT, since)
+    assert len(server.calls_of("sendChatAction", since)) == 1  # refused once, then left alone
+    assert "не так" not in reply.text

@@ -48,6 +48,7 @@ from bot.config import Settings
 from bot.table.replies import ButtonAnswer, Chat, Reply, User
 from bot.table.texts import board_link
 from bot.telegram import webhook
+from bot.telegram.busy import busy
 from bot.telegram.delivery import (
     SERVICE_KEY,
     ChatGone,
@@ -239,7 +240,7 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     chat = chat_of(update)
     await chat_back(context.application, chat.id)
     seen(context.application, chat.id, message.message_id)
-    async with chat_turn(context.application, chat.id):
+    async with chat_turn(context.application, chat.id), busy(context.application, chat.id, thread_of(message)):
         try:
             if message.text.lstrip().startswith("/"):
                 parsed = parse_command(message.text, context.bot.username)
@@ -294,7 +295,8 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         data = query.data or ""
         chat = chat_of(update)
         await chat_back(context.application, chat.id)
-        async with chat_turn(context.application, chat.id):
+        async with chat_turn(context.application, chat.id), busy(context.application, chat.id,
+                                                                 thread_of(query.message)):
             # after the chat's earlier updates are done: a board of theirs whose answer was lost is in doubt by now
             await remember_pressed(context.application, chat, query.message)
             user = await user_of(update, context, check_admin=data.startswith(("abort", "set:")))

@@ -38,6 +38,8 @@ MARGIN = 0.1  # seconds added to Telegram's retry_after, so the retry does not c
 OVERALL_RATE = 30  # messages a second Telegram lets one bot send (shared by every process with its token)
 FORGET_ABOVE = 512  # idle group limiters and ended pauses are dropped once there are more than this
 
+NOT_MESSAGES = frozenset({"sendChatAction"})  # requests into a chat that do not count in its messages a minute
+
 Key = int | str | None  # a chat: its id, "@username", or None for requests without a chat
 
 
@@ -93,10 +95,11 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         with contextlib.suppress(TypeError, ValueError):
             key = int(key)  # type: ignore[arg-type]
         retries = max(0, self.max_retries if rate_limit_args is None else rate_limit_args)
+        longest = 0.0 if endpoint in NOT_MESSAGES else self.longest_wait  # «печатает…» never waits a pause out
         for attempt in range(retries + 1):
-            await self._wait_for_pause(key)
-            async with self._group_limiter(key), self._overall_limiter(key):
-                await self._wait_for_pause(key)  # a pause may have begun while this request waited its turn
+            await self._wait_for_pause(key, longest)
+            async with self._group_limiter(key, endpoint), self._overall_limiter(key):
+                await self._wait_for_pause(key, longest)  # a pause may have begun while this waited its turn
                 try:
                     return await callback(*args, **kwargs)
                 except RetryAfter as error:
@@ -120,14 +123,14 @@ class ChatRateLimiter(BaseRateLimiter[int]):
                 if ends <= now:
                     del self.paused_until[other]
 
-    async def _wait_for_pause(self, key: Key) -> None:
-        """Return once the chat is not paused; RetryAfter if that is more than `longest_wait` away."""
+    async def _wait_for_pause(self, key: Key, longest: float) -> None:
+        """Return once the chat is not paused; RetryAfter if that is more than `longest` seconds away."""
         while (until := self.paused_until.get(key)) is not None:
             left = until - time.monotonic()
             if left <= 0:
                 del self.paused_until[key]
                 return
-            if left > self.longest_wait:
+            if left > longest:
                 raise retry_after(left)
             await asyncio.sleep(left)  # the pause may be extended meanwhile: look again
 
@@ -137,10 +140,11 @@ class ChatRateLimiter(BaseRateLimiter[int]):
             return contextlib.nullcontext()
         return self._overall
 
-    def _group_limiter(self, key: Key) -> contextlib.AbstractAsyncContextManager[Any]:
-        """The limit of a group or channel (a negative id, or "@username"); private chats have none."""
+    def _group_limiter(self, key: Key, endpoint: str = "") -> contextlib.AbstractAsyncContextManager[Any]:
+        """The limit of a group or channel (a negative id, or "@username") on messages; private chats have
+        none, and «печатает…» (`NOT_MESSAGES`) is not a message."""
         max_rate, period = self._group_rate
-        if key is None or (isinstance(key, int) and key >= 0) or not (max_rate and period):
+        if key is None or (isinstance(key, int) and key >= 0) or not (max_rate and period) or endpoint in NOT_MESSAGES:
             return contextlib.nullcontext()
         limiter = self._groups.get(key)
         if limiter is None:

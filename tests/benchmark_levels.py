@@ -4,10 +4,12 @@
 
 For each game and pairing (средний against лёгкий, сильный against средний) it plays `--games` seeded games:
 two seats in Kingdom Builder and «Зодчие», one seat of the stronger level against two of the weaker one in
-Валдора (three is the least it seats); the stronger seat moves round the table from game to game. It prints
-a Markdown table: the share of games the stronger seat won (a shared win counts its share), how often it
-finished ahead of a weaker seat (per weaker seat and game; a tie counts half), the games played, and the CPU
-time of one action (one call of `choose`) of each level: mean, 95th percentile and maximum. Games run in
+Валдора (three is the least it seats). Games come in sets of one seeded setup played once with the stronger
+seat at each place (so that neither a lucky deal nor a good seat favours a level): `--games` is rounded up to
+whole sets. It prints a Markdown table: the share of games the stronger seat won (a shared win counts its
+share), how often it finished ahead of a weaker seat (per weaker seat and game; a tie counts half), its mean
+lead in points over a weaker seat, the games played, and the CPU time of one action (one call of `choose`) of
+each level: mean, 95th percentile and maximum. Games run in
 parallel processes (`--jobs`, by default the machine's cores).
 """
 
@@ -31,13 +33,14 @@ NAMES = ("Аня", "Борис", "Вера", "Глеб", "Дина")
 
 
 def play(task: tuple[str, str, str, int]) -> dict:
-    """One seeded game: the stronger level at seat `index % seats`, the weaker at the others."""
+    """One seeded game: the setup of seed `1000 + index // seats`, the stronger level at seat `index % seats`,
+    the weaker at the others."""
     name, strong, weak, index = task
     game = GAMES[name]
     seats = SEATS[name]
     strong_seat = index % seats
     levels = [strong if s == strong_seat else weak for s in range(seats)]
-    state = game.new(list(NAMES[:seats]), seed=1000 + index)
+    state = game.new(list(NAMES[:seats]), seed=1000 + index // seats)
     cpu: dict[str, list[float]] = {strong: [], weak: []}
     step = 0
     while not game.is_over(state):
@@ -52,7 +55,8 @@ def play(task: tuple[str, str, str, int]) -> dict:
     win = 1 / len(winners) if strong_seat in winners else 0.0
     ahead = [1.0 if totals[strong_seat] > totals[s] else 0.5 if totals[strong_seat] == totals[s] else 0.0
              for s in range(seats) if s != strong_seat]
-    return {"game": name, "strong": strong, "weak": weak, "win": win, "ahead": ahead, "cpu": cpu}
+    lead = [totals[strong_seat] - totals[s] for s in range(seats) if s != strong_seat]
+    return {"game": name, "strong": strong, "weak": weak, "win": win, "ahead": ahead, "lead": lead, "cpu": cpu}
 
 
 def cpu_figures(times: list[float]) -> str:
@@ -65,12 +69,13 @@ def cpu_figures(times: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=6, help="games per game and pairing (default 6)")
+    parser.add_argument("--games", type=int, default=6,
+                        help="games per game and pairing, rounded up to whole sets of seats (default 6)")
     parser.add_argument("--only", nargs="*", choices=sorted(SEATS), help="only these games")
     parser.add_argument("--pairing", choices=[f"{s}-{w}" for s, w in PAIRINGS], help="only this pairing")
     parser.add_argument("--budget", action="append", default=[], metavar="LEVEL:GAME:W,C,T,R,K",
                         help="try another budget (worlds, candidates, turns, ranked, work) for a level and game")
-    parser.add_argument("--first", type=int, default=0, help="index of the first seeded game (default 0)")
+    parser.add_argument("--first", type=int, default=0, help="the first set of games (default 0)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel processes")
     args = parser.parse_args()
     names = args.only or ["valdora", "sylvan", "kingdom"]
@@ -79,24 +84,25 @@ def main() -> None:
         BUDGETS[level][name] = Budget(*(int(f) for f in figures.split(",")))
     pairings = [p for p in PAIRINGS if not args.pairing or args.pairing == f"{p[0]}-{p[1]}"]
     tasks = [(name, strong, weak, i) for name in names for strong, weak in pairings
-             for i in range(args.first, args.first + args.games)]
+             for i in range(args.first * SEATS[name], (args.first + -(-args.games // SEATS[name])) * SEATS[name])]
     started = time.time()
     results = []
     with Pool(args.jobs) as pool:
         for result in pool.imap_unordered(play, tasks):
             results.append(result)
             print(f"{len(results)}/{len(tasks)} {result['game']} {result['strong']}-{result['weak']}: "
-                  f"win {result['win']:.2f} ahead {result['ahead']}", file=sys.stderr, flush=True)
-    print("| Игра | Уровни | Побед сильнейшего | Впереди слабейшего | Партий | ЦП на ход, с: сильнейший "
-          "(среднее / p95 / макс.) | ЦП на ход, с: слабейший |")
-    print("|---|---|---|---|---|---|---|")
+                  f"win {result['win']:.2f} ahead {result['ahead']} lead {result['lead']}", file=sys.stderr, flush=True)
+    print("| Игра | Уровни | Побед сильнейшего | Впереди слабейшего | Очков впереди | Партий | ЦП на ход, с: "
+          "сильнейший (среднее / p95 / макс.) | ЦП на ход, с: слабейший |")
+    print("|---|---|---|---|---|---|---|---|")
     for name in names:
         for strong, weak in pairings:
             rows = [r for r in results if r["game"] == name and r["strong"] == strong and r["weak"] == weak]
             wins = sum(r["win"] for r in rows) / len(rows)
             ahead = [a for r in rows for a in r["ahead"]]
+            lead = statistics.mean(d for r in rows for d in r["lead"])
             print(f"| {GAMES[name].title} | {strong} против {weak} | {wins:.0%} | {sum(ahead) / len(ahead):.0%} | "
-                  f"{len(rows)} | {cpu_figures([t for r in rows for t in r['cpu'][strong]])} | "
+                  f"{lead:+.1f} | {len(rows)} | {cpu_figures([t for r in rows for t in r['cpu'][strong]])} | "
                   f"{cpu_figures([t for r in rows for t in r['cpu'][weak]])} |")
     print(f"\n{len(tasks)} games in {time.time() - started:.0f} s on {args.jobs} processes.")
 

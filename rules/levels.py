@@ -61,7 +61,7 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     },
     "сильный": {
         "valdora": Budget(worlds=8, candidates=4, turns=6, ranked=10, work=5000),
-        "sylvan": Budget(worlds=16, candidates=4, turns=6, ranked=10, work=12000),
+        "sylvan": Budget(worlds=16, candidates=3, turns=4, ranked=8, work=12000),
         "kingdom": Budget(worlds=10, candidates=5, turns=6, ranked=10, work=10000),
     },
 }

@@ -51,8 +51,8 @@ class Budget:
     work: int = 0
 
 
-# Per level and game; the work caps keep a сильный action under about a second of CPU here (an autopilot's
-# rated action costs about 0.03 ms in Kingdom Builder, 0.07 ms in «Зодчие», 0.18 ms in Валдора).
+# Per level and game; the work caps keep a сильный action under 2 s of CPU here, and under 1 s but in Валдора
+# (an autopilot's rated action costs about 0.03 ms in Kingdom Builder, 0.07 ms in «Зодчие», 0.18 ms in Валдора).
 BUDGETS: dict[str, dict[str, Budget]] = {
     "средний": {
         "valdora": Budget(worlds=4, candidates=3, turns=4, ranked=8, work=1500),

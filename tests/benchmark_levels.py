@@ -1,6 +1,6 @@
 """Benchmark of the bot levels (`rules.levels`): seeded games level against level, for every game.
 
-    python tests/benchmark_levels.py --games 6
+    python tests/benchmark_levels.py --games 12
 
 For each game and pairing (средний against лёгкий, сильный against средний) it plays `--games` seeded games:
 two seats in Kingdom Builder and «Зодчие», one seat of the stronger level against two of the weaker one in
@@ -9,8 +9,8 @@ seat at each place (so that neither a lucky deal nor a good seat favours a level
 whole sets. It prints a Markdown table: the share of games the stronger seat won (a shared win counts its
 share), how often it finished ahead of a weaker seat (per weaker seat and game; a tie counts half), its mean
 lead in points over a weaker seat, the games played, and the CPU time of one action (one call of `choose`) of
-each level: mean, 95th percentile and maximum. Games run in
-parallel processes (`--jobs`, by default the machine's cores).
+each level: mean, 95th percentile and maximum. Games run in parallel processes (`--jobs`, by default the
+machine's cores).
 """
 
 from __future__ import annotations

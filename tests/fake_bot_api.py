@@ -665,7 +665,8 @@ class FakeBotApi:
         if kicked:
             raise ApiError(403, "Forbidden: bot was kicked from the group chat")
 
-    def _new_message(self, chat_id: Any, thread: Any = None, **content: Any) -> dict:
+    def _target(self, chat_id: Any) -> int:
+        """The chat a request goes into; 400 for no chat id, or for a group upgraded to a supergroup."""
         try:
             chat_id = int(chat_id)
         except (TypeError, ValueError) as err:
@@ -673,6 +674,10 @@ class FakeBotApi:
         if chat_id in self.migrated:
             raise ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
                            {"migrate_to_chat_id": self.migrated[chat_id]})
+        return chat_id
+
+    def _new_message(self, chat_id: Any, thread: Any = None, **content: Any) -> dict:
+        chat_id = self._target(chat_id)
         content.update(self._in_topic(chat_id, thread))
         if self.chat_types.get(chat_id, "private" if chat_id > 0 else "group") == "private":
             if chat_id in self.blocked_users:
@@ -695,14 +700,7 @@ class FakeBotApi:
         """«печатает…»: refused, as by Telegram, for an unknown action, a migrated group or a missing topic."""
         if params.get("action") not in self.CHAT_ACTIONS:
             raise ApiError(400, "Bad Request: wrong parameter action in request")
-        try:
-            chat_id = int(params.get("chat_id"))
-        except (TypeError, ValueError) as err:
-            raise ApiError(400, "Bad Request: chat not found") from err
-        if chat_id in self.migrated:
-            raise ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
-                           {"migrate_to_chat_id": self.migrated[chat_id]})
-        self._in_topic(chat_id, params.get("message_thread_id"))
+        self._in_topic(self._target(params.get("chat_id")), params.get("message_thread_id"))
         return True
 
     @staticmethod

@@ -218,6 +218,17 @@ async def test_an_anonymous_admin_can_abort_without_a_rights_lookup(running):
     assert not server.calls_of("getChatMember", since)
 
 
+def slow_commands(service, monkeypatch, seconds):
+    """Every command takes `seconds` more to answer, as when bots think over their turns."""
+    answer = service.command
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(seconds)
+        return await answer(*args, **kwargs)
+
+    monkeypatch.setattr(service, "command", slow)
+
+
 async def test_a_slow_answer_shows_the_bot_typing_until_it_goes_out(running, monkeypatch):
     server, service = running
     await start_game(server)
@@ -228,14 +239,7 @@ async def test_a_slow_answer_shows_the_bot_typing_until_it_goes_out(running, mon
     assert not server.calls_of("sendChatAction", quick)  # answered sooner than BUSY_AFTER: no typing
     monkeypatch.setattr(busy, "BUSY_AFTER", 0.1)
     monkeypatch.setattr(busy, "BUSY_EVERY", 0.2)
-
-    answer = service.command
-
-    async def slow(*args, **kwargs):  # bots thinking over their turns
-        await asyncio.sleep(0.7)
-        return await answer(*args, **kwargs)
-
-    monkeypatch.setattr(service, "command", slow)
+    slow_commands(service, monkeypatch, 0.7)
     since = server.mark()
     server.push_message(GROUP, ANNA, "Анна", "/board")
     board = await board_of(server, GROUP, since)
@@ -251,13 +255,7 @@ async def test_typing_goes_to_the_topic_of_the_table_and_a_refusal_only_stops_it
     topic = server.create_topic(GROUP, "Валдора")
     monkeypatch.setattr(busy, "BUSY_AFTER", 0.05)
     monkeypatch.setattr(busy, "BUSY_EVERY", 0.1)
-    answer = service.command
-
-    async def slow(*args, **kwargs):
-        await asyncio.sleep(0.5)
-        return await answer(*args, **kwargs)
-
-    monkeypatch.setattr(service, "command", slow)
+    slow_commands(service, monkeypatch, 0.5)
     since = server.mark()
     server.push_message(GROUP, ANNA, "Анна", "/rules", topic=topic)
     reply = await server.wait_for_async(lambda c: c.method == "sendMessage" and c.chat_id == GROUP, TIMEOUT, since)

@@ -95,10 +95,12 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         with contextlib.suppress(TypeError, ValueError):
             key = int(key)  # type: ignore[arg-type]
         retries = max(0, self.max_retries if rate_limit_args is None else rate_limit_args)
-        longest = 0.0 if endpoint in NOT_MESSAGES else self.longest_wait  # «печатает…» never waits a pause out
+        message = endpoint not in NOT_MESSAGES  # «печатает…» is not counted and never waits a pause out
+        longest = self.longest_wait if message else 0.0
         for attempt in range(retries + 1):
             await self._wait_for_pause(key, longest)
-            async with self._group_limiter(key, endpoint), self._overall_limiter(key):
+            group = self._group_limiter(key) if message else contextlib.nullcontext()
+            async with group, self._overall_limiter(key):
                 await self._wait_for_pause(key, longest)  # a pause may have begun while this waited its turn
                 try:
                     return await callback(*args, **kwargs)
@@ -140,11 +142,10 @@ class ChatRateLimiter(BaseRateLimiter[int]):
             return contextlib.nullcontext()
         return self._overall
 
-    def _group_limiter(self, key: Key, endpoint: str = "") -> contextlib.AbstractAsyncContextManager[Any]:
-        """The limit of a group or channel (a negative id, or "@username") on messages; private chats have
-        none, and «печатает…» (`NOT_MESSAGES`) is not a message."""
+    def _group_limiter(self, key: Key) -> contextlib.AbstractAsyncContextManager[Any]:
+        """The limit of a group or channel (a negative id, or "@username") on messages; private chats have none."""
         max_rate, period = self._group_rate
-        if key is None or (isinstance(key, int) and key >= 0) or not (max_rate and period) or endpoint in NOT_MESSAGES:
+        if key is None or (isinstance(key, int) and key >= 0) or not (max_rate and period):
             return contextlib.nullcontext()
         limiter = self._groups.get(key)
         if limiter is None:

@@ -83,7 +83,11 @@ class Console:
         if line.isdigit():
             await self._press(int(line))
             return
-        if line[:1] == "#" and line[1:].isdigit() and 1 <= int(line[1:]) <= len(self.choices):
+        if line[:1] == "#" and line[1:].isdigit():
+            if not 1 <= int(line[1:]) <= len(self.choices):
+                self.write(f"Нет варианта {line}. " + (f"Варианты: #1–#{len(self.choices)}." if self.choices else
+                           "Сначала откройте их кнопкой под доской (например, «🂠 Сыграть карту»)."))
+                return
             line = to_plain(self.choices[int(line[1:]) - 1].text)
             self.choices = []
         name, _, args = line.lstrip("/").partition(" ")
@@ -91,7 +95,8 @@ class Console:
 
     async def _press(self, number: int) -> None:
         if not 1 <= number <= len(self.keyboard):
-            self.write(f"Нет кнопки {number}. Кнопки под последним сообщением: 1–{len(self.keyboard)}.")
+            self.write(f"Нет кнопки {number}. " + (f"Кнопки под последним сообщением: 1–{len(self.keyboard)}."
+                       if self.keyboard else "Под последним сообщением кнопок нет: свежая доска — /board."))
             return
         button = self.keyboard[number - 1]
         if button.inline_query is not None:

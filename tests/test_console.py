@@ -38,7 +38,12 @@ async def test_a_game_starts_and_moves_from_the_terminal(console, tmp_path):
     assert console.keyboard != keyboard
 
     await console.handle(f"@{first} 99")
-    assert console.lines[-1].startswith("Нет кнопки 99")
+    assert console.lines[-1] == f"Нет кнопки 99. Кнопки под последним сообщением: 1–{len(console.keyboard)}."
+    await console.handle(f"@{first} #3")  # no private choices are open
+    assert console.lines[-1].startswith("Нет варианта #3. Сначала откройте их кнопкой под доской")
+    console.keyboard = []  # as after a restart: nothing on the screen yet
+    await console.handle(f"@{first} 2")
+    assert console.lines[-1] == "Нет кнопки 2. Под последним сообщением кнопок нет: свежая доска — /board."
     others = [name for name in ("Аня", "Борис", "Вера") if name != first]
     await console.handle(f"@{others[0]} /board")
     assert any(line.startswith("[картинка:") for line in console.lines[-3:])

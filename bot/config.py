@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.table.chat_settings import ChatSettings
+from bot.table.timing.settings import ChatSettings
 
 DEFAULT_API_URL = "https://api.telegram.org"
 MAX_RENDER_WORKERS = 64

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.table import clock, zones
-from bot.table.clock import (
+from bot.table.timing import clock, zones
+from bot.table.timing.clock import (
     DAY,
     HOUR,
     LONGEST,
@@ -28,7 +28,7 @@ from bot.table.clock import (
     parse_optional_duration,
     parse_quiet_hours,
 )
-from bot.table.zones import parse_timezone, timezone_name, timezone_title
+from bot.table.timing.zones import parse_timezone, timezone_name, timezone_title
 from rules.text import count
 
 UTC = dt.UTC

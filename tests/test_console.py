@@ -51,7 +51,7 @@ async def test_a_game_starts_and_moves_from_the_terminal(console, tmp_path):
 
 async def test_reminders_fire_in_the_terminal_too(tmp_path):
     from bot.storage.sqlite import Store
-    from bot.table.chat_settings import ChatSettings
+    from bot.table.timing.settings import ChatSettings
 
     now = [1780293600.0]  # 09:00 in Moscow
     service = Service(await Store.open(str(tmp_path / "console.db")), defaults=ChatSettings(remind_after=60),

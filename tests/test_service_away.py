@@ -11,9 +11,9 @@ import pytest
 from test_service_turns import ANYA, BORIS, GROUP, HOUR, KB, MORNING, USERS, VERA, Clock, begin, opened, table
 
 from bot.storage.base import LogLine
-from bot.table import away, missed
-from bot.table.chat_settings import ChatSettings
 from bot.table.replies import Chat
+from bot.table.timing import away, missed
+from bot.table.timing.settings import ChatSettings
 from render.registry import RENDERERS
 
 DAY = 24 * HOUR

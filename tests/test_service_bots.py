@@ -15,7 +15,7 @@ from bot.storage import open_store
 from bot.storage.base import FINISHED, Seat
 from bot.table import buttons
 from bot.table.replies import Chat, User
-from bot.table.robots import BOT_GRACE, BOT_TIMER, shortened
+from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, shortened
 from bot.table.service import Service
 from render.registry import RENDERERS
 from rules.levels import choose

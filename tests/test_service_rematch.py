@@ -11,8 +11,8 @@ from test_service_turns import ANYA, BORIS, GROUP, KB, MORNING, VERA, Clock, beg
 
 from bot.storage.base import ACTIVE, FINISHED, LOBBY
 from bot.table import buttons
-from bot.table.rematch import first_seat
 from bot.table.replies import User
+from bot.table.seating.rematch import first_seat
 from render.registry import RENDERERS
 
 GLEB = User(4, "Глеб")

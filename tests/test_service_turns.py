@@ -12,9 +12,9 @@ import pytest
 
 from bot.storage import open_store
 from bot.table import buttons
-from bot.table.chat_settings import ChatSettings
 from bot.table.replies import Chat, User
 from bot.table.service import Service
+from bot.table.timing.settings import ChatSettings
 from render.registry import RENDERERS
 from rules.registry import GAMES
 

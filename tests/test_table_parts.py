@@ -1,5 +1,6 @@
 """The service is composed of parts handed what they need, not mixins sharing one `self`."""
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,40 @@ LIMIT = 500  # «about 500 lines»: no module of the table, the storage or the f
 @pytest.mark.parametrize("room", ["table", "storage", "telegram"])
 def test_no_module_of_a_room_is_too_long(room):
     folder = Path(bot.table.__file__).parent.parent / room
-    lengths = {path.name: len(path.read_text().splitlines()) for path in folder.glob("*.py")}
+    lengths = {str(path.relative_to(folder)): len(path.read_text().splitlines()) for path in folder.rglob("*.py")}
     assert {name: n for name, n in lengths.items() if n > LIMIT} == {}
+
+
+def _imports_of_the_table() -> dict[str, set[str]]:
+    """Which modules of `bot.table` each module of it imports, those under TYPE_CHECKING too."""
+    root = Path(bot.table.__file__).parent
+    names = {".".join(("bot", "table", *path.relative_to(root).with_suffix("").parts)): path
+             for path in root.rglob("*.py") if path.name != "__init__.py"}
+    graph = {}
+    for name, path in names.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bot.table"):
+                found |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in names else node.module
+                          for a in node.names}
+        graph[name] = found & names.keys()
+    return graph
+
+
+def test_the_table_has_no_import_circle():
+    graph = _imports_of_the_table()
+    assert "bot.table.seating.lobby" in graph and "bot.table.timing.clock" in graph["bot.table.timing.away"]
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, " -> ".join((*path, name))
+        if name not in done:
+            for target in graph[name]:
+                visit(target, (*path, name))
+            done.add(name)
+
+    for name in graph:
+        visit(name, ())
 
 
 async def test_service_is_composed_of_parts_sharing_one_core(tmp_path):

@@ -11,8 +11,8 @@ import logging
 import pytest
 
 from bot.config import Settings
-from bot.table.chat_settings import ChatSettings
 from bot.table.service import Service
+from bot.table.timing.settings import ChatSettings
 from bot.telegram import app as telegram_app
 from bot.telegram import delivery
 from bot.telegram.app import build_application

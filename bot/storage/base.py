@@ -66,7 +66,7 @@ class Seat:
 
     @property
     def bot(self) -> bool:
-        """A seat the bot itself plays (bot.table.robots): no Telegram user, never mentioned nor reminded."""
+        """A seat the bot itself plays (bot.table.seating.robots): no Telegram user, never mentioned nor reminded."""
         return self.level is not None
 
     @property
@@ -347,7 +347,7 @@ class StoreBase:
     # --- a chat's settings -----------------------------------------------------------------------
 
     async def chat_overrides(self, chat_id: int) -> dict:
-        """What the chat changed of the default settings (`bot.table.chat_settings`)."""
+        """What the chat changed of the default settings (`bot.table.timing.settings`)."""
         rows = await self._rows("SELECT overrides FROM chat_settings WHERE chat_id = ?", chat_id)
         return json.loads(rows[0][0]) if rows else {}
 

@@ -22,11 +22,11 @@ from bot.storage.base import (
 )
 from bot.storage.sqlite import Store
 from bot.table import buttons, menus
-from bot.table.away import away_line
-from bot.table.chat_settings import ChatSettings
-from bot.table.clock import format_duration
 from bot.table.replies import Button, Chat, Reply
 from bot.table.texts import in_chat, mention, plain, seat_title
+from bot.table.timing.absence import away_line
+from bot.table.timing.clock import format_duration
+from bot.table.timing.settings import ChatSettings
 from render.pool import Pictures
 from rules.protocol import Game
 from rules.registry import GAMES

@@ -35,19 +35,20 @@ from bot.storage.base import (
 )
 from bot.storage.sqlite import Store
 from bot.table import buttons
-from bot.table.away import Away
-from bot.table.chat_settings import ChatSettings
 from bot.table.core import Table, start_payload
 from bot.table.history import History
-from bot.table.lobby import Lobby
 from bot.table.moves import Moves
 from bot.table.replies import Article, ButtonAnswer, Chat, InlineAnswer, Reply, User
-from bot.table.robots import Robots
-from bot.table.settings_menu import SettingsMenu
+from bot.table.seating.lobby import Lobby
+from bot.table.seating.robots import Robots
 from bot.table.texts import PRIVATE_HINT, help_text
+from bot.table.timing.away import Away
+from bot.table.timing.settings import ChatSettings
+from bot.table.timing.settings_menu import SettingsMenu
 from bot.table.turns import Turns
-from bot.table.undo import Rewind, Undo
-from bot.table.votes import Votes
+from bot.table.voting.rewind import Rewind
+from bot.table.voting.undo import Undo
+from bot.table.voting.votes import Votes
 from render.pool import Pictures
 from rules.protocol import Game
 

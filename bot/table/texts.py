@@ -152,7 +152,7 @@ def chat_named(title: str, topic: int = 0, topic_title: str = "") -> str:
 
 
 def mention(user_id: int, name: str) -> str:
-    """A link that makes Telegram notify the user; a bot player (a negative id, bot.table.robots) is only named."""
+    """A link that makes Telegram notify the user; a bot player (a negative id: `seating.robots`) is only named."""
     if user_id < 0:
         return escape(name)
     return f'<a href="tg://user?id={user_id}">{escape(name)}</a>'

@@ -17,13 +17,13 @@ from bot.storage.base import (
     Timer,
     TurnChange,
 )
-from bot.table.chat_settings import AUTOPILOT
-from bot.table.clock import DAY, format_duration, not_quiet
 from bot.table.core import Table
-from bot.table.missed import missed
 from bot.table.replies import Chat, Reply, User
-from bot.table.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
+from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
 from bot.table.texts import board_link, chat_named, mention, plain, step_text
+from bot.table.timing.clock import DAY, format_duration, not_quiet
+from bot.table.timing.missed import missed
+from bot.table.timing.settings import AUTOPILOT
 from bot.table.words import declined
 from rules.protocol import Event, Game
 

@@ -2,7 +2,7 @@
 with the same players, the first seat moved on by one. Each player confirms their seat (/join or «🙋 Играю») or
 gives it up (/leave); the one who pressed Реванш begins, and seats still unconfirmed then drop out if the game's
 minimum still holds. The seats' order is kept and the turn starts from its first seat (no lot this time).
-A part of `bot.table.service.Service`, used by the lobby (`bot.table.lobby`).
+A part of `bot.table.service.Service`, used by the lobby (`bot.table.seating.lobby`).
 """
 
 from __future__ import annotations

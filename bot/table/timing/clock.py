@@ -1,5 +1,5 @@
 """Time for per-chat settings: durations typed by operators and players, Russian captions, quiet hours
-(time zones are `bot.table.zones`).
+(time zones are `bot.table.timing.zones`).
 
 Pure functions without a clock of their own: callers pass the moment (an aware UTC datetime).
 
@@ -12,7 +12,7 @@ True
 >>> quiet = QuietHours.parse("с 23 до 8")
 >>> str(quiet), quiet.contains(dt.time(7, 59)), quiet.contains(dt.time(8, 0))
 ('23:00–08:00', True, False)
->>> from bot.table.zones import parse_timezone
+>>> from bot.table.timing.zones import parse_timezone
 >>> not_quiet(dt.datetime(2026, 1, 10, 21, 30, tzinfo=dt.UTC), quiet, parse_timezone("Москва"))
 datetime.datetime(2026, 1, 11, 5, 0, tzinfo=datetime.timezone.utc)
 """

@@ -9,10 +9,10 @@ from bot.storage.base import (
     GameRow,
 )
 from bot.table import buttons
-from bot.table.chat_settings import EXAMPLES, ChatSettings, parse_command
 from bot.table.core import Table
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.texts import plain
+from bot.table.timing.settings import EXAMPLES, ChatSettings, parse_command
 
 
 class SettingsMenu:

@@ -17,7 +17,7 @@ from bot.table.core import Table
 from bot.table.replies import Button, Chat, Reply, User
 from bot.table.texts import plain
 from bot.table.turns import Turns
-from bot.table.undo import Rewind
+from bot.table.voting.rewind import Rewind
 from rules.text import count, plural
 
 

@@ -9,8 +9,8 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from bot.storage.base import GameRow, LogLine
-from bot.table.clock import HOUR
 from bot.table.texts import step_text
+from bot.table.timing.clock import HOUR
 from rules.text import count
 
 if TYPE_CHECKING:

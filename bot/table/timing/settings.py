@@ -16,14 +16,14 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, fields, replace
 
-from bot.table.clock import (
+from bot.table.timing.clock import (
     HOUR,
     QuietHours,
     format_duration,
     parse_optional_duration,
     parse_quiet_hours,
 )
-from bot.table.zones import parse_timezone, timezone_name, timezone_title
+from bot.table.timing.zones import parse_timezone, timezone_name, timezone_title
 
 SKIP, AUTOPILOT, WAIT = "skip", "autopilot", "wait"
 TIMEOUT_WORDS = {SKIP: ("skip", "пропуск", "пропустить", "пропуск хода"),

@@ -18,9 +18,9 @@ from bot.storage.base import (
 )
 from bot.table import buttons
 from bot.table.core import STALE, Table, parse_payload
-from bot.table.rematch import Rematch
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
-from bot.table.robots import Robots
+from bot.table.seating.rematch import Rematch
+from bot.table.seating.robots import Robots
 from bot.table.texts import here, in_chat, mention, plain, seat_title
 from bot.table.turns import Turns
 from bot.table.words import declined

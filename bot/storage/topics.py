@@ -86,11 +86,13 @@ class TopicStore:
             if before.waits and state == OPEN:
                 timers = await self._run(
                     tx, "SELECT t.game_id, t.kind, t.due_at, g.turn_since FROM timers t "
-                    "JOIN games g ON g.id = t.game_id WHERE g.chat_id = ? AND g.topic = ? AND g.status = 'active'", chat_id, topic)
+                    "JOIN games g ON g.id = t.game_id WHERE g.chat_id = ? AND g.topic = ? AND g.status = 'active'",
+                    chat_id, topic)
                 for game_id, kind, due_at, turn_since in timers:
                     stopped = max(before.since, turn_since or 0.0)  # the clock stood still from then on
                     await self._run(tx, "UPDATE timers SET due_at = ?, claimed_until = 0 "
-                                    "WHERE game_id = ? AND kind = ?", due_at + max(0.0, float(now) - stopped), game_id, kind)
+                                    "WHERE game_id = ? AND kind = ?",
+                                    due_at + max(0.0, float(now) - stopped), game_id, kind)
         return before
 
     async def _topics_moved(self, tx, old_chat_id: int, new_chat_id: int) -> None:

@@ -12,7 +12,7 @@ import pytest
 from test_service_turns import MORNING, Clock  # 09:00 in Moscow: no quiet hours
 
 from bot.storage import open_store
-from bot.storage.topics import CLOSED, DELETED, OPEN
+from bot.storage.topics import CLOSED, OPEN
 from bot.table import buttons
 from bot.table.replies import Chat, User
 from bot.table.service import Service

@@ -73,18 +73,20 @@ class Topics:
     async def closed(self, chat: Chat) -> list[Reply]:
         """The topic was closed (its service message, or a send refused with TOPIC_CLOSED): private notes for the
         players of its running game, the first time it is learnt."""
-        return await self._waits(chat, CLOSED)
+        return await self.changed(chat, CLOSED)
 
     async def deleted(self, chat: Chat) -> list[Reply]:
         """The topic is gone (a send refused with «message thread not found»): private notes, once."""
-        return await self._waits(chat, DELETED)
+        return await self.changed(chat, DELETED)
 
     async def reopened(self, chat: Chat) -> bool:
         """`forum_topic_reopened`: the table goes on (its timers with the time they had left); whether it waited."""
         before = await self.table.store.set_topic_state(chat.id, chat.topic, OPEN, self.table.clock())
         return before is not None and before.waits
 
-    async def _waits(self, chat: Chat, state: str) -> list[Reply]:
+    async def changed(self, chat: Chat, state: str) -> list[Reply]:
+        """The topic is CLOSED or DELETED now: the private notes for the players of its running game, or nothing
+        when that was known already."""
         before = await self.table.store.set_topic_state(chat.id, chat.topic, state, self.table.clock())
         row = await self.table.store.open_game(chat.id, chat.topic) if before is not None else None
         if row is None or row.status != ACTIVE:

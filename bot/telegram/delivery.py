@@ -15,6 +15,7 @@ from telegram.ext import Application, ContextTypes
 
 from bot.storage import DATABASE_ERRORS
 from bot.storage.base import Announcement
+from bot.storage.topics import CLOSED, DELETED
 from bot.table.replies import Chat, Reply
 from bot.telegram.messages import send_reply
 
@@ -41,6 +42,46 @@ def chat_turn(application: Application, chat_id: int) -> asyncio.Lock:
 
 class ChatGone(Exception):
     """Telegram refused a send into a group the bot was removed from (403): nothing more goes there."""
+
+
+class TopicShut(Exception):
+    """Telegram refused a send into a forum topic that is closed (TOPIC_CLOSED) or deleted («message thread not
+    found»): the rest for that topic waits (a board stays owed) or is moot; private notes still go."""
+
+
+def topic_refusal(error: Exception) -> str | None:
+    """CLOSED or DELETED when `error` is Telegram refusing a send into a topic that is so; else None."""
+    if not isinstance(error, BadRequest):
+        return None
+    text = str(error).lower()
+    if "topic_closed" in text:
+        return CLOSED
+    if "thread not found" in text or "topic_deleted" in text:
+        return DELETED
+    return None
+
+
+async def topic_shut(application: Application, chat: Chat, state: str, error: Exception) -> TopicShut:
+    """Note that the table's topic is closed or deleted (one line in the log, no traceback): the service stops its
+    clock and its sends, and its players are told privately, once."""
+    log.info("Тема %s чата %s %s (%s): стол ждёт", chat.topic, chat.id,
+             "закрыта" if state == CLOSED else "удалена", error)
+    try:
+        notes = await service_of(application).topics.changed(chat, state)
+    except Exception:  # the state is learnt again at the next refusal
+        log.warning("Не удалось записать, что тема %s чата %s %s", chat.topic, chat.id, state, exc_info=True)
+        notes = []
+    await send_private(application, notes)
+    return TopicShut(chat.id, chat.topic)
+
+
+async def send_private(application: Application, notes: list[Reply]) -> None:
+    """Private notes that answer nothing (a topic closed, a choice sent astray): a refusal costs only the note."""
+    for note in notes:
+        try:
+            await send_reply(application.bot, note.to_user, note)
+        except TelegramError as error:
+            log.info("Личное сообщение пользователю %s не доставлено: %s", note.to_user, error)
 
 
 def gone_chats(application: Application) -> set[int]:
@@ -147,6 +188,10 @@ async def send_to_chat(application: Application, chat_id: int, reply: Reply,
     upgrade), its games move to the new id and the reply goes there."""
     try:
         shown = await send_reply(application.bot, chat_id, reply, thread_id)
+    except BadRequest as error:
+        if (state := topic_refusal(error)) is None:
+            raise
+        raise await topic_shut(application, Chat(chat_id, topic=thread_id or 0), state, error) from None
     except ChatMigrated as moved:
         await service_of(application).chat_moved(chat_id, moved.new_chat_id)
         return await send_reply(application.bot, moved.new_chat_id, reply)
@@ -194,7 +239,7 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
                 shown = await send_board(context.application, chat_id, reply, thread_id)
                 if shown is not None and reply.remember is not None:
                     await service.shown(reply.remember, shown)
-            except ChatGone:  # logged once; the board stays owed until the bot is back
+            except (ChatGone, TopicShut):  # logged once; the board stays owed until the bot or the topic is back
                 pass
             except TelegramError as error:  # the chat is gone for good: nothing to deliver to
                 log.warning("Долг по доске для чата %s не отдан: %s", chat_id, error)

@@ -180,7 +180,7 @@ async def test_a_hidden_choice_sent_into_another_topic_is_not_played_there(runni
     choice = answer.params["results"][0]["input_message_content"]["message_text"]
     assert choice.endswith(f" #{row.id}")
     since = server.mark()
-    sent = server.push_message(GROUP, mover, NAMES[mover], choice, topic=other, via_bot=True)  # picked in the wrong topic
+    sent = server.push_message(GROUP, mover, NAMES[mover], choice, topic=other, via_bot=True)  # in the wrong topic
     note = await server.wait_for_async(lambda c: c.chat_id == mover and "тайный выбор" in c.text, TIMEOUT, since)
     assert "для партии «Зодчие Волшебной Долины» в чате «Тестовая группа», в теме «Долина»" in note.text
     assert f'href="https://t.me/c/1234567890/{valley}/' in note.text
@@ -214,4 +214,27 @@ async def test_any_message_from_a_group_believed_left_brings_it_back(running, ca
     await server.wait_for_async(lambda c: c.method == "sendMessage" and c.chat_id == GROUP and "ваш ход" in c.text,
                                 TIMEOUT, since)  # the reminders that waited go out again
     assert GROUP not in service.gone_chats and GROUP not in await service.store.gone_chats()
+    no_trouble(caplog, server)
+
+
+async def test_a_refusal_teaches_a_closed_topic_and_a_send_that_goes_through_teaches_it_is_open(running, caplog):
+    """The bot missed both service messages (it was down): a refused reminder shows the topic closed; a reply to an
+    admin's command that goes through shows it open again, and the table's clock goes on."""
+    server, service = running
+    topic = server.create_topic(GROUP, "Вечерняя")
+    await start_game(server, topic)
+    since = server.mark()
+    server.closed_topics.add((GROUP, topic))  # closed, and its service message never arrived
+    await server.wait_for_async(lambda c: len(private_notes(server, "ждёт: тему закрыли", since)) == 2,
+                                3 * TIMEOUT, since)
+    refused = [c for c in server.calls[since:] if c.chat_id == GROUP]
+    assert len(refused) == 1 and "TOPIC_CLOSED" in refused[0].error and "ваш ход" in refused[0].text
+    assert (await service.store.topic(GROUP, topic)).state == "closed"
+    server.closed_topics.discard((GROUP, topic))  # reopened, that news lost too
+    since = server.mark()
+    server.push_message(GROUP, ADMIN, NAMES[ADMIN], "/board", topic=topic)
+    await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.error is None, TIMEOUT, since)
+    assert (await service.store.topic(GROUP, topic)).state == "open"
+    await server.wait_for_async(lambda c: c.method == "sendMessage" and c.error is None and "ваш ход" in c.text
+                                and c.params.get("message_thread_id") == topic, 3 * TIMEOUT, since)
     no_trouble(caplog, server)

@@ -42,6 +42,10 @@ class TopicStore:
         rows = await self._rows(f"SELECT {self._TOPIC_COLUMNS} FROM topics WHERE chat_id = ? ORDER BY topic", chat_id)
         return [Topic(*r) for r in rows]
 
+    async def waiting_topics(self) -> set[tuple[int, int]]:
+        """(chat id, topic) of every topic known to be closed or deleted, in every chat."""
+        return {(r[0], r[1]) for r in await self._rows("SELECT chat_id, topic FROM topics WHERE state <> 'open'")}
+
     async def name_topic(self, chat_id: int, topic: int, name: str, only_if_unknown: bool = False) -> bool:
         """The topic's name (renamed, or first seen: `only_if_unknown` leaves a name already known alone, as an
         update shows the name the topic was created with); the games of its table take it too. Whether it

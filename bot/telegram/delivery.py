@@ -66,6 +66,7 @@ async def topic_shut(application: Application, chat: Chat, state: str, error: Ex
     clock and its sends, and its players are told privately, once."""
     log.info("Тема %s чата %s %s (%s): стол ждёт", chat.topic, chat.id,
              "закрыта" if state == CLOSED else "удалена", error)
+    shut_topics(application).add((chat.id, chat.topic))
     try:
         notes = await service_of(application).topics.changed(chat, state)
     except Exception:  # the state is learnt again at the next refusal
@@ -90,6 +91,11 @@ def gone_chats(application: Application) -> set[int]:
     return gone if gone is not None else application.bot_data.setdefault("gone_chats", set())
 
 
+def shut_topics(application: Application) -> set[tuple[int, int]]:
+    """(chat id, topic) of the topics this process knows to be closed or deleted (the states are in the database)."""
+    return application.bot_data.setdefault("shut_topics", set())
+
+
 def doubted(application: Application) -> set[int]:
     """Chats owed a board whose sending lost Telegram's answer (the doubts themselves are in the database)."""
     return application.bot_data.setdefault("doubted", set())
@@ -102,6 +108,7 @@ async def restore(application: Application) -> None:
     try:
         gone_chats(application).update(await store.gone_chats())
         doubted(application).update(await store.doubted_chats())
+        shut_topics(application).update(await store.waiting_topics())
     except (*DATABASE_ERRORS, OSError):  # the moves themselves are safe: start with nothing remembered
         log.warning("Не удалось прочитать из базы, какие группы убрали бота", exc_info=True)
 
@@ -200,7 +207,23 @@ async def send_to_chat(application: Application, chat_id: int, reply: Reply,
             raise await chat_gone(application, chat_id, error) from None
         raise
     seen(application, chat_id, shown)
+    if (chat_id, thread_id or 0) in shut_topics(application):
+        await topic_open(application, Chat(chat_id, topic=thread_id or 0))
     return shown
+
+
+async def topic_open(application: Application, chat: Chat) -> None:
+    """The topic takes messages again (its reopening, or a send into it went through where the bot missed that
+    news): its table goes on, and the boards it owes go out now rather than at the next look."""
+    shut_topics(application).discard((chat.id, chat.topic))
+    try:
+        if not await service_of(application).topics.reopened(chat):
+            return
+    except Exception:
+        log.warning("Не удалось записать, что тема %s чата %s открыта", chat.topic, chat.id, exc_info=True)
+        return
+    log.info("Тема %s чата %s открыта: стол продолжает", chat.topic, chat.id)
+    application.job_queue.run_once(deliver_owed, 0, data={"first": True}, name="deliver_owed_reopened")
 
 
 async def already_in_chat(application: Application, debt: Announcement) -> int | None:

@@ -15,7 +15,7 @@ from telegram.ext import ContextTypes, filters
 
 from bot.storage.topics import CLOSED
 from bot.table.replies import Reply
-from bot.telegram.delivery import chat_back, chat_turn, deliver_owed, send_private, service_of
+from bot.telegram.delivery import chat_back, chat_turn, send_private, service_of, shut_topics, topic_open
 from bot.telegram.updates import chat_of
 
 log = logging.getLogger(__name__)
@@ -52,12 +52,10 @@ async def on_topic_event(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
                 log.info("Тема %s чата %s называется «%s»", chat.topic, chat.id, named.name)
             if message.forum_topic_closed is not None:
                 log.info("Тема %s чата %s закрыта: стол ждёт", chat.topic, chat.id)
+                shut_topics(context.application).add((chat.id, chat.topic))
                 await send_private(context.application, await topics.changed(chat, CLOSED))
-            if message.forum_topic_reopened is not None and await topics.reopened(chat):
-                log.info("Тема %s чата %s открыта снова: стол продолжает", chat.topic, chat.id)
-                # the boards owed meanwhile go out now, not at the next look (the job takes the chat's turn itself)
-                context.application.job_queue.run_once(deliver_owed, 0, data={"first": True},
-                                                       name="deliver_owed_reopened")
+            if message.forum_topic_reopened is not None:
+                await topic_open(context.application, chat)
     except Exception:
         log.exception("Событие темы %s в чате %s не учтено", chat.topic, chat.id)
 

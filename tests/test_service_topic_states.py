@@ -115,6 +115,11 @@ async def test_a_deleted_topic_stops_its_table_and_abort_in_general_reaches_it(s
     assert await service.topics.deleted(EVENING) == []
     clock.now += 10 * HOUR
     assert {chat.topic for chat, _ in await service.fire_timers()} == {9}  # only the other table's clock goes on
+    nothing, note = await service.command(GENERAL, VERA, "board", "")
+    assert nothing.text.startswith("Сейчас партии нет")
+    assert note.text == ("Партии в темах, куда я сейчас не могу писать: «Kingdom Builder» (тема «Вечерняя», тема "
+                         "удалена). Прервать их — /abort.")
+    assert len(await service.command(OTHER, VERA, "board", "")) == 1  # a topic's own /board: its own table only
     # /abort in General: nothing of its own there, so the tables no one can answer in are offered
     refused, = await service.command(GENERAL, VERA, "abort", "")
     assert "может прервать только" in refused.text and not refused.buttons

@@ -120,7 +120,7 @@ class Service:
         self.moves = Moves(self.table, self.turns, self.history)
         self.away = Away(self.table)
         self.rematch = self.lobby.rematch
-        self.topics = Topics(self.table, self.lobby)
+        self.topics = Topics(self.table, self.lobby, self.moves.board)
 
     @classmethod
     async def open(cls, database: str, defaults: ChatSettings | None = None,
@@ -315,7 +315,7 @@ class Service:
                           "стол и ходить — только от своего имени.")]
         handler = {
             "new": self.lobby.new, "join": self.lobby.join, "leave": self.lobby.leave, "begin": self.lobby.begin,
-            "board": self.moves.board, "moves": self.moves.moves, "score": self.moves.score, "log": self.moves.log,
+            "board": self.topics.board, "moves": self.moves.moves, "score": self.moves.score, "log": self.moves.log,
             "abort": self.topics.abort, "turn": self.turns.turn, "skip": self.votes.skip, "kick": self.votes.kick,
             "undo": self.undo.command, "settings": self.settings.command, "history": self.history.command,
             "stats": self.history.stats, "games": self._games, "away": self.away.command, "back": self.away.back,

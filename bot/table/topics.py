@@ -12,6 +12,7 @@ carries its game (`CHOICE_MARK`): sent into the wrong chat or topic, it is not p
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from html import escape
 
@@ -44,8 +45,9 @@ def topic_mark(state: str) -> str:
 
 
 class Topics:
-    def __init__(self, table: Table, lobby: Lobby):
+    def __init__(self, table: Table, lobby: Lobby, look: Callable[..., Awaitable[list[Reply]]]):
         self.table, self.lobby = table, lobby
+        self.look = look  # /board of a table (`Moves.board`)
 
     # --- names ---------------------------------------------------------------------------------------
 
@@ -114,6 +116,16 @@ class Topics:
             if topic.waits and (row := await self.table.store.open_game(chat_id, topic.topic)) is not None:
                 found.append((row, topic.state))
         return found
+
+    async def board(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        """/board; in the General topic with no game of its own, a word on the games of the chat's closed and
+        deleted topics too."""
+        replies = await self.look(chat, user, row, args)
+        if row is not None or chat.topic or chat.private or not (waiting := await self.waiting_tables(chat.id)):
+            return replies
+        tables = ", ".join(f"«{escape(self.table.game(r).title)}» (тема {topic_name(r.topic, r.topic_title)}, "
+                           f"{topic_mark(state)})" for r, state in waiting)
+        return [*replies, Reply(f"Партии в темах, куда я сейчас не могу писать: {tables}. Прервать их — /abort.")]
 
     async def abort(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         """/abort: the table's own game; in the General topic with no game of its own, the games of the chat's

@@ -125,6 +125,7 @@ async def test_a_deleted_topic_stops_its_table_and_abort_in_general_reaches_it(s
     assert "может прервать только" in refused.text and not refused.buttons
     offer, = await service.command(GENERAL, ADMIN, "abort", "")
     assert "«Kingdom Builder» — тема «Вечерняя» (тема удалена)" in offer.text and "Утренняя" not in offer.text
+    assert offer.buttons[0][0].text == "Прервать «Kingdom Builder» (Вечерняя)"
     yes = offer.buttons[0][0].data
     assert (await service.button(OTHER, ADMIN, yes)).toast == "Эта кнопка от стола в другой теме."
     answer = await service.button(GENERAL, ADMIN, yes)

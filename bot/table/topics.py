@@ -143,7 +143,8 @@ class Topics:
         for r, state in mine:
             title = self.table.game(r).title
             lines.append(f"• «{escape(title)}» — тема {topic_name(r.topic, r.topic_title)} ({topic_mark(state)})")
-            keyboard.append([Button(f"Прервать «{title}»"[:60],
+            named = r.topic_title or f"тема №{r.topic}"  # a button's text is plain, never HTML
+            keyboard.append([Button(f"Прервать «{title}» ({named})"[:64],
                                     buttons.encode(buttons.ABORT_YES, r.id, r.version))])
         keyboard.append([Button("Нет, пусть ждут", buttons.encode(buttons.ABORT_NO, mine[0][0].id))])
         return [Reply("Здесь партии нет. Партии в темах, куда я не могу писать:\n" + "\n".join(lines)

@@ -214,6 +214,8 @@ class FakeBotApi:
         # forum supergroups (topics on): chat id -> {message_thread_id: the topic's first (service) message}.
         # The General topic is not among them: its messages carry no thread, and a send with its id 1 is refused
         self.forums: dict[int, dict[int, dict]] = {}
+        self.closed_topics: set[tuple[int, int]] = set()  # (chat id, thread id) closed by an admin: sends refused
+        self.bot_admin_in: set[int] = set()  # groups where the bot is an admin that may delete others' messages
         self.kicked: set[int] = set()  # groups the bot was removed from: every request there answers 403
         # method -> n: the next n calls of that method are performed, but their answer is lost (the connection
         # closes before it): the bot cannot know that the message was posted
@@ -327,6 +329,61 @@ class FakeBotApi:
         self.messages[message_id] = message
         return message
 
+    def _topic_event(self, chat_id: int, thread: int, event: dict, user_id: int, first_name: str) -> dict:
+        """The service message Telegram posts into a topic when an admin changes it (and sends to the bot)."""
+        with self._cond:
+            message = {"message_id": next(self._message_ids), "date": int(time.time()), "chat": self._chat(chat_id),
+                       "from": self._user(user_id, first_name), "message_thread_id": thread, "is_topic_message": True,
+                       "reply_to_message": self.forums[chat_id][thread], **event}
+            self.messages[message["message_id"]] = message
+        self.push_update({"message": message})
+        return message
+
+    def close_topic(self, chat_id: int, thread: int, user_id: int = 101, first_name: str = "Анна") -> dict:
+        """An admin closes the topic: only admins may write there now; the bot's sends answer 400 TOPIC_CLOSED
+        (its own messages there can still be edited, and their buttons pressed)."""
+        with self._cond:
+            self.closed_topics.add((chat_id, thread))
+        return self._topic_event(chat_id, thread, {"forum_topic_closed": {}}, user_id, first_name)
+
+    def reopen_topic(self, chat_id: int, thread: int, user_id: int = 101, first_name: str = "Анна") -> dict:
+        with self._cond:
+            self.closed_topics.discard((chat_id, thread))
+        return self._topic_event(chat_id, thread, {"forum_topic_reopened": {}}, user_id, first_name)
+
+    def rename_topic(self, chat_id: int, thread: int, name: str, user_id: int = 101,
+                     first_name: str = "Анна") -> dict:
+        """The topic gets a new name (its first message keeps the name it was created with, as in Telegram)."""
+        return self._topic_event(chat_id, thread, {"forum_topic_edited": {"name": name}}, user_id, first_name)
+
+    def delete_topic(self, chat_id: int, thread: int) -> None:
+        """An admin deletes the topic with all its messages. Telegram sends the bot nothing; its sends there answer
+        400 «message thread not found»."""
+        with self._cond:
+            self.forums.get(chat_id, {}).pop(thread, None)
+            self.closed_topics.discard((chat_id, thread))
+            for message_id in [i for i, m in self.messages.items()
+                               if m["chat"]["id"] == chat_id and m.get("message_thread_id") == thread]:
+                del self.messages[message_id]
+
+    def _check_open(self, chat_id: int, thread: Any) -> None:
+        """400 TOPIC_CLOSED for a send of the bot into a closed topic."""
+        try:
+            closed = (chat_id, int(thread)) in self.closed_topics
+        except (TypeError, ValueError):
+            return
+        if closed:
+            raise ApiError(400, "Bad Request: TOPIC_CLOSED")
+
+    def _check_delete(self, params: dict[str, Any]) -> None:
+        """A bot deletes the messages of others in a group only as an admin with the right to (any in private)."""
+        message = self.messages.get(int(params.get("message_id") or 0))
+        if message is None:
+            raise ApiError(400, "Bad Request: message to delete not found")
+        chat_id = message["chat"]["id"]
+        if message.get("from", {}).get("id") != self.bot_id and chat_id < 0 and chat_id not in self.bot_admin_in:
+            raise ApiError(400, "Bad Request: message can't be deleted")
+
     def _in_topic(self, chat_id: int, thread: Any) -> dict:
         """The fields of a message sent into topic ``thread``; 400 where the chat has no such topic (the General
         topic's id 1 included: sending there means leaving the thread out)."""
@@ -353,7 +410,8 @@ class FakeBotApi:
 
     def push_message(self, chat_id: int, user_id: int, first_name: str, text: str,
                      chat_type: str = "group", *, last_name: str | None = None,
-                     username: str | None = None, edited: bool = False, topic: int | None = None) -> dict:
+                     username: str | None = None, edited: bool = False, topic: int | None = None,
+                     via_bot: bool = False) -> dict:
         """A user writes ``text`` in a chat (in a forum: into the topic ``topic``, None for the General topic);
         returns the Message. Commands get a bot_command entity."""
         with self._cond:
@@ -364,6 +422,7 @@ class FakeBotApi:
                 "chat": self._chat(chat_id, None if chat_id in self.forums else chat_type, user),
                 "from": user,
                 "text": text,
+                **({"via_bot": self._bot_user()} if via_bot else {}),  # chosen from the bot's inline results
             }
             if topic is not None:
                 # as Telegram does: a message of a topic that replies to nothing replies to the topic's first one
@@ -679,6 +738,7 @@ class FakeBotApi:
     def _new_message(self, chat_id: Any, thread: Any = None, **content: Any) -> dict:
         chat_id = self._target(chat_id)
         content.update(self._in_topic(chat_id, thread))
+        self._check_open(chat_id, thread)
         if self.chat_types.get(chat_id, "private" if chat_id > 0 else "group") == "private":
             if chat_id in self.blocked_users:
                 raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
@@ -701,6 +761,7 @@ class FakeBotApi:
         if params.get("action") not in self.CHAT_ACTIONS:
             raise ApiError(400, "Bad Request: wrong parameter action in request")
         self._in_topic(self._target(params.get("chat_id")), params.get("message_thread_id"))
+        self._check_open(int(params.get("chat_id")), params.get("message_thread_id"))
         return True
 
     @staticmethod
@@ -835,6 +896,7 @@ class FakeBotApi:
             call.message_id = message_id
             return updated
         if method == "deleteMessage":
+            self._check_delete(p)
             self.messages.pop(int(p.get("message_id") or 0), None)
             return True
         return True  # unknown methods: recorded and accepted

@@ -237,3 +237,41 @@ async def test_a_forum_has_topics_and_refuses_a_thread_it_does_not_have(server):
     assert "message_thread_id" not in general and "is_topic_message" not in general
     assert [c.error for c in server.calls if c.error] == ["Bad Request: message thread not found"] * 3 + [
         "Bad Request: the chat is not a forum"]
+
+
+async def test_a_forum_topic_closes_reopens_is_renamed_and_deleted(server):
+    """An admin changes a topic: closing, reopening and renaming post their service messages into it (and to the
+    bot); a closed topic refuses the bot's sends (TOPIC_CLOSED) but not the edits of its messages; a deleted topic
+    sends nothing and refuses everything as a thread not found; the bot deletes others' messages only as an admin."""
+    chat_id = -1009000
+    evening = server.create_topic(chat_id, "Вечерняя")
+    async with make_bot(server) as bot:
+        board = await bot.send_message(chat_id, "доска", message_thread_id=evening)
+        closed = server.close_topic(chat_id, evening)
+        assert closed["forum_topic_closed"] == {} and closed["message_thread_id"] == evening
+        for send in (lambda: bot.send_message(chat_id, "ход", message_thread_id=evening),
+                     lambda: bot.send_photo(chat_id, png_bytes(), message_thread_id=evening),
+                     lambda: bot.send_chat_action(chat_id, "typing", message_thread_id=evening)):
+            with pytest.raises(BadRequest, match="(?i)topic_closed"):
+                await send()
+        assert (await bot.edit_message_text("доска, ход сделан", chat_id, board.message_id)).text.endswith("сделан")
+        assert await bot.send_message(chat_id, "в общей")  # the General topic is open
+        assert server.reopen_topic(chat_id, evening)["forum_topic_reopened"] == {}
+        assert await bot.send_message(chat_id, "снова", message_thread_id=evening)
+        renamed = server.rename_topic(chat_id, evening, "Ночная")
+        assert renamed["forum_topic_edited"] == {"name": "Ночная"}
+        assert renamed["reply_to_message"]["forum_topic_created"]["name"] == "Вечерняя"
+        written = server.push_message(chat_id, 7, "Борис", "/play дракон #3", topic=evening, via_bot=True)
+        assert written["via_bot"]["id"] == server.bot_id
+        with pytest.raises(BadRequest, match="can't be deleted"):
+            await bot.delete_message(chat_id, written["message_id"])
+        server.bot_admin_in.add(chat_id)
+        assert await bot.delete_message(chat_id, written["message_id"])
+        server.delete_topic(chat_id, evening)
+        with pytest.raises(BadRequest, match="thread not found"):
+            await bot.send_message(chat_id, "ход", message_thread_id=evening)
+        with pytest.raises(BadRequest, match="not found"):
+            await bot.edit_message_text("нет", chat_id, board.message_id)
+    kinds = [next(k for k in u["message"] if k.startswith("forum_topic")) for u in server.updates if "message" in u
+             and any(k.startswith("forum_topic") for k in u["message"])]
+    assert kinds == ["forum_topic_closed", "forum_topic_reopened", "forum_topic_edited"]  # nothing for the deletion

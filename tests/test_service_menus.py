@@ -280,7 +280,7 @@ async def test_a_hidden_hand_is_one_button_and_only_its_owner_sees_the_cards(ser
 
     mine = await service.inline(first, private.inline_query)
     assert mine.personal and [a.title for a in mine.articles] == [f"🃏 {card}" for card in hand]
-    assert [a.text for a in mine.articles] == [f"/play {card}" for card in hand]
+    assert [a.text for a in mine.articles] == [f"/play {card} #{row.id}" for card in hand]  # marked with its game
     theirs = await service.inline(other, private.inline_query)
     assert theirs.personal and not theirs.articles and theirs.note == f"Сейчас ходит {first.name}"
     assert theirs.start == f"g{GROUP.id}"

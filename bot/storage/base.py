@@ -15,6 +15,8 @@ from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from bot.storage.topics import TOPIC_WAITS
+
 LOBBY, ACTIVE, FINISHED, ABORTED = "lobby", "active", "finished", "aborted"
 OPEN_STATUSES = (LOBBY, ACTIVE)
 
@@ -266,8 +268,8 @@ class StoreBase:
         async with self._write() as tx:
             rows = await self._run(
                 tx, "UPDATE announcements SET claimed_until = ? WHERE (game_id, version) IN ("
-                "SELECT game_id, version FROM announcements t WHERE created_at < ? AND claimed_until <= ?"
-                f"{self._SKIP_LOCKED}) RETURNING {self._DEBT_COLUMNS}",
+                "SELECT game_id, version FROM announcements t WHERE created_at < ? AND claimed_until <= ? "
+                f"AND NOT {TOPIC_WAITS.format('t')}{self._SKIP_LOCKED}) RETURNING {self._DEBT_COLUMNS}",
                 now + lease, now - older_than, now)
         return sorted(map(self._debt, rows), key=lambda debt: (debt.game_id, debt.version))
 
@@ -371,7 +373,8 @@ class StoreBase:
             rows = await self._run(
                 tx, "UPDATE timers SET claimed_until = ? WHERE (game_id, kind) IN ("
                 "SELECT t.game_id, t.kind FROM timers t JOIN games g ON g.id = t.game_id "
-                f"WHERE t.due_at <= ? AND t.claimed_until <= ? AND g.status = 'active'{self._SKIP_LOCKED}) "
+                f"WHERE t.due_at <= ? AND t.claimed_until <= ? AND g.status = 'active' "
+                f"AND NOT {TOPIC_WAITS.format('g')}{self._SKIP_LOCKED}) "
                 "RETURNING game_id, kind, seat, due_at, fired", now + lease, now, now)
         return sorted((Timer(r[0], r[1], r[2], r[3], r[4]) for r in rows), key=lambda t: (t.due_at, t.game_id))
 

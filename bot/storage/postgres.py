@@ -35,6 +35,7 @@ from bot.storage.base import (
     StoreBase,
 )
 from bot.storage.between import BetweenGames
+from bot.storage.topics import TopicStore
 
 # Each entry moves the schema one version up, as bot.storage.sqlite.MIGRATIONS does for SQLite (same tables, same
 # numbering); never edit an entry that has shipped, add a new one.
@@ -166,6 +167,17 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # a seat played by the bot itself, at this level (лёгкий, средний, сильный); NULL: a person
     "ALTER TABLE seats ADD COLUMN bot_level TEXT;",
+    # forum topics as the bot knows them: the name last seen, and open, closed or deleted (since when)
+    """
+    CREATE TABLE topics (
+        chat_id BIGINT NOT NULL,
+        topic BIGINT NOT NULL,
+        name TEXT NOT NULL DEFAULT '',
+        state TEXT NOT NULL DEFAULT 'open',
+        since DOUBLE PRECISION NOT NULL DEFAULT 0,
+        PRIMARY KEY (chat_id, topic)
+    );
+    """,
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
@@ -195,7 +207,7 @@ def safe_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
-class PgStore(StoreBase, BetweenGames):
+class PgStore(StoreBase, BetweenGames, TopicStore):
     def __init__(self, pool: asyncpg.Pool):
         self._pool = pool
 
@@ -308,6 +320,7 @@ class PgStore(StoreBase, BetweenGames):
             await db.execute("UPDATE games SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id)
             await db.execute("UPDATE announcements SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id)
             await self._chat_moved(db, old_chat_id, new_chat_id)
+            await self._topics_moved(db, old_chat_id, new_chat_id)
 
     async def remember_private(self, user_id: int) -> None:
         """The user has written to the bot in private (Telegram lets the bot answer there from now on)."""

@@ -35,6 +35,7 @@ from bot.storage.base import (
     StoreBase,
 )
 from bot.storage.between import BetweenGames
+from bot.storage.topics import TopicStore
 
 # Each entry moves the schema one version up; never edit an entry that has shipped, add a new one.
 MIGRATIONS: tuple[str, ...] = (
@@ -174,6 +175,17 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # a seat played by the bot itself, at this level (лёгкий, средний, сильный); NULL: a person
     "ALTER TABLE seats ADD COLUMN bot_level TEXT;",
+    # forum topics as the bot knows them: the name last seen, and open, closed or deleted (since when)
+    """
+    CREATE TABLE topics (
+        chat_id INTEGER NOT NULL,
+        topic INTEGER NOT NULL,
+        name TEXT NOT NULL DEFAULT '',
+        state TEXT NOT NULL DEFAULT 'open',
+        since REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (chat_id, topic)
+    );
+    """,
 )
 
 
@@ -192,7 +204,7 @@ def usable_path(path: str) -> None:
     if not os.path.exists(path) and not os.access(folder, os.W_OK):
         raise StorageError(f"В папке {folder} нельзя создать базу данных: нет прав на запись.")
 
-class Store(StoreBase, BetweenGames):
+class Store(StoreBase, BetweenGames, TopicStore):
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
         self._write_lock = asyncio.Lock()  # one transaction at a time on the shared connection
@@ -313,6 +325,7 @@ class Store(StoreBase, BetweenGames):
             await self._db.execute("UPDATE announcements SET chat_id = ? WHERE chat_id = ?",
                                    (new_chat_id, old_chat_id))
             await self._chat_moved(tx, old_chat_id, new_chat_id)
+            await self._topics_moved(tx, old_chat_id, new_chat_id)
 
     async def remember_private(self, user_id: int) -> None:
         """The user has written to the bot in private (Telegram lets the bot answer there from now on)."""

@@ -108,6 +108,12 @@ class Table:
     async def chat_settings(self, chat_id: int) -> ChatSettings:
         return self.defaults.with_overrides(await self.store.chat_overrides(chat_id))
 
+    async def topic_state(self, chat_id: int, topic: int) -> str:
+        """The state of a table's forum topic: "open", "closed" or "deleted" (`bot.storage.topics`); a topic the
+        bot knows nothing of is open. `bot.table.topics.topic_mark` names it for a list of tables."""
+        known = await self.store.topic(chat_id, topic) if topic else None
+        return known.state if known is not None else "open"
+
     async def absent(self, row: GameRow) -> dict[int, Absence]:
         """The seats whose players are away now (/away), with their absences."""
         found = await self.store.absences([s.user_id for s in row.seats if not s.away], self.clock())

@@ -49,6 +49,9 @@ class Reply:
     remember: tuple[str, int] | None = None
     replaces: int | None = None  # the id of a message to edit into this one instead of sending a new one
     link_board: bool = False  # a private note: the front end adds a link to the board it has just sent
+    # a private note about the message that brought the command (a hidden choice sent outside its table): the
+    # front end removes that message where it can
+    drop_command: bool = False
 
 
 @dataclass

@@ -45,6 +45,7 @@ from bot.table.texts import PRIVATE_HINT, help_text
 from bot.table.timing.away import Away
 from bot.table.timing.settings import ChatSettings
 from bot.table.timing.settings_menu import SettingsMenu
+from bot.table.topics import CHOICE_MARK, Topics, choice_text
 from bot.table.turns import Turns
 from bot.table.voting.rewind import Rewind
 from bot.table.voting.undo import Undo
@@ -119,6 +120,7 @@ class Service:
         self.moves = Moves(self.table, self.turns, self.history)
         self.away = Away(self.table)
         self.rematch = self.lobby.rematch
+        self.topics = Topics(self.table, self.lobby, self.moves.board)
 
     @classmethod
     async def open(cls, database: str, defaults: ChatSettings | None = None,
@@ -151,6 +153,7 @@ class Service:
             return await self._command(chat, user, name.lower(), args.strip())
 
         try:
+            chat = await self.topics.named(chat)  # the topic's name as last seen (renamed, or seen first now)
             return await self._once(chat, update_id, handle, [], [Reply(BUSY)])
         except DATABASE_ERRORS as error:  # rolled back: the game is as it was
             log.exception("the database refused /%s in chat %s", name, chat.id)
@@ -161,6 +164,7 @@ class Service:
 
     async def button(self, chat: Chat, user: User, data: str, update_id: int | None = None) -> ButtonAnswer:
         try:
+            chat = await self.topics.named(chat)
             return await self._once(chat, update_id, lambda: self._button(chat, user, data), ButtonAnswer(),
                                     ButtonAnswer(toast=BUSY))
         except DATABASE_ERRORS as error:  # rolled back: the game is as it was
@@ -277,8 +281,10 @@ class Service:
         if current != seat:
             waiting = f"Сейчас ходит {row.seats[current].name}" if current is not None else "Партия окончена"
             return InlineAnswer([], personal=True, note=waiting, start=start)
+        # the command is marked with its game: sent into another chat or topic, it is not played there
         articles = [Article(id=f"{row.id}-{row.version}-{i}", title=game.label(state, action),
-                            description=game.command(state, action), text=escape(game.command(state, action)))
+                            description=game.command(state, action),
+                            text=escape(choice_text(game.command(state, action), row.id)))
                     for i, action in enumerate(game.legal_actions(state)) if game.private_choice(state, action)]
         return InlineAnswer(articles, personal=True)
 
@@ -298,13 +304,19 @@ class Service:
             return await (self.away.command if name == "away" else self.away.back)(chat, user, None, args)
         if chat.private and name == "games":  # in private the table is the player's own, with bots
             return await self.history.my_games(user)
+        if (marked := CHOICE_MARK.search(args)) and any(name == c for g in self.table.games.values()
+                                                        for c, _ in g.commands):
+            misplaced = await self.topics.misplaced(chat, user, int(marked[1]))  # a hidden choice of another table
+            if misplaced is not None:
+                return misplaced
+            args = args[:marked.start()]
         if user.id < 0 and name not in LOOKING:  # an anonymous administrator: nobody to seat or move for
             return [Reply("Анонимный администратор может смотреть доску и прервать партию (/abort), но сесть за "
                           "стол и ходить — только от своего имени.")]
         handler = {
             "new": self.lobby.new, "join": self.lobby.join, "leave": self.lobby.leave, "begin": self.lobby.begin,
-            "board": self.moves.board, "moves": self.moves.moves, "score": self.moves.score, "log": self.moves.log,
-            "abort": self.lobby.abort, "turn": self.turns.turn, "skip": self.votes.skip, "kick": self.votes.kick,
+            "board": self.topics.board, "moves": self.moves.moves, "score": self.moves.score, "log": self.moves.log,
+            "abort": self.topics.abort, "turn": self.turns.turn, "skip": self.votes.skip, "kick": self.votes.kick,
             "undo": self.undo.command, "settings": self.settings.command, "history": self.history.command,
             "stats": self.history.stats, "games": self._games, "away": self.away.command, "back": self.away.back,
             "addbot": self.robots.add,
@@ -357,7 +369,7 @@ class Service:
         row = await self.table.store.game(target)
         if row is None or row.chat_id != chat.id:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")
-        if row.topic != chat.topic:  # a forwarded or copied board: its table is in another topic
+        if row.topic != chat.topic and not await self.topics.reachable(chat, row, kind):  # a forwarded board
             return ButtonAnswer(toast="Эта кнопка от стола в другой теме.")
         if kind in (buttons.MOVE, buttons.GROUP, buttons.UNDO, buttons.VOTE) and row.status == ACTIVE:
             pending = await self.turns.bots_catch_up(chat, row)  # bot turns a crash left: played first

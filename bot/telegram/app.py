@@ -41,6 +41,7 @@ from telegram.ext import (
     ContextTypes,
     InlineQueryHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -52,6 +53,7 @@ from bot.telegram.busy import busy
 from bot.telegram.delivery import (
     SERVICE_KEY,
     ChatGone,
+    TopicShut,
     chat_back,
     chat_gone,
     chat_turn,
@@ -64,6 +66,7 @@ from bot.telegram.delivery import (
     send_board,
     send_to_chat,
     service_of,
+    topic_refusal,
 )
 from bot.telegram.messages import (
     NO_PREVIEW,
@@ -76,6 +79,7 @@ from bot.telegram.messages import (
 )
 from bot.telegram.rate_limit import OVERALL_RATE, ChatRateLimiter
 from bot.telegram.stop import Stop
+from bot.telegram.topics import TOPIC_EVENTS, drop_command, on_any_update, on_topic_event
 from bot.telegram.updates import chat_of, is_anonymous_admin, parse_command, thread_of, user_of
 
 if TYPE_CHECKING:
@@ -151,7 +155,9 @@ def build_application(settings: Settings, service: Service | None = None) -> App
 
 def add_handlers(application: Application) -> None:
     # Only new messages: edits of old messages (a corrected /move) are not replayed.
+    application.add_handler(TypeHandler(Update, on_any_update), group=-1)  # any update: the bot is in its chat
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migration))
+    application.add_handler(MessageHandler(TOPIC_EVENTS, on_topic_event))
     application.add_handler(ChatMemberHandler(on_my_membership, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, on_message))
     application.add_handler(CallbackQueryHandler(on_button))
@@ -255,6 +261,7 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
                 replies = await service.text(chat, user, message.text, update.update_id)
             if replies:
                 await send_replies(context, chat, user, replies, thread_of(message))
+                await drop_command(message, replies)
         except RetryAfter as error:  # the chat is over its limit for long: an apology would be refused too
             log.warning("Ответ в чат %s не отправлен: Telegram просит подождать (%s)", chat.id, error)
         except ChatGone:  # logged once when it was noticed; an apology would be refused too
@@ -398,6 +405,8 @@ async def apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id:
         if refused_by_group(chat_id, error):
             await chat_gone(context.application, chat_id, error)
             return
+        if topic_refusal(error):  # the topic is closed or deleted (logged once): nobody there to apologise to
+            return
         log.exception("Не удалось даже извиниться в чате %s", chat_id)
 
 
@@ -417,16 +426,23 @@ async def send_replies(
         thread_id = chat.topic
     told: set[int] = set()
     board: int | None = None  # the board just sent, for private notes to link to
+    shut = False  # the topic refused a send (closed or deleted): the rest for it waits or is moot
     for reply in replies:
         if chat.id in gone_chats(context.application):
             raise ChatGone(chat.id)  # the rest (private notes too) would only follow a lost board
         if reply.to_user is None or (chat.private and reply.to_user == chat.id):
-            if reply.replaces is not None and await edit_message(context.bot, chat.id, reply.replaces, reply):
-                shown = reply.replaces  # the lobby changed in place
-            elif reply.announces is None:
-                shown = await send_to_chat(context.application, chat.id, reply, thread_id)
-            else:
-                shown = board = await send_board(context.application, chat.id, reply, thread_id)
+            if shut:
+                continue
+            try:
+                if reply.replaces is not None and await edit_message(context.bot, chat.id, reply.replaces, reply):
+                    shown = reply.replaces  # the lobby changed in place
+                elif reply.announces is None:
+                    shown = await send_to_chat(context.application, chat.id, reply, thread_id)
+                else:
+                    shown = board = await send_board(context.application, chat.id, reply, thread_id)
+            except TopicShut:  # logged, its players told; a board stays owed until the topic opens again
+                shut = True
+                continue
             if reply.remember is not None and shown is not None:
                 await service_of(context.application).shown(reply.remember, shown)
             continue
@@ -443,14 +459,10 @@ async def send_replies(
                 else:
                     name = await member_name(context, chat.id, reply.to_user)
                 link = f'<a href="tg://user?id={reply.to_user}">{html.escape(name)}</a>'
-                try:
-                    await context.bot.send_message(chat.id, START_PRIVATE.format(name=link),
-                                                   message_thread_id=thread_id, parse_mode=ParseMode.HTML,
-                                                   link_preview_options=NO_PREVIEW)
-                except Forbidden as refused:
-                    if refused_by_group(chat.id, refused):
-                        raise await chat_gone(context.application, chat.id, refused) from None
-                    raise
+                try:  # a group that removed the bot: ChatGone; a topic closed or deleted: TopicShut
+                    await send_to_chat(context.application, chat.id, Reply(START_PRIVATE.format(name=link)), thread_id)
+                except TopicShut:
+                    shut = True
 
 
 def timers_every(settings: Settings) -> float:

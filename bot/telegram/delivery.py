@@ -15,6 +15,7 @@ from telegram.ext import Application, ContextTypes
 
 from bot.storage import DATABASE_ERRORS
 from bot.storage.base import Announcement
+from bot.storage.topics import CLOSED, DELETED
 from bot.table.replies import Chat, Reply
 from bot.telegram.messages import send_reply
 
@@ -43,10 +44,56 @@ class ChatGone(Exception):
     """Telegram refused a send into a group the bot was removed from (403): nothing more goes there."""
 
 
+class TopicShut(Exception):
+    """Telegram refused a send into a forum topic that is closed (TOPIC_CLOSED) or deleted («message thread not
+    found»): the rest for that topic waits (a board stays owed) or is moot; private notes still go."""
+
+
+def topic_refusal(error: Exception) -> str | None:
+    """CLOSED or DELETED when `error` is Telegram refusing a send into a topic that is so; else None."""
+    if not isinstance(error, BadRequest):
+        return None
+    text = str(error).lower()
+    if "topic_closed" in text:
+        return CLOSED
+    if "thread not found" in text or "topic_deleted" in text:
+        return DELETED
+    return None
+
+
+async def topic_shut(application: Application, chat: Chat, state: str, error: Exception) -> TopicShut:
+    """Note that the table's topic is closed or deleted (one line in the log, no traceback): the service stops its
+    clock and its sends, and its players are told privately, once."""
+    log.info("Тема %s чата %s %s (%s): стол ждёт", chat.topic, chat.id,
+             "закрыта" if state == CLOSED else "удалена", error)
+    shut_topics(application).add((chat.id, chat.topic))
+    try:
+        notes = await service_of(application).topics.changed(chat, state)
+    except Exception:  # the state is learnt again at the next refusal
+        log.warning("Не удалось записать, что тема %s чата %s %s", chat.topic, chat.id, state, exc_info=True)
+        notes = []
+    await send_private(application, notes)
+    return TopicShut(chat.id, chat.topic)
+
+
+async def send_private(application: Application, notes: list[Reply]) -> None:
+    """Private notes that answer nothing (a topic closed, a choice sent astray): a refusal costs only the note."""
+    for note in notes:
+        try:
+            await send_reply(application.bot, note.to_user, note)
+        except TelegramError as error:
+            log.info("Личное сообщение пользователю %s не доставлено: %s", note.to_user, error)
+
+
 def gone_chats(application: Application) -> set[int]:
     """Groups the bot was removed from: nothing is sent there and their timers wait until it is back."""
     gone = getattr(service_of(application), "gone_chats", None)  # the service shares it with its timers
     return gone if gone is not None else application.bot_data.setdefault("gone_chats", set())
+
+
+def shut_topics(application: Application) -> set[tuple[int, int]]:
+    """(chat id, topic) of the topics this process knows to be closed or deleted (the states are in the database)."""
+    return application.bot_data.setdefault("shut_topics", set())
 
 
 def doubted(application: Application) -> set[int]:
@@ -61,6 +108,7 @@ async def restore(application: Application) -> None:
     try:
         gone_chats(application).update(await store.gone_chats())
         doubted(application).update(await store.doubted_chats())
+        shut_topics(application).update(await store.waiting_topics())
     except (*DATABASE_ERRORS, OSError):  # the moves themselves are safe: start with nothing remembered
         log.warning("Не удалось прочитать из базы, какие группы убрали бота", exc_info=True)
 
@@ -147,6 +195,10 @@ async def send_to_chat(application: Application, chat_id: int, reply: Reply,
     upgrade), its games move to the new id and the reply goes there."""
     try:
         shown = await send_reply(application.bot, chat_id, reply, thread_id)
+    except BadRequest as error:
+        if (state := topic_refusal(error)) is None:
+            raise
+        raise await topic_shut(application, Chat(chat_id, topic=thread_id or 0), state, error) from None
     except ChatMigrated as moved:
         await service_of(application).chat_moved(chat_id, moved.new_chat_id)
         return await send_reply(application.bot, moved.new_chat_id, reply)
@@ -155,7 +207,23 @@ async def send_to_chat(application: Application, chat_id: int, reply: Reply,
             raise await chat_gone(application, chat_id, error) from None
         raise
     seen(application, chat_id, shown)
+    if (chat_id, thread_id or 0) in shut_topics(application):
+        await topic_open(application, Chat(chat_id, topic=thread_id or 0))
     return shown
+
+
+async def topic_open(application: Application, chat: Chat) -> None:
+    """The topic takes messages again (its reopening, or a send into it went through where the bot missed that
+    news): its table goes on, and the boards it owes go out now rather than at the next look."""
+    shut_topics(application).discard((chat.id, chat.topic))
+    try:
+        if not await service_of(application).topics.reopened(chat):
+            return
+    except Exception:
+        log.warning("Не удалось записать, что тема %s чата %s открыта", chat.topic, chat.id, exc_info=True)
+        return
+    log.info("Тема %s чата %s открыта: стол продолжает", chat.topic, chat.id)
+    application.job_queue.run_once(deliver_owed, 0, data={"first": True}, name="deliver_owed_reopened")
 
 
 async def already_in_chat(application: Application, debt: Announcement) -> int | None:
@@ -194,7 +262,7 @@ async def deliver_owed(context: ContextTypes.DEFAULT_TYPE) -> None:
                 shown = await send_board(context.application, chat_id, reply, thread_id)
                 if shown is not None and reply.remember is not None:
                     await service.shown(reply.remember, shown)
-            except ChatGone:  # logged once; the board stays owed until the bot is back
+            except (ChatGone, TopicShut):  # logged once; the board stays owed until the bot or the topic is back
                 pass
             except TelegramError as error:  # the chat is gone for good: nothing to deliver to
                 log.warning("Долг по доске для чата %s не отдан: %s", chat_id, error)

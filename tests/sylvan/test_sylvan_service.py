@@ -67,7 +67,7 @@ async def test_the_hand_is_chosen_privately_and_never_shown_to_the_group(service
     assert (await service.inline(other, f"#{row.id}")).articles == []
     choices = await service.inline(player, f"#{row.id}")
     plays = [a for a in SY.legal_actions(state) if SY.private_choice(state, a)]  # the playable cards, once each
-    assert choices.personal and [html.unescape(a.text) for a in choices.articles] == [f"/{a}" for a in plays]
+    assert choices.personal and [html.unescape(a.text) for a in choices.articles] == [f"/{a} #{row.id}" for a in plays]
     keys = {card["key"] for card in hands[SY.current_seat(state)]}
     assert plays and all(play.split()[1] in keys for play in plays)
     name, _, args = html.unescape(choices.articles[0].text).lstrip("/").partition(" ")

@@ -18,6 +18,7 @@ class Chat:
     # without topics and a forum's General topic (Telegram gives its messages no thread)
     topic: int = 0
     topic_title: str = ""  # the topic's name where the front end knows it
+    forum: bool = field(default=False, compare=False)  # a supergroup with topics (a table in each topic)
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Reply:
     remember: tuple[str, int] | None = None
     replaces: int | None = None  # the id of a message to edit into this one instead of sending a new one
     link_board: bool = False  # a private note: the front end adds a link to the board it has just sent
+    topic: int | None = None  # into this table (forum topic; 0: General) of the chat rather than where asked
 
 
 @dataclass

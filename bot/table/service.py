@@ -41,6 +41,7 @@ from bot.table.moves import Moves
 from bot.table.replies import Article, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.table.seating.lobby import Lobby
 from bot.table.seating.robots import Robots
+from bot.table.tables import Tables
 from bot.table.texts import PRIVATE_HINT, help_text
 from bot.table.timing.away import Away
 from bot.table.timing.settings import ChatSettings
@@ -58,7 +59,7 @@ log = logging.getLogger(__name__)
 PRIVATE_QUERY = re.compile(r"#(\d{1,12})")
 SORRY = "Что-то пошло не так, ход не записан. Попробуйте ещё раз."
 # what anyone may do in a group, without a seat (an anonymous administrator too)
-LOOKING = ("board", "moves", "score", "log", "abort", "turn", "history", "stats", "settings")
+LOOKING = ("board", "moves", "score", "log", "abort", "turn", "history", "stats", "settings", "tables")
 BUSY = "Стол как раз менялся, команда не выполнена. Попробуйте ещё раз."
 CONFLICT_RETRIES = 3  # a lobby join that lost a race with another join is simply tried again
 
@@ -83,6 +84,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("history", "Сыгранные партии"),
     ("stats", "Статистика чата"),
     ("games", "Мои партии (в личке)"),
+    ("tables", "Все столы чата"),
     ("abort", "Прервать партию"),
     ("rules", "Правила: /rules провиант"),
     ("help", "Как играть"),
@@ -119,6 +121,7 @@ class Service:
         self.moves = Moves(self.table, self.turns, self.history)
         self.away = Away(self.table)
         self.rematch = self.lobby.rematch
+        self.tables = Tables(self.table, self.lobby)
 
     @classmethod
     async def open(cls, database: str, defaults: ChatSettings | None = None,
@@ -136,8 +139,8 @@ class Service:
         game_commands = [c for game in self.table.games.values() for c in game.commands]
         return list(COMMANDS) + list(dict(game_commands).items())
 
-    async def chat_settings(self, chat_id: int) -> ChatSettings:
-        return await self.table.chat_settings(chat_id)
+    async def chat_settings(self, chat_id: int, topic: int | None = None) -> ChatSettings:
+        return await self.table.chat_settings(chat_id, topic)
 
     async def fire_timers(self) -> list[tuple[Chat, list[Reply]]]:
         """Reminders and deadlines that are due: (the chat, with the topic of the game's table; replies to send
@@ -286,7 +289,7 @@ class Service:
         if name == "start" and chat.private and args:
             return await self.lobby.deep_link(user, args)
         if name in ("start", "help"):
-            settings = None if chat.private else (await self.table.chat_settings(chat.id)).lines()
+            settings = None if chat.private else (await self.table.chat_settings(chat.id, chat.topic)).lines()
             link = None if chat.private else self.table.private_link(chat.id, chat.topic)
             text = help_text(self.table.games.values(), link, settings, self.table.bot_username)
             return [Reply(text if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + text)]
@@ -307,7 +310,7 @@ class Service:
             "abort": self.lobby.abort, "turn": self.turns.turn, "skip": self.votes.skip, "kick": self.votes.kick,
             "undo": self.undo.command, "settings": self.settings.command, "history": self.history.command,
             "stats": self.history.stats, "games": self._games, "away": self.away.command, "back": self.away.back,
-            "addbot": self.robots.add,
+            "addbot": self.robots.add, "tables": self.tables.command,
         }.get(name)
         row = await self.table.store.open_game(chat.id, chat.topic)
         if row is not None and row.status == ACTIVE:
@@ -350,13 +353,15 @@ class Service:
         kind, target, *rest = decoded  # target: a game's row id, or a section or game name for rule buttons
         if kind in (buttons.RULE, buttons.RULE_PAGE, buttons.RULE_LIST):
             return self._rule_button(kind, target)
-        if kind == buttons.SETTING:
-            return await self.settings.button(chat, user, target)
+        if kind in (buttons.SETTING, buttons.TABLE_SETTING):
+            return await self.settings.button(chat, user, target, whole_chat=kind == buttons.SETTING)
         if kind == buttons.NEW:
             return await self.lobby.new_button(chat, user, target)
         row = await self.table.store.game(target)
         if row is None or row.chat_id != chat.id:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")
+        if kind in (buttons.TABLES_ABORT, buttons.TABLES_YES, buttons.TABLES_NO):  # /tables: any table of the chat
+            return await self.tables.button(chat, user, row, kind, rest[0])
         if row.topic != chat.topic:  # a forwarded or copied board: its table is in another topic
             return ButtonAnswer(toast="Эта кнопка от стола в другой теме.")
         if kind in (buttons.MOVE, buttons.GROUP, buttons.UNDO, buttons.VOTE) and row.status == ACTIVE:
@@ -381,10 +386,8 @@ class Service:
         if kind in (buttons.ADD_BOT, buttons.REMOVE_BOT):
             return await self.robots.button(chat, user, row, kind)
 
-        if kind == buttons.ABORT_YES:
-            return await self.lobby.abort_button(row, user, rest[0])
-        if kind == buttons.ABORT_NO:
-            return ButtonAnswer(toast="Играем дальше!", clear_buttons=True)
+        if kind in (buttons.ABORT_YES, buttons.ABORT_NO):
+            return await self.lobby.abort_button(row, user, rest[0] if kind == buttons.ABORT_YES else None)
         return self.moves.my_score(row, user)
 
     def _rule_button(self, kind: str, name: str) -> ButtonAnswer:

@@ -110,6 +110,16 @@ def board_link(chat_id: int, message_id: int | None, topic: int = 0) -> str | No
     return f"https://t.me/c/{text[4:]}/{f'{topic}/' if topic else ''}{message_id}"
 
 
+def topic_link(chat_id: int, topic: int) -> str | None:
+    """A t.me link that opens a forum topic of a supergroup (ordinary groups have none).
+
+    >>> topic_link(-1001234567890, 7), topic_link(-1001234567890, 0), topic_link(-4567, 7)
+    ('https://t.me/c/1234567890/7', None, None)
+    """
+    text = str(chat_id)
+    return f"https://t.me/c/{text[4:]}/{topic}" if topic and text.startswith("-100") else None
+
+
 def here(topic: int) -> str:
     """«В этой теме» at a forum topic's table, «В этом чате» at a chat's only table (or the General topic's)."""
     return "В этой теме" if topic else "В этом чате"

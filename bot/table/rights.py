@@ -58,7 +58,7 @@ def may_abort(row: GameRow, user: User) -> bool:
     return user.id == row.creator_id or user.is_admin or opener_left
 
 
-ABORT_REFUSAL = "Прервать партию может тот, кто её открыл, или администратор чата."
+ABORT_REFUSAL = "Прервать партию может только тот, кто её открыл, или администратор чата."
 
 
 def begin_refusal(user: User, row: GameRow, pending: list[int] | None) -> str | None:

@@ -360,3 +360,20 @@ async def test_who_begins_is_one_rule_for_a_new_table_and_a_rematch(service):
     board, *_ = await service.command(EVENING, BORIS, "begin", "")
     assert "началась" in board.text
     assert (await service.store.open_game(FORUM, 5)).status != LOBBY
+
+
+async def test_a_new_table_starts_from_the_chat_s_settings_and_a_rematch_keeps_the_table_s(service):
+    await begin(service, EMPTY, players=(GLEB, VERA))
+    await service.command(EMPTY, GLEB, "settings", "лимит 1с")
+    await service.command(EMPTY, GLEB, "abort", "")
+    row = await service.store.open_game(FORUM, 9)
+    await service.button(EMPTY, GLEB, buttons.encode(buttons.ABORT_YES, row.id, row.version))
+    assert (await service.chat_settings(FORUM, 9)).time_limit == 1  # nobody plays there: nothing runs by it
+    await service.command(EMPTY, ANYA, "new", "kingdom")
+    assert (await service.chat_settings(FORUM, 9)).time_limit is None  # the next table is not caught by it
+    final = await finish(service, EVENING)
+    late, = await service.command(EVENING, ANYA, "settings", "лимит 6ч")  # the game is over: no player now
+    assert late.text.startswith("За этим столом сейчас нет партии")
+    await service.command(EVENING, ADMIN, "settings", "лимит 6ч")  # an administrator may still
+    await service.button(EVENING, ANYA, rematch_data(final))
+    assert (await service.chat_settings(FORUM, 5)).time_limit == 6 * HOUR

@@ -4,7 +4,8 @@
 - The chat's settings (every table's) and where tables may open belong to the chat's administrators (an anonymous
   administrator counts: Telegram shows the group instead of the person).
 - A table's own settings belong to the players of its open game (a seat still played by its person), and to the
-  administrators.
+  administrators. They last while its players play on (a rematch keeps them); a new game opened there with /new
+  starts from the chat's, so that nobody can leave a trap behind for the next table.
 - A game is aborted by the one who opened it, by an administrator, or by anyone at the table once its opener has
   left it; and begun by its opener, or by anyone at the table once the opener has left (a rematch the same way:
   its opener is who proposed it, and a seat still to be confirmed is not yet at the table).

@@ -237,7 +237,7 @@ async def test_administrators_say_where_new_tables_open(service):
     assert closed.text.startswith("Дина закрывает эту тему для новых столов.")
     assert "Закрыты для новых столов темы: «Пустая»" in closed.text
     refused, = await service.command(EMPTY, BORIS, "new", "kingdom")
-    assert refused.text == ("Эта тема закрыта для новых столов. Откройте партию в другой теме (не в общем чате: "
+    assert refused.text == ("Эта тема закрыта для новых столов. Откройте партию в другой теме (не в «Общем»: "
                             "там новых столов нет).")
     pressed = await service.button(EMPTY, BORIS, buttons.encode(buttons.NEW, 0))  # a game pressed from a list
     assert pressed.alert and pressed.toast == refused.text and pressed.edit is None
@@ -246,7 +246,7 @@ async def test_administrators_say_where_new_tables_open(service):
     opened, = await service.command(EMPTY, ADMIN, "settings", "столы открыть")
     assert opened.text.startswith("Дина открывает эту тему для новых столов.")
     anywhere, = await service.command(EMPTY, ADMIN, "settings", "столы везде")
-    assert anywhere.text.startswith("Дина разрешает открывать новые столы и в общем чате.")
+    assert anywhere.text.startswith("Дина разрешает открывать новые столы и в «Общем».")
     assert "собирает игру" in (await service.command(GENERAL, BORIS, "new", "kingdom"))[0].text
     no_topics, = await service.command(Chat(-4600, title="Друзья"), ADMIN, "settings", "столы только в темах")
     assert no_topics.text.startswith("В этом чате нет тем")
@@ -273,7 +273,7 @@ async def test_tables_lists_every_open_table_and_an_administrator_aborts_one(ser
     listing, = await service.command(EMPTY, GLEB, "tables", "")
     assert listing.text.splitlines() == [
         "<b>Открытые столы чата</b> (2 стола)",
-        "1. общий чат: «Kingdom Builder» — Вера; набор игроков, ещё не начали",
+        "1. тема «Общее»: «Kingdom Builder» — Вера; набор игроков, ещё не начали",
         '2. тема <a href="https://t.me/c/1234500/5">«Вечерняя»</a>: «Kingdom Builder» — Аня, Борис; '
         f"ходит {turn.name}, ждём 2 часа 5 минут"]
     assert not listing.buttons  # not an administrator

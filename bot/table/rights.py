@@ -86,6 +86,6 @@ def opening_refusal(chat: Chat, closed: dict[int, str]) -> str | None:
     shut = f" Закрыты для новых столов также: {', '.join(others)}." if others else ""
     if not chat.topic:
         return f"{GENERAL_CLOSED}: откройте партию в одной из тем.{shut}"
-    where = "в другой теме (не в общем чате: там новых столов нет)" if 0 in closed else \
-        "в другой теме или в общем чате"
+    where = "в другой теме (не в «Общем»: там новых столов нет)" if 0 in closed else \
+        "в другой теме или в «Общем»"
     return f"Эта тема закрыта для новых столов. Откройте партию {where}.{shut}"

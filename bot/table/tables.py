@@ -28,7 +28,7 @@ def topic_line(chat: Chat, row: GameRow) -> str:
     'тема <a href="https://t.me/c/1234567890/7">«Вечер»</a>'
     """
     if not row.topic:
-        return "общий чат" if chat.forum else "этот чат"
+        return "тема «Общее»" if chat.forum else "этот чат"
     name = topic_name(row.topic, row.topic_title)
     link = topic_link(row.chat_id, row.topic)
     return f'тема <a href="{link}">{name}</a>' if link else f"тема {name}"

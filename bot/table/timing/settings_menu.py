@@ -152,7 +152,7 @@ class SettingsMenu:
         if general:
             await self.table.store.set_topic_closed(chat.id, 0, closed)
             sentence = (f"{who} разрешает открывать новые столы только в темах." if closed
-                        else f"{who} разрешает открывать новые столы и в общем чате.")
+                        else f"{who} разрешает открывать новые столы и в «Общем».")
         else:
             await self.table.store.set_topic_closed(chat.id, chat.topic, closed, chat.topic_title)
             sentence = (f"{who} закрывает эту тему для новых столов." if closed

@@ -146,7 +146,7 @@ async def test_a_table_s_players_change_its_settings_and_only_its_timers_follow(
     done, = await service.command(EVENING, BORIS, "settings", "лимит 2м")
     assert done.text.startswith("Борис даёт за этим столом на ход 2 минуты.")
     assert "Свои у этого стола: время на ход (во всём чате — нет)" in done.text
-    quiet, = await service.command(EVENING, ANYA, "settings", "тихие выкл")
+    quiet, = await service.command(EVENING, ANYA, "settings", "стол тихие выкл")  # «стол»: the same, said out
     assert quiet.text.startswith("Аня отключает за этим столом тихие часы.")
     assert "время на ход (во всём чате — нет), тихие часы (во всём чате — 23:00–08:00)" in quiet.text
     general, = await service.command(GENERAL, VERA, "settings", "")
@@ -343,6 +343,11 @@ async def test_an_abort_question_is_answered_by_who_may_abort_and_not_after_the_
     assert late.toast == "Эта партия уже прервана." and late.clear_buttons
     late = await service.button(EVENING, ANYA, yes.data)
     assert late.toast == "Эта партия уже прервана."
+    await begin(service, EVENING)
+    await service.command(EVENING, ANYA, "leave", "")
+    last, = await service.command(EVENING, BORIS, "leave", "")  # the last person leaves: that aborts it too
+    assert last.text == ("Борис выходит из партии, и за столом не остаётся ни одного игрока: партия прервана. "
+                         "Новая — /new.")
 
 
 async def test_who_begins_is_one_rule_for_a_new_table_and_a_rematch(service):

@@ -184,7 +184,8 @@ class Turns:
         humans = [s for s in row.seats if s.human and s.seat != seat]
         if not humans:
             await self.table.store.close_game(row.id, row.version, ABORTED)
-            return [Reply("За столом не осталось ни одного игрока, партия прервана. Новая — /new.")]
+            return [Reply(f"{plain(user.name)} выходит из партии, и за столом не остаётся ни одного игрока: партия "
+                          "прервана. Новая — /new.")]
         await self.table.store.set_away(row.id, row.version, seat)
         return await self.handed_over(chat, row.id, f"{plain(user.name)} выходит из партии: место переходит "
                                        "к автопилоту 🤖.")

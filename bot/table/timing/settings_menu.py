@@ -29,7 +29,9 @@ from bot.table.timing.settings import EXAMPLES, ChatSettings, parse_command
 # `/settings чат …`: the whole chat's value rather than this table's
 CHAT_WORDS = ("чат", "чата", "chat")
 # `/settings столы …`: where new tables may open
-PLACES = ("столы", "стол", "новые столы", "tables")
+PLACES = ("столы", "новые столы", "tables")
+# `/settings стол …`: this table's value (what a setting without «чат» means anyway)
+TABLE_WORDS = ("стол", "table")
 ONLY_TOPICS, ANYWHERE, CLOSE, OPEN = "only topics", "anywhere", "close", "open"
 PLACE_WORDS = {ONLY_TOPICS: ("только в темах", "в темах", "только темы", "topics"),
                ANYWHERE: ("везде", "где угодно", "всюду", "anywhere"),
@@ -73,7 +75,7 @@ class SettingsMenu:
     async def command(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         first, _, rest = args.strip().partition(" ")
         whole_chat = _words(first) in CHAT_WORDS
-        if whole_chat:
+        if whole_chat or _words(first) in TABLE_WORDS:
             args = rest.strip()
         if not args:
             return [await self.view(chat, whole_chat)]

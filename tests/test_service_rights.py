@@ -242,7 +242,11 @@ async def test_administrators_say_where_new_tables_open(service):
     pressed = await service.button(EMPTY, BORIS, buttons.encode(buttons.NEW, 0))  # a game pressed from a list
     assert pressed.alert and pressed.toast == refused.text and pressed.edit is None
     in_general, = await service.command(GENERAL, BORIS, "new", "kingdom")
-    assert in_general.text.endswith("Закрыты для новых столов также: «Пустая».")
+    assert in_general.text.endswith("откройте партию в одной из тем (кроме закрытых: «Пустая»).")
+    await service.command(EVENING, ADMIN, "settings", "столы закрыть")
+    assert (await service.command(EMPTY, BORIS, "new", "kingdom"))[0].text.endswith(
+        "Закрыты для новых столов также: «Вечерняя».")
+    await service.command(EVENING, ADMIN, "settings", "столы открыть")
     opened, = await service.command(EMPTY, ADMIN, "settings", "столы открыть")
     assert opened.text.startswith("Дина открывает эту тему для новых столов.")
     anywhere, = await service.command(EMPTY, ADMIN, "settings", "столы везде")
@@ -268,7 +272,7 @@ async def test_a_rematch_does_not_open_where_new_tables_may_not(service):
 async def test_tables_lists_every_open_table_and_an_administrator_aborts_one(service, clock):
     await begin(service, EVENING)
     await service.command(GENERAL, VERA, "new", "kingdom")
-    clock.now += 2 * HOUR + 5 * MINUTE
+    clock.now += 2 * HOUR + 5 * MINUTE + 42  # shown in whole minutes
     turn = await mover(service, EVENING)
     listing, = await service.command(EMPTY, GLEB, "tables", "")
     assert listing.text.splitlines() == [
@@ -300,11 +304,13 @@ async def test_tables_lists_every_open_table_and_an_administrator_aborts_one(ser
     assert stale.toast == "Эта партия уже прервана." and "(1 стол)" in stale.edit.text
 
 
-async def test_tables_refuses_a_press_after_the_table_changed_and_works_without_topics(service):
+async def test_tables_refuses_a_press_after_the_table_changed_and_works_without_topics(service, clock):
     group = Chat(id=-4700, title="Друзья")
     await begin(service, group)
+    clock.now += 3 * MINUTE + 59
     listing, = await service.command(group, ADMIN, "tables", "")
     assert "1. этот чат: «Kingdom Builder» — Аня, Борис; ходит" in listing.text
+    assert listing.text.endswith(", ждём 3 минуты")
     asked = await service.button(group, ADMIN, keys(listing)[0][1])
     yes = asked.edit.buttons[0][0].data
     player = await mover(service, group)

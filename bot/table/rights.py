@@ -83,9 +83,10 @@ def opening_refusal(chat: Chat, closed: dict[int, str]) -> str | None:
     if chat.private or chat.topic not in closed:
         return None
     others = [topic_name(topic, title) for topic, title in closed.items() if topic and topic != chat.topic]
-    shut = f" Закрыты для новых столов также: {', '.join(others)}." if others else ""
     if not chat.topic:
-        return f"{GENERAL_CLOSED}: откройте партию в одной из тем.{shut}"
+        shut = f" (кроме закрытых: {', '.join(others)})" if others else ""
+        return f"{GENERAL_CLOSED}: откройте партию в одной из тем{shut}."
+    shut = f" Закрыты для новых столов также: {', '.join(others)}." if others else ""
     where = "в другой теме (не в «Общем»: там новых столов нет)" if 0 in closed else \
         "в другой теме или в «Общем»"
     return f"Эта тема закрыта для новых столов. Откройте партию {where}.{shut}"

@@ -7,7 +7,8 @@ an exception reach a front end: a refusal is a Russian reply and changes nothing
 
 The service is composed of parts, each handed what it needs: the core (`core.Table`: the store, the games, the
 clock, the pictures and the board), turns and timers (`turns`), votes (`votes`), undo (`undo`), the lobby
-(`lobby`), moves and looking (`moves`), finished games (`history`) and a chat's settings (`settings_menu`).
+(`lobby`), moves and looking (`moves`), finished games (`history`), a chat's and a table's settings
+(`settings_menu`) and every open table of a chat (`tables`); who may do what is in `rights`.
 This class keeps the entry points and hands each command and button to its part.
 """
 

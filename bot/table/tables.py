@@ -15,6 +15,7 @@ from bot.table.core import Table
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.lobby import Lobby
 from bot.table.texts import plain, seat_title, topic_link, topic_name
+from bot.table.timing.clock import MINUTE, format_duration
 from bot.table.words import declined
 from rules.text import count
 
@@ -68,7 +69,9 @@ class Tables:
         seat = game.current_seat(state)
         if seat is None:
             return head
-        return f"{head}; ходит {plain(row.seats[seat].name)}{self.table.waiting(row)}"
+        waited = self.table.clock() - (row.turn_since or self.table.clock())
+        since = f", ждём {format_duration(waited - waited % MINUTE)}" if waited >= MINUTE else ""  # whole minutes
+        return f"{head}; ходит {plain(row.seats[seat].name)}{since}"
 
     async def button(self, chat: Chat, user: User, row: GameRow, kind: str, version: int) -> ButtonAnswer:
         """«⛔ Прервать стол N» (TABLES_ABORT), then «Да, прервать» (TABLES_YES) or «Нет» (TABLES_NO)."""

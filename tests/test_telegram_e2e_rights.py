@@ -61,6 +61,12 @@ def test_settings_need_the_right_person_and_an_outsider_changes_nothing(server, 
         refused = text_of(forum.command(None, ANNA, "/settings чат лимит 5м"))
         assert refused.startswith("Настройки всего чата меняют только администраторы чата."), refused
 
+        # --- the forum (Telegram says is_forum) may keep new tables out of General
+        only = text_of(forum.command(None, VERA, "/settings столы только в темах"))
+        assert only.startswith("Вера разрешает открывать новые столы только в темах."), only
+        refused = text_of(forum.command(None, ANNA, "/new kingdom"))
+        assert refused.startswith("В этом чате новые столы открываются только в темах"), refused
+
         # --- /tables: the administrator aborts the evening table from General
         listing = forum.command(None, VERA, "/tables")
         assert "«Вечерняя»" in text_of(listing) and f"https://t.me/c/{str(GROUP)[4:]}/{evening}" in listing.text

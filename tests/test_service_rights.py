@@ -380,8 +380,12 @@ async def test_a_new_table_starts_from_the_chat_s_settings_and_a_rematch_keeps_t
     row = await service.store.open_game(FORUM, 9)
     await service.button(EMPTY, GLEB, buttons.encode(buttons.ABORT_YES, row.id, row.version))
     assert (await service.chat_settings(FORUM, 9)).time_limit == 1  # nobody plays there: nothing runs by it
-    await service.command(EMPTY, ANYA, "new", "kingdom")
+    lobby, = await service.command(EMPTY, ANYA, "new", "kingdom")
+    assert "Настройки стола — снова как во всём чате (/settings)." in lobby.text
     assert (await service.chat_settings(FORUM, 9)).time_limit is None  # the next table is not caught by it
+    await service.command(EMPTY, ANYA, "leave", "")
+    again, = await service.command(EMPTY, ANYA, "new", "kingdom")
+    assert "Настройки стола" not in again.text  # nothing to say when there was nothing of its own
     final = await finish(service, EVENING)
     late, = await service.command(EVENING, ANYA, "settings", "лимит 6ч")  # the game is over: no player now
     assert late.text.startswith("За этим столом сейчас нет партии")

@@ -59,9 +59,11 @@ class Lobby:
                                                       chat.topic, chat.topic_title)
         except Conflict:
             return [Reply(f"{here(chat.topic)} уже открыта партия. Посмотреть её — /board.")]
+        headline = f"{mention(user.id, user.name)} собирает игру «{game.title}»."
         if await self.table.store.table_overrides(chat.id, chat.topic):  # a new table starts from the chat's
             await self.table.store.set_table_overrides(chat.id, chat.topic, {})
-        return [self.table.lobby_reply(row, f"{mention(user.id, user.name)} собирает игру «{game.title}».")]
+            headline += " Настройки стола — снова как во всём чате (/settings)."
+        return [self.table.lobby_reply(row, headline)]
 
     async def new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
         """A game chosen from the buttons of a bare /new: its lobby opens in place of the question."""

@@ -195,13 +195,14 @@ async def test_score_hides_delivered_contracts_and_log_lists_moves(service):
 async def test_abort_needs_the_creator_or_an_admin_and_a_confirmation(service):
     await start_game(service)
     reply, = await service.command(GROUP, BORIS, "abort", "")
-    assert "только тот, кто её создал" in reply.text
+    assert "только тот, кто её открыл" in reply.text
     reply, = await service.command(GROUP, ANYA, "abort", "")
     yes, no = reply.buttons[0]
+    assert "может только" in (await service.button(GROUP, BORIS, no.data)).toast  # not even «no»
     assert (await service.button(GROUP, ANYA, no.data)).toast == "Играем дальше!"
     assert "может только" in (await service.button(GROUP, BORIS, yes.data)).toast
     answer = await service.button(GROUP, User(2, "Борис", is_admin=True), yes.data)
-    assert "прервана" in answer.replies[0].text
+    assert answer.replies[0].text == "Борис прерывает партию «Валдору». Новая — /new."  # who did it
     assert await service.store.open_game(GROUP.id) is None
     reply, = await service.command(GROUP, ANYA, "new", "valdora")
     assert "собирает" in reply.text

@@ -69,13 +69,16 @@ async def test_settings_and_help_name_the_time_zone_by_its_city_or_offset(servic
     await begin(service)
     shown, = await service.command(GROUP, ANYA, "settings", "")
     assert "🕰 Часовой пояс: Москва" in shown.text
-    done, = await service.command(GROUP, ANYA, "settings", "пояс новосиб")
+    refused, = await service.command(GROUP, ANYA, "settings", "пояс новосиб")  # the whole chat's: admins only
+    assert "только администраторы" in refused.text
+    admin = User(VERA.id, VERA.name, is_admin=True)
+    done, = await service.command(GROUP, admin, "settings", "пояс новосиб")
     assert "Часовой пояс: Новосибирск" in done.text and "Asia" not in done.text
     memo, = await service.command(GROUP, BORIS, "help", "")
     assert "Часовой пояс: Новосибирск" in memo.text and "Novosibirsk" not in memo.text
-    done, = await service.command(GROUP, ANYA, "settings", "пояс UTC+7")
+    done, = await service.command(GROUP, admin, "settings", "пояс UTC+7")
     assert "Часовой пояс: UTC+7" in done.text and "07:00" not in done.text
-    wrong, = await service.command(GROUP, ANYA, "settings", "пояс Марс")
+    wrong, = await service.command(GROUP, admin, "settings", "пояс Марс")
     assert "«Новосибирск»" in wrong.text and "Europe" not in wrong.text
 
 

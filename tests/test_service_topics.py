@@ -158,10 +158,10 @@ async def test_timers_fire_into_the_topic_of_their_table_with_links_to_its_board
 
 async def test_a_deadline_skips_the_turn_at_its_own_table(service, clock):
     admin = User(ANYA.id, ANYA.name, is_admin=True)
-    changed, = await service.command(GENERAL, admin, "settings", "лимит 1ч")  # the chat's, for every topic
-    assert changed.text.startswith("Готово.")
+    changed, = await service.command(GENERAL, admin, "settings", "чат лимит 1ч")  # the chat's, for every topic
+    assert changed.text.startswith("Аня даёт во всём чате на ход 1 час.")
     shown, = await service.command(MORNING_TOPIC, BORIS, "settings", "")
-    assert shown.text == changed.text.replace("Готово.\n", "")
+    assert "Время на ход: 1 час" in shown.text and "своих настроек нет" in shown.text
     await begin(service, EVENING)
     await begin(service, MORNING_TOPIC, players=(VERA, BORIS))
     before = {chat.topic: (await table(service, chat))[0].version for chat in (EVENING, MORNING_TOPIC)}

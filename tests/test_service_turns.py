@@ -119,7 +119,7 @@ async def test_a_reminder_due_at_night_waits_for_the_morning(service, clock):
     clock.now = MORNING + 9 * HOUR  # 18:00 in Moscow
     await service.command(GROUP, ANYA, "settings", "")  # anyone may look
     await begin(service)
-    await service.command(GROUP, ANYA, "settings", "напоминание 6ч")  # the game's creator may change it
+    await service.command(GROUP, ANYA, "settings", "напоминание 6ч")  # a player changes the table's
     await end_turn(service)  # the turn passes: its reminder is due at 00:00 Moscow time, in the quiet hours
     clock.now += 6 * HOUR
     assert await service.fire_timers() == []
@@ -302,25 +302,33 @@ async def test_games_in_private_lists_every_game_of_the_player(service, clock):
 # --- settings ---------------------------------------------------------------------------------------------------------
 
 
-async def test_settings_are_changed_by_the_creator_or_an_admin_and_kept_per_chat(service):
+async def test_a_table_s_settings_change_by_its_players_and_the_chat_s_by_admins_only(service):
     shown, = await service.command(GROUP, BORIS, "settings", "")
     assert "через 12 часов" in shown.text and "23:00–08:00" in shown.text
     await begin(service)
-    refused, = await service.command(GROUP, BORIS, "settings", "лимит 24ч")
-    assert "администратор" in refused.text
+    refused, = await service.command(GROUP, User(4, "Глеб"), "settings", "лимит 24ч")  # not at the table
+    assert refused.text.startswith("Настройки этого стола меняют его игроки и администраторы чата.")
     wrong, = await service.command(GROUP, ANYA, "settings", "лимит завтра")
     assert wrong.text.startswith("❌") and "12ч" in wrong.text
-    done, = await service.command(GROUP, ANYA, "settings", "лимит 24ч")
-    assert "Время на ход: 1 день" in done.text
+    done, = await service.command(GROUP, BORIS, "settings", "лимит 24ч")  # any player of the table
+    assert done.text.startswith("Борис даёт за этим столом на ход 1 день.") and "Время на ход: 1 день" in done.text
+    refused, = await service.command(GROUP, ANYA, "settings", "чат лимит 6ч")  # the whole chat's: admins only
+    assert refused.text.startswith("Настройки всего чата меняют только администраторы чата.")
+    assert (await service.chat_settings(GROUP.id)).time_limit is None
     admin = User(VERA.id, VERA.name, is_admin=True)
     remind = next(b.data for line in done.buttons for b in line if b.text.startswith("⏰"))
+    assert buttons.decode(remind) == (buttons.TABLE_SETTING, 0)
     pressed = await service.button(GROUP, admin, remind)
+    assert pressed.edit.text.startswith("Вера ставит за этим столом напоминание о ходе через 1 день.")
     assert "через 1 день" in pressed.edit.text  # 12 h -> 24 h, the next usual value
+    whole, = await service.command(GROUP, admin, "settings", "чат лимит 6ч")
+    assert whole.text.startswith("Вера даёт во всём чате на ход 6 часов.") and "Настройки всего чата" in whole.text
+    assert (await service.chat_settings(GROUP.id)).time_limit == 6 * HOUR
+    assert (await service.chat_settings(GROUP.id, 0)).time_limit == 24 * HOUR  # the table keeps its own
     other, = await service.command(Chat(-5, title="Другой"), ANYA, "settings", "")
-    assert "через 12 часов" in other.text  # per chat
-    assert buttons.decode(remind) == (buttons.SETTING, 0)
+    assert "через 12 часов" in other.text and "Время на ход: нет" in other.text  # per chat
     help_text, = await service.command(GROUP, BORIS, "help", "")
-    assert "Время на ход: 1 день" in help_text.text and "/skip" in help_text.text  # /help shows the settings
+    assert "Время на ход: 1 день" in help_text.text and "/skip" in help_text.text  # /help shows the table's
 
 
 def test_defaults_come_from_the_environment_and_wrong_ones_are_named():

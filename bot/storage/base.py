@@ -363,6 +363,7 @@ class StoreBase:
         """In `move_chat`'s transaction: the chat's settings follow it too."""
         await self._run(tx, "DELETE FROM chat_settings WHERE chat_id = ?", new_chat_id)
         await self._run(tx, "UPDATE chat_settings SET chat_id = ? WHERE chat_id = ?", new_chat_id, old_chat_id)
+        await self._places_moved(tx, old_chat_id, new_chat_id)
 
     # --- timers ----------------------------------------------------------------------------------
 

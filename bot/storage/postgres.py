@@ -35,6 +35,7 @@ from bot.storage.base import (
     StoreBase,
 )
 from bot.storage.between import BetweenGames
+from bot.storage.places import TablePlaces
 from bot.storage.topics import TopicStore
 
 # Each entry moves the schema one version up, as bot.storage.sqlite.MIGRATIONS does for SQLite (same tables, same
@@ -178,6 +179,18 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (chat_id, topic)
     );
     """,
+    # a table's own settings on top of its chat's (JSON), and whether new tables may open there (0: they may)
+    """
+    CREATE TABLE table_settings (
+        chat_id BIGINT NOT NULL,
+        topic BIGINT NOT NULL,
+        overrides TEXT NOT NULL DEFAULT '{}',
+        closed INTEGER NOT NULL DEFAULT 0,
+        topic_title TEXT NOT NULL DEFAULT '',
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (chat_id, topic)
+    );
+    """,
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
@@ -207,7 +220,7 @@ def safe_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
-class PgStore(StoreBase, BetweenGames, TopicStore):
+class PgStore(StoreBase, BetweenGames, TopicStore, TablePlaces):
     def __init__(self, pool: asyncpg.Pool):
         self._pool = pool
 

@@ -35,6 +35,7 @@ from bot.storage.base import (
     StoreBase,
 )
 from bot.storage.between import BetweenGames
+from bot.storage.places import TablePlaces
 from bot.storage.topics import TopicStore
 
 # Each entry moves the schema one version up; never edit an entry that has shipped, add a new one.
@@ -186,6 +187,18 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (chat_id, topic)
     );
     """,
+    # a table's own settings on top of its chat's (JSON), and whether new tables may open there (0: they may)
+    """
+    CREATE TABLE table_settings (
+        chat_id INTEGER NOT NULL,
+        topic INTEGER NOT NULL,
+        overrides TEXT NOT NULL DEFAULT '{}',
+        closed INTEGER NOT NULL DEFAULT 0,
+        topic_title TEXT NOT NULL DEFAULT '',
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (chat_id, topic)
+    );
+    """,
 )
 
 
@@ -204,7 +217,7 @@ def usable_path(path: str) -> None:
     if not os.path.exists(path) and not os.access(folder, os.W_OK):
         raise StorageError(f"В папке {folder} нельзя создать базу данных: нет прав на запись.")
 
-class Store(StoreBase, BetweenGames, TopicStore):
+class Store(StoreBase, BetweenGames, TopicStore, TablePlaces):
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
         self._write_lock = asyncio.Lock()  # one transaction at a time on the shared connection

@@ -25,10 +25,16 @@ UNDO, VOTE, SETTING = "u", "v", "set"
 NEW = "new"  # a game chosen from the buttons of a bare /new: its index among the games the bot knows
 REMATCH = "re"  # «🔁 Реванш» under a finished game's board (or offered by a bare /new): that game's id
 ADD_BOT, REMOVE_BOT = "ab", "rb"  # the lobby's «🤖 Добавить бота» and «🤖 Убрать бота» (game)
+# TABLE_SETTING switches a setting of the table the button is at (SETTING_NAMES index); /tables gives administrators
+# TABLES_ABORT under each open table (game, version), which asks again: TABLES_YES aborts it, TABLES_NO does not
+TABLE_SETTING, TABLES_ABORT, TABLES_YES, TABLES_NO = "ts", "ta", "ty", "tn"
 VOTE_KINDS = ("skip", "kick", "undo")
 SETTING_NAMES = ("remind", "limit", "timeout", "quiet", "away")
 KINDS = {MOVE: 3, JOIN: 1, LEAVE: 1, BEGIN: 1, ABORT_YES: 2, ABORT_NO: 1, MY_SCORE: 1, GROUP: 4, SECRET: 1,
-         UNDO: 2, VOTE: 4, SETTING: 1, NEW: 1, REMATCH: 1, ADD_BOT: 1, REMOVE_BOT: 1}
+         UNDO: 2, VOTE: 4, SETTING: 1, NEW: 1, REMATCH: 1, ADD_BOT: 1, REMOVE_BOT: 1,
+         TABLE_SETTING: 1, TABLES_ABORT: 2, TABLES_YES: 2, TABLES_NO: 2}
+# the buttons whose answer depends on whether the presser is a chat administrator (the front end asks Telegram)
+ASK_ADMIN = (ABORT_YES, ABORT_NO, SETTING, TABLE_SETTING, TABLES_ABORT, TABLES_YES, TABLES_NO)
 # rule buttons carry a section id or a game id: RULE sends the section as a new message, RULE_PAGE
 # shows it in place of the message that had the button, RULE_LIST lists a game's sections
 RULE, RULE_PAGE, RULE_LIST = "rule", "page", "list"
@@ -54,6 +60,15 @@ def decode(data: str) -> tuple | None:
     if KINDS.get(kind) != len(parts) or not all(p.isascii() and p.isdigit() and len(p) < 12 for p in parts):
         return None
     return (kind, *map(int, parts))
+
+
+def asks_admin(data: str) -> bool:
+    """Whether the answer to a button depends on the presser being a chat administrator.
+
+    >>> asks_admin("set:1"), asks_admin("keep:12"), asks_admin("g:12:7:3"), asks_admin("settle")
+    (True, True, False, False)
+    """
+    return data.split(":", 1)[0] in ASK_ADMIN
 
 
 def layout(buttons: list[Button]) -> list[list[Button]]:

@@ -26,6 +26,7 @@ from bot.table.replies import Button, Chat, Reply
 from bot.table.texts import in_chat, mention, plain, seat_title
 from bot.table.timing.absence import away_line
 from bot.table.timing.clock import format_duration
+from bot.table.timing.scopes import table_only
 from bot.table.timing.settings import ChatSettings
 from render.pool import Pictures
 from rules.protocol import Game
@@ -105,8 +106,13 @@ class Table:
         if any) the player is from."""
         return f"https://t.me/{self.bot_username}?start={start_payload(chat_id, topic)}" if self.bot_username else None
 
-    async def chat_settings(self, chat_id: int) -> ChatSettings:
-        return self.defaults.with_overrides(await self.store.chat_overrides(chat_id))
+    async def chat_settings(self, chat_id: int, topic: int | None = None) -> ChatSettings:
+        """The chat's settings (the operator's defaults with the chat's changes on top); with a `topic`, the
+        settings of that table: its own changes on top of those (`bot.table.timing.scopes`)."""
+        settings = self.defaults.with_overrides(await self.store.chat_overrides(chat_id))
+        if topic is None:
+            return settings
+        return settings.with_overrides(table_only(await self.store.table_overrides(chat_id, topic)))
 
     async def topic_state(self, chat_id: int, topic: int) -> str:
         """The state of a table's forum topic: "open", "closed" or "deleted" (`bot.storage.topics`); a topic the
@@ -124,7 +130,7 @@ class Table:
         absent = await self.absent(row)
         if not absent:
             return []
-        tz = (await self.chat_settings(row.chat_id)).tz
+        tz = (await self.chat_settings(row.chat_id, row.topic)).tz
         return [away_line(row.seats[seat].name, absence, tz) for seat, absence in absent.items()]
 
     async def came_back(self, user_id: int) -> bool:

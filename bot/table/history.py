@@ -13,7 +13,7 @@ from bot.storage.base import (
 )
 from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
-from bot.table.texts import breakdown, here, in_chat, plain, step_text, topic_name
+from bot.table.texts import board_link, breakdown, here, in_chat, plain, step_text, topic_link, topic_name
 from rules.text import count
 
 HISTORY_LINES = 10
@@ -117,12 +117,14 @@ class History:
             player = row.seats[game.current_seat(state)]
             where = in_chat(row.chat_title, row.topic, row.topic_title)
             turn = "ваш ход" if player.user_id == user.id else f"ходит {plain(player.name)}"
-            lines.append(f"«{escape(game.title)}»{where}: {turn}{self.table.waiting(row)}")
+            link = board_link(row.chat_id, row.board_message_id, row.topic) or topic_link(row.chat_id, row.topic)
+            go = f' — <a href="{link}">к столу</a>' if link else ""
+            lines.append(f"«{escape(game.title)}»{where}: {turn}{self.table.waiting(row)}{go}")
         return [Reply("\n".join(lines))]
 
     async def _date(self, row: GameRow) -> str:
         """When a finished game ended (its last turn change), in the chat's time zone."""
-        tz = (await self.table.chat_settings(row.chat_id)).tz
+        tz = (await self.table.chat_settings(row.chat_id, row.topic)).tz
         return dt.datetime.fromtimestamp(row.turn_since or row.updated_at, tz).strftime("%d.%m.%Y")
 
 

@@ -18,6 +18,7 @@ class Chat:
     # without topics and a forum's General topic (Telegram gives its messages no thread)
     topic: int = 0
     topic_title: str = ""  # the topic's name where the front end knows it
+    forum: bool = field(default=False, compare=False)  # a supergroup with topics (a table in each topic)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Reply:
     # a private note about the message that brought the command (a hidden choice sent outside its table): the
     # front end removes that message where it can
     drop_command: bool = False
+    topic: int | None = None  # into this table (forum topic; 0: General) of the chat rather than where asked
 
 
 @dataclass

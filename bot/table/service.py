@@ -7,7 +7,8 @@ an exception reach a front end: a refusal is a Russian reply and changes nothing
 
 The service is composed of parts, each handed what it needs: the core (`core.Table`: the store, the games, the
 clock, the pictures and the board), turns and timers (`turns`), votes (`votes`), undo (`undo`), the lobby
-(`lobby`), moves and looking (`moves`), finished games (`history`) and a chat's settings (`settings_menu`).
+(`lobby`), moves and looking (`moves`), finished games (`history`), a chat's and a table's settings
+(`settings_menu`) and every open table of a chat (`tables`); who may do what is in `rights`.
 This class keeps the entry points and hands each command and button to its part.
 """
 
@@ -41,6 +42,7 @@ from bot.table.moves import Moves
 from bot.table.replies import Article, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.table.seating.lobby import Lobby
 from bot.table.seating.robots import Robots
+from bot.table.tables import Tables
 from bot.table.texts import PRIVATE_HINT, help_text
 from bot.table.timing.away import Away
 from bot.table.timing.settings import ChatSettings
@@ -59,7 +61,7 @@ log = logging.getLogger(__name__)
 PRIVATE_QUERY = re.compile(r"#(\d{1,12})")
 SORRY = "Что-то пошло не так, ход не записан. Попробуйте ещё раз."
 # what anyone may do in a group, without a seat (an anonymous administrator too)
-LOOKING = ("board", "moves", "score", "log", "abort", "turn", "history", "stats", "settings")
+LOOKING = ("board", "moves", "score", "log", "abort", "turn", "history", "stats", "settings", "tables")
 BUSY = "Стол как раз менялся, команда не выполнена. Попробуйте ещё раз."
 CONFLICT_RETRIES = 3  # a lobby join that lost a race with another join is simply tried again
 
@@ -84,6 +86,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("history", "Сыгранные партии"),
     ("stats", "Статистика чата"),
     ("games", "Мои партии (в личке)"),
+    ("tables", "Все столы чата"),
     ("abort", "Прервать партию"),
     ("rules", "Правила: /rules провиант"),
     ("help", "Как играть"),
@@ -121,6 +124,7 @@ class Service:
         self.away = Away(self.table)
         self.rematch = self.lobby.rematch
         self.topics = Topics(self.table, self.lobby, self.moves.board)
+        self.tables = Tables(self.table, self.lobby)
 
     @classmethod
     async def open(cls, database: str, defaults: ChatSettings | None = None,
@@ -138,8 +142,8 @@ class Service:
         game_commands = [c for game in self.table.games.values() for c in game.commands]
         return list(COMMANDS) + list(dict(game_commands).items())
 
-    async def chat_settings(self, chat_id: int) -> ChatSettings:
-        return await self.table.chat_settings(chat_id)
+    async def chat_settings(self, chat_id: int, topic: int | None = None) -> ChatSettings:
+        return await self.table.chat_settings(chat_id, topic)
 
     async def fire_timers(self) -> list[tuple[Chat, list[Reply]]]:
         """Reminders and deadlines that are due: (the chat, with the topic of the game's table; replies to send
@@ -292,7 +296,7 @@ class Service:
         if name == "start" and chat.private and args:
             return await self.lobby.deep_link(user, args)
         if name in ("start", "help"):
-            settings = None if chat.private else (await self.table.chat_settings(chat.id)).lines()
+            settings = None if chat.private else (await self.table.chat_settings(chat.id, chat.topic)).lines()
             link = None if chat.private else self.table.private_link(chat.id, chat.topic)
             text = help_text(self.table.games.values(), link, settings, self.table.bot_username)
             return [Reply(text if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + text)]
@@ -319,7 +323,7 @@ class Service:
             "abort": self.topics.abort, "turn": self.turns.turn, "skip": self.votes.skip, "kick": self.votes.kick,
             "undo": self.undo.command, "settings": self.settings.command, "history": self.history.command,
             "stats": self.history.stats, "games": self._games, "away": self.away.command, "back": self.away.back,
-            "addbot": self.robots.add,
+            "addbot": self.robots.add, "tables": self.tables.command,
         }.get(name)
         row = await self.table.store.open_game(chat.id, chat.topic)
         if row is not None and row.status == ACTIVE:
@@ -362,13 +366,15 @@ class Service:
         kind, target, *rest = decoded  # target: a game's row id, or a section or game name for rule buttons
         if kind in (buttons.RULE, buttons.RULE_PAGE, buttons.RULE_LIST):
             return self._rule_button(kind, target)
-        if kind == buttons.SETTING:
-            return await self.settings.button(chat, user, target)
+        if kind in (buttons.SETTING, buttons.TABLE_SETTING):
+            return await self.settings.button(chat, user, target, whole_chat=kind == buttons.SETTING)
         if kind == buttons.NEW:
             return await self.lobby.new_button(chat, user, target)
         row = await self.table.store.game(target)
         if row is None or row.chat_id != chat.id:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")
+        if kind in (buttons.TABLES_ABORT, buttons.TABLES_YES, buttons.TABLES_NO):  # /tables: any table of the chat
+            return await self.tables.button(chat, user, row, kind, rest[0])
         if row.topic != chat.topic and not await self.topics.reachable(chat, row, kind):  # a forwarded board
             return ButtonAnswer(toast="Эта кнопка от стола в другой теме.")
         if kind in (buttons.MOVE, buttons.GROUP, buttons.UNDO, buttons.VOTE) and row.status == ACTIVE:
@@ -393,10 +399,8 @@ class Service:
         if kind in (buttons.ADD_BOT, buttons.REMOVE_BOT):
             return await self.robots.button(chat, user, row, kind)
 
-        if kind == buttons.ABORT_YES:
-            return await self.lobby.abort_button(row, user, rest[0])
-        if kind == buttons.ABORT_NO:
-            return ButtonAnswer(toast="Играем дальше!", clear_buttons=True)
+        if kind in (buttons.ABORT_YES, buttons.ABORT_NO):
+            return await self.lobby.abort_button(row, user, rest[0] if kind == buttons.ABORT_YES else None)
         return self.moves.my_score(row, user)
 
     def _rule_button(self, kind: str, name: str) -> ButtonAnswer:

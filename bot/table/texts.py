@@ -16,7 +16,8 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
     inline = f"@{bot_username}" if bot_username else "@имя_бота"
     chat_settings = ""
     if settings:
-        chat_settings = "\n\n<b>Настройки чата</b> (/settings)\n" + "\n".join(settings)
+        chat_settings = ("\n\n<b>Настройки этого стола</b> (/settings; всего чата — <code>/settings чат</code>)\n"
+                         + "\n".join(settings))
     secrets = ""
     if private_link:
         secrets = (f'\n\nСвои тайные карты смотрите кнопкой под доской. Чтобы они приходили и в личку, '
@@ -30,7 +31,7 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
 /new — выбрать игру кнопкой (или сразу <code>/new valdora</code>)
 /join — сесть за стол, /leave — встать из-за стола
 /addbot — посадить бота (<code>/addbot сильный</code>; уровни: лёгкий, средний, сильный), /leave бот — убрать
-/begin — раздать и начать (первого игрока выбирает жребий)
+/begin — раздать и начать (начинает тот, кто открыл стол; первого игрока выбирает жребий)
 
 <b>Во время партии</b>
 Под каждой доской — кнопки со всеми разрешёнными ходами: нажмите нужную.
@@ -40,7 +41,7 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
 /board — доска и кнопки, /moves — все разрешённые ходы списком
 /score — счёт (открытая часть), /log — последние ходы, /turn — чей ход и сколько ждём
 /undo — отменить свой ход (пока ваш ход не кончился; потом — если все согласны)
-/abort — прервать партию (создатель партии или администратор чата){secrets}
+/abort — прервать партию (кто открыл стол или администратор чата), /tables — все столы чата{secrets}
 
 <b>Правила</b>
 /rules вопрос — ответ из справки по правилам: <code>/rules сколько стоит телега</code>; без вопроса —
@@ -108,6 +109,16 @@ def board_link(chat_id: int, message_id: int | None, topic: int = 0) -> str | No
     if message_id is None or not text.startswith("-100"):
         return None
     return f"https://t.me/c/{text[4:]}/{f'{topic}/' if topic else ''}{message_id}"
+
+
+def topic_link(chat_id: int, topic: int) -> str | None:
+    """A t.me link that opens a forum topic of a supergroup (ordinary groups have none).
+
+    >>> topic_link(-1001234567890, 7), topic_link(-1001234567890, 0), topic_link(-4567, 7)
+    ('https://t.me/c/1234567890/7', None, None)
+    """
+    text = str(chat_id)
+    return f"https://t.me/c/{text[4:]}/{topic}" if topic and text.startswith("-100") else None
 
 
 def here(topic: int) -> str:

@@ -65,7 +65,7 @@ class Turns:
             # a bot (or the autopilot) moves at once, in this very update; the timer is there in case that is cut
             # short (a crash): when it is due, the turn is played then. No reminders, no deadline.
             return TurnChange(seat, now, ((BOT_TIMER, now + BOT_GRACE),))
-        settings = await self.table.chat_settings(row.chat_id)
+        settings = await self.table.chat_settings(row.chat_id, row.topic)
         absence = (await self.table.absent(row)).get(seat)
         if absence is not None and settings.on_away == AUTOPILOT:
             # away, and the chat lets the autopilot play: it moves at once (`autoplay`), or, where nothing
@@ -123,7 +123,7 @@ class Turns:
         bot's under its own user id, the autopilot's under 0); their moves are marked 🤖 in the log, their
         headlines are added to `headlines` and the rounds they score to `scorings`. The thinking runs away from
         the event loop (`robots.choose_action`)."""
-        settings = await self.table.chat_settings(row.chat_id)
+        settings = await self.table.chat_settings(row.chat_id, row.topic)
         absent = set(await self.table.absent(row)) if settings.on_away == AUTOPILOT else set()
         steps: list[tuple[int, str]] = []  # (seat, headline) of each step played here
         for _ in range(AUTOPILOT_STEPS):
@@ -165,7 +165,7 @@ class Turns:
         game, state = self.table.state(row)
         player = row.seats[game.current_seat(state)]
         away = " (бот 🤖)" if player.bot else " (это место у автопилота 🤖)" if player.away else ""
-        settings = await self.table.chat_settings(row.chat_id)
+        settings = await self.table.chat_settings(row.chat_id, row.topic)
         limit = ""
         if settings.time_limit and game.current_seat(state) in await self.table.absent(row):
             limit = "\nВремя на ход пойдёт, когда игрок вернётся."
@@ -184,7 +184,8 @@ class Turns:
         humans = [s for s in row.seats if s.human and s.seat != seat]
         if not humans:
             await self.table.store.close_game(row.id, row.version, ABORTED)
-            return [Reply("За столом не осталось ни одного игрока, партия прервана. Новая — /new.")]
+            return [Reply(f"{plain(user.name)} выходит из партии, и за столом не остаётся ни одного игрока: партия "
+                          "прервана. Новая — /new.")]
         await self.table.store.set_away(row.id, row.version, seat)
         return await self.handed_over(chat, row.id, f"{plain(user.name)} выходит из партии: место переходит "
                                        "к автопилоту 🤖.")
@@ -217,7 +218,7 @@ class Turns:
 
     async def time_ran_out(self, row: GameRow) -> bool:
         """The player to move has used up the time limit (without one: waited past a reminder)."""
-        settings = await self.table.chat_settings(row.chat_id)
+        settings = await self.table.chat_settings(row.chat_id, row.topic)
         game, state = self.table.state(row)
         if game.current_seat(state) in await self.table.absent(row):
             return False  # away (/away): their time waits for the return
@@ -283,7 +284,7 @@ class Turns:
         if timer.kind == BOT_TIMER:  # a bot's turn that a crash interrupted: played now, night or day; the turn
             # passing clears the timer (should the bots be stopped short again, it fires again after its lease)
             return chat, await self.bots_catch_up(chat, row)
-        settings = await self.table.chat_settings(row.chat_id)
+        settings = await self.table.chat_settings(row.chat_id, row.topic)
         moment = dt.datetime.fromtimestamp(now, dt.UTC)
         morning = not_quiet(moment, settings.quiet, settings.tz).timestamp()
         if morning > now:  # night in the chat: wait for the morning (a deadline too)

@@ -46,6 +46,7 @@ from telegram.ext import (
 )
 
 from bot.config import Settings
+from bot.table import buttons
 from bot.table.replies import ButtonAnswer, Chat, Reply, User
 from bot.table.texts import board_link
 from bot.telegram import webhook
@@ -253,7 +254,7 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
                 if parsed is None:
                     return  # /cmd@OtherBot, or not a command Telegram would send us ("/ привет")
                 name, args = parsed
-                user = await user_of(update, context, check_admin=name in ("abort", "settings"))
+                user = await user_of(update, context, check_admin=name in ("abort", "settings", "tables"))
                 log.debug("Команда /%s %r от %s в чате %s", name, args, user.id, chat.id)
                 replies = await service.command(chat, user, name, args, update.update_id)
             else:
@@ -306,7 +307,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                                                  thread_of(query.message)):
             # after the chat's earlier updates are done: a board of theirs whose answer was lost is in doubt by now
             await remember_pressed(context.application, chat, query.message)
-            user = await user_of(update, context, check_admin=data.startswith(("abort", "set:")))
+            user = await user_of(update, context, check_admin=buttons.asks_admin(data))
             log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
             answer = await service_of(context.application).button(chat, user, data, update.update_id)
             answered = True  # even if answering fails, do not try a second time
@@ -437,7 +438,8 @@ async def send_replies(
                 if reply.replaces is not None and await edit_message(context.bot, chat.id, reply.replaces, reply):
                     shown = reply.replaces  # the lobby changed in place
                 elif reply.announces is None:
-                    shown = await send_to_chat(context.application, chat.id, reply, thread_id)
+                    thread = thread_id if reply.topic is None else reply.topic or None  # another table's topic
+                    shown = await send_to_chat(context.application, chat.id, reply, thread)
                 else:
                     shown = board = await send_board(context.application, chat.id, reply, thread_id)
             except TopicShut:  # logged, its players told; a board stays owed until the topic opens again

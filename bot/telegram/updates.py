@@ -42,7 +42,7 @@ def chat_of(update: Update) -> Chat:
     message = update.effective_message  # of a button: the message it is under
     topic = 0 if private else thread_of(message) or 0
     return Chat(id=chat.id, private=private, title=chat.title or "", topic=topic,
-                topic_title=topic_title_of(message) if topic else "")
+                topic_title=topic_title_of(message) if topic else "", forum=bool(getattr(chat, "is_forum", False)))
 
 
 def is_anonymous_admin(message: object) -> bool:

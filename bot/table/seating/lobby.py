@@ -16,7 +16,7 @@ from bot.storage.base import (
     GameRow,
     Seat,
 )
-from bot.table import buttons
+from bot.table import buttons, rights
 from bot.table.core import STALE, Table, parse_payload
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.rematch import Rematch
@@ -36,6 +36,10 @@ class Lobby:
             what = "набор в игру" if row.status == LOBBY else "партия"
             return [Reply(f"{here(chat.topic)} уже идёт {what} «{self.table.game(row).title}». "
                           "Закончите её или прервите командой /abort.")]
+        if not chat.private:
+            refusal = rights.opening_refusal(chat, await self.table.store.closed_topics(chat.id))
+            if refusal:
+                return [Reply(refusal)]
         game = self.table.find_game(args)
         if game is None:
             games = list(self.table.games.values())
@@ -55,7 +59,11 @@ class Lobby:
                                                       chat.topic, chat.topic_title)
         except Conflict:
             return [Reply(f"{here(chat.topic)} уже открыта партия. Посмотреть её — /board.")]
-        return [self.table.lobby_reply(row, f"{mention(user.id, user.name)} собирает игру «{game.title}».")]
+        headline = f"{mention(user.id, user.name)} собирает игру «{game.title}»."
+        if await self.table.store.table_overrides(chat.id, chat.topic):  # a new table starts from the chat's
+            await self.table.store.set_table_overrides(chat.id, chat.topic, {})
+            headline += " Настройки стола — снова как во всём чате (/settings)."
+        return [self.table.lobby_reply(row, headline)]
 
     async def new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
         """A game chosen from the buttons of a bare /new: its lobby opens in place of the question."""
@@ -151,13 +159,17 @@ class Lobby:
             return "Партия уже идёт: выйти из неё можно командой /leave — за вас будет ходить автопилот."
         return None
 
-    def _begin_refusal(self, user: User, row: GameRow | None) -> str | None:
+    async def _begin_refusal(self, user: User, row: GameRow | None) -> str | None:
+        """Why `user` may not begin the table's lobby now (who may: `rights.begin_refusal`, the same for a
+        rematch), if they may not."""
         if row is None:
             return "Сначала соберите игроков: /new."
         if row.status != LOBBY:
             return "Партия уже идёт. Доска — /board."
-        if row.seat_of(user.id) is None:
-            return "Начать партию может только тот, кто сидит за столом. Сядьте: /join."
+        pending = await self.rematch.pending(row)
+        refusal = rights.begin_refusal(user, row, pending)
+        if refusal or pending is not None:
+            return refusal or self.rematch.seats_refusal(row, pending)
         game = self.table.game(row)
         if len(row.seats) < game.min_players:
             return (f"За столом {self.table.players(len(row.seats))}, а для «{declined(game.title, 'gent')}» нужно "
@@ -166,7 +178,7 @@ class Lobby:
         return None
 
     async def begin(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
-        refusal = self._begin_refusal(user, row) or await self.rematch.begin_refusal(user, row)
+        refusal = await self._begin_refusal(user, row)
         if refusal:
             return [Reply(refusal)]
         game = self.table.game(row)
@@ -203,12 +215,12 @@ class Lobby:
             return ButtonAnswer(toast=STALE)
         refuse, handler = {buttons.JOIN: (self._join_refusal, self.join),
                            buttons.LEAVE: (self._leave_refusal, self.leave),
-                           buttons.BEGIN: (self._begin_refusal, self.begin)}[kind]
+                           buttons.BEGIN: (None, self.begin)}[kind]
         pending = await self.rematch.pending(row)
         if kind == buttons.JOIN and pending and user.id in pending:
             refusal = None  # a rematch's seat confirmed by its player
         elif kind == buttons.BEGIN:
-            refusal = refuse(user, row) or await self.rematch.begin_refusal(user, row)
+            refusal = await self._begin_refusal(user, row)
         else:
             refusal = refuse(user, row)
         if refusal:
@@ -222,25 +234,38 @@ class Lobby:
     async def abort(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None:
             return [Reply("Прерывать нечего: партии нет.")]
-        if not self.may_abort(row, user):
-            return [Reply("Прервать партию может только тот, кто её создал, или администратор чата.")]
+        if not rights.may_abort(row, user):
+            return [Reply(rights.ABORT_REFUSAL)]
         keyboard = [[Button("Да, прервать", buttons.encode(buttons.ABORT_YES, row.id, row.version)),
                      Button("Нет, играем", buttons.encode(buttons.ABORT_NO, row.id))]]
         title = declined(self.table.game(row).title, "accs")
         return [Reply(f"Прервать «{title}»? Партию нельзя будет продолжить.", buttons=keyboard)]
 
-    @staticmethod
-    def may_abort(row: GameRow, user: User) -> bool:
-        """The creator, a chat administrator, or anyone at the table once the creator has left it."""
-        creator_left = row.seat_of(row.creator_id) is None and row.seat_of(user.id) is not None
-        return user.id == row.creator_id or user.is_admin or creator_left
-
-    async def abort_button(self, row: GameRow, user: User, version: int) -> ButtonAnswer:
-        """«Да, прервать» under the question of /abort."""
-        if not self.may_abort(row, user):
-            return ButtonAnswer(toast="Прервать партию может только её создатель или администратор.")
+    async def abort_button(self, row: GameRow, user: User, version: int | None) -> ButtonAnswer:
+        """«Да, прервать» (`version`: the game's when it was asked) or «Нет, играем» (None) under the question
+        of /abort or of /tables: answered only by someone who may abort, and only while the game is as it was."""
+        gone = self.gone(row, version)
+        if gone:
+            return ButtonAnswer(toast=gone, alert=True, clear_buttons=row.status not in (LOBBY, ACTIVE))
+        if not rights.may_abort(row, user):
+            return ButtonAnswer(toast=rights.ABORT_REFUSAL, alert=True)
+        if version is None:
+            return ButtonAnswer(toast="Играем дальше!", clear_buttons=True)
         try:
             await self.table.store.close_game(row.id, version, ABORTED)
         except Conflict:
             return ButtonAnswer(toast="Партия уже изменилась или закончилась. Если нужно, снова /abort.")
-        return ButtonAnswer(replies=[Reply("Партия прервана. Новая — /new.")], clear_buttons=True)
+        title = escape(declined(self.table.game(row).title, "accs"))
+        done = Reply(f"{plain(user.name)} прерывает партию «{title}». Новая — /new.")
+        return ButtonAnswer(replies=[done], clear_buttons=True)
+
+    @staticmethod
+    def gone(row: GameRow, version: int | None) -> str | None:
+        """Why a question about aborting the game no longer stands (it ended, was aborted, or moved on)."""
+        if row.status == ABORTED:
+            return "Эта партия уже прервана."
+        if row.status not in (LOBBY, ACTIVE):
+            return "Эта партия уже закончилась."
+        if version is not None and version != row.version:
+            return "Партия изменилась после вопроса: если её всё же нужно прервать, снова /abort."
+        return None

@@ -11,7 +11,7 @@ import random
 from html import escape
 
 from bot.storage.base import ABORTED, FINISHED, LOBBY, Conflict, GameRow
-from bot.table import buttons
+from bot.table import buttons, rights
 from bot.table.core import Table
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.texts import here, mention, plain
@@ -76,6 +76,9 @@ class Rematch:
         stale = await self._stale(previous)
         if stale:
             return ButtonAnswer(toast=stale, alert=True)
+        closed = rights.opening_refusal(chat, await self.table.store.closed_topics(chat.id))
+        if closed:
+            return ButtonAnswer(toast=closed, alert=True)
         game = self.table.game(previous)
         seats = [(s.user_id, s.name, s.level) for s in previous.seats]
         first = first_seat(game, [seat[1] for seat in seats], previous.seed)
@@ -111,14 +114,8 @@ class Rematch:
         if found is not None and user.id in found[1]:
             await self.table.store.set_pending(row.id, row.version, [u for u in found[1] if u != user.id])
 
-    async def begin_refusal(self, user: User, row: GameRow) -> str | None:
-        """Who may begin a rematch, and only with enough confirmed seats."""
-        pending = await self.pending(row)
-        if pending is None:
-            return None
-        creator = next((s for s in row.seats if s.user_id == row.creator_id), None)
-        if creator is not None and user.id != creator.user_id:
-            return f"Реванш начинает тот, кто его предложил: {plain(creator.name)}."
+    def seats_refusal(self, row: GameRow, pending: list[int]) -> str | None:
+        """A rematch begins only with enough confirmed seats (who may begin it: `rights.begin_refusal`)."""
         game = self.table.game(row)
         confirmed = len(row.seats) - len(pending)
         if confirmed < game.min_players:

@@ -72,7 +72,7 @@ class Away:
             return [Reply(f"{plain(user.name)}, вы и так не в отъезде. Уехать — /away 3д.")]
         now = self.table.clock()
         for game_row in await self.table.store.games_of(user.id):
-            limit = (await self.table.chat_settings(game_row.chat_id)).time_limit
+            limit = (await self.table.chat_settings(game_row.chat_id, game_row.topic)).time_limit
             for timer in await self.table.store.timers(game_row.id):
                 if timer.kind == "deadline" and limit and timer.due_at > now + limit and \
                         game_row.seats[timer.seat].user_id == user.id:

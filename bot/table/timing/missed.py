@@ -52,7 +52,7 @@ async def missed(table: Table, row: GameRow, seat: int) -> str:
     """The «что было без вас» part of the private «ваш ход» note of `seat` ("" when the player was here lately,
     or has not moved yet in this game)."""
     player = row.seats[seat]
-    settings = await table.chat_settings(row.chat_id)
+    settings = await table.chat_settings(row.chat_id, row.topic)
     lines = await table.store.log(row.id, LOOKED_AT)
     turns = turns_since(lines, seat, player.user_id)
     if not turns:

@@ -392,3 +392,17 @@ async def test_a_new_table_starts_from_the_chat_s_settings_and_a_rematch_keeps_t
     await service.command(EVENING, ADMIN, "settings", "лимит 6ч")  # an administrator may still
     await service.button(EVENING, ANYA, rematch_data(final))
     assert (await service.chat_settings(FORUM, 5)).time_limit == 6 * HOUR
+
+
+async def test_tables_marks_a_table_whose_topic_was_closed_or_deleted(service, clock):
+    await begin(service, EVENING)
+    await service.topics.closed(EVENING)
+    listing, = await service.command(GENERAL, ADMIN, "tables", "")
+    assert listing.text.splitlines()[1].startswith(
+        '1. тема <a href="https://t.me/c/1234500/5">«Вечерняя»</a> (тема закрыта): «Kingdom Builder»'), listing.text
+    await service.topics.deleted(EVENING)
+    listing, = await service.command(GENERAL, ADMIN, "tables", "")
+    assert "(тема удалена)" in listing.text and [text for text, _ in keys(listing)] == ["⛔ Прервать стол 1"]
+    await service.topics.reopened(EVENING)
+    listing, = await service.command(GENERAL, ADMIN, "tables", "")
+    assert "тема закрыта" not in listing.text and "тема удалена" not in listing.text

@@ -129,7 +129,7 @@ async def test_a_deleted_topic_stops_its_table_and_abort_in_general_reaches_it(s
     yes = offer.buttons[0][0].data
     assert (await service.button(OTHER, ADMIN, yes)).toast == "Эта кнопка от стола в другой теме."
     answer = await service.button(GENERAL, ADMIN, yes)
-    assert answer.replies[0].text.startswith("Партия прервана") and answer.clear_buttons
+    assert answer.replies[0].text.startswith("Гена прерывает партию «Kingdom Builder»") and answer.clear_buttons
     assert await service.store.open_game(FORUM, 5) is None and await service.store.open_game(FORUM, 9) is not None
     # General's own game comes first again once the waiting tables are gone
     nothing, = await service.command(GENERAL, ADMIN, "abort", "")

@@ -10,19 +10,21 @@ from dataclasses import replace
 from html import escape
 
 from bot.storage.base import LOBBY, GameRow
+from bot.storage.topics import OPEN
 from bot.table import buttons, rights
 from bot.table.core import Table
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.lobby import Lobby
 from bot.table.texts import plain, seat_title, topic_link, topic_name
 from bot.table.timing.clock import MINUTE, format_duration
+from bot.table.topics import topic_mark
 from bot.table.words import declined
 from rules.text import count
 
 
-def topic_line(chat: Chat, row: GameRow) -> str:
-    """Where a table is, as the listing names it: its topic, linked where Telegram has links (a mark of the
-    topic's state belongs here too).
+def topic_line(chat: Chat, row: GameRow, state: str = OPEN) -> str:
+    """Where a table is, as the listing names it: its topic, linked where Telegram has links, and marked when
+    the topic is closed or deleted (`state`).
 
     >>> topic_line(Chat(-1001234567890, forum=True), GameRow(1, -1001234567890, "valdora", "lobby", 1, 0, None, 0,
     ...            (), topic=7, topic_title="Вечер"))
@@ -32,7 +34,8 @@ def topic_line(chat: Chat, row: GameRow) -> str:
         return "тема «Общее»" if chat.forum else "этот чат"
     name = topic_name(row.topic, row.topic_title)
     link = topic_link(row.chat_id, row.topic)
-    return f'тема <a href="{link}">{name}</a>' if link else f"тема {name}"
+    mark = f" ({topic_mark(state)})" if topic_mark(state) else ""
+    return (f'тема <a href="{link}">{name}</a>' if link else f"тема {name}") + mark
 
 
 class Tables:
@@ -52,18 +55,19 @@ class Tables:
             return Reply("\n".join([*lines, "В этом чате сейчас нет открытых столов. Новый — /new."]))
         lines.append(f"<b>Открытые столы чата</b> ({count(len(rows), 'стол', 'стола', 'столов')})")
         keyboard = []
+        states = {topic.topic: topic.state for topic in await self.table.store.topics(chat.id)}
         for number, row in enumerate(rows, 1):
-            lines.append(f"{number}. {self._line(chat, row)}")
+            lines.append(f"{number}. {self._line(chat, row, states.get(row.topic, OPEN))}")
             if user.is_admin:
                 data = buttons.encode(buttons.TABLES_ABORT, row.id, row.version)
                 keyboard.append([Button(f"⛔ Прервать стол {number}", data)])
         return Reply("\n".join(lines), buttons=keyboard)
 
-    def _line(self, chat: Chat, row: GameRow) -> str:
+    def _line(self, chat: Chat, row: GameRow, topic_state: str = OPEN) -> str:
         """«тема «Вечер»: «Валдора» — Аня, Борис; ходит Борис, ждём 2 часа»."""
         game, state = self.table.state(row) if row.state is not None else (self.table.game(row), None)
         players = ", ".join(plain(seat_title(seat)) for seat in row.seats)
-        head = f"{topic_line(chat, row)}: «{escape(game.title)}» — {players}"
+        head = f"{topic_line(chat, row, topic_state)}: «{escape(game.title)}» — {players}"
         if row.status == LOBBY:
             return f"{head}; набор игроков, ещё не начали"
         seat = game.current_seat(state)

@@ -18,7 +18,7 @@ from html import escape
 
 from bot.storage.base import ACTIVE, GameRow
 from bot.storage.topics import CLOSED, DELETED, OPEN
-from bot.table import buttons
+from bot.table import buttons, rights
 from bot.table.core import Table
 from bot.table.replies import Button, Chat, Reply, User
 from bot.table.seating.lobby import Lobby
@@ -135,7 +135,7 @@ class Topics:
         waiting = await self.waiting_tables(chat.id)
         if not waiting:
             return await self.lobby.abort(chat, user, row, args)
-        mine = [(r, state) for r, state in waiting if self.lobby.may_abort(r, user)]
+        mine = [(r, state) for r, state in waiting if rights.may_abort(r, user)]
         if not mine:
             return [Reply("Здесь партии нет, а партии закрытых и удалённых тем может прервать только тот, кто их "
                           "создал, или администратор чата.")]

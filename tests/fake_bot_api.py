@@ -184,6 +184,11 @@ class Call:
     def is_message(self) -> bool:
         return self.method in SEND_METHODS
 
+    @property
+    def silent(self) -> bool:
+        """Sent with disable_notification: the message arrives without a sound."""
+        return self.params.get("disable_notification") in (True, "true", "True", 1, "1")
+
     def __repr__(self) -> str:  # short, for assertion messages
         extra = f" photo={len(self.photo)}B" if self.photo else ""
         err = f" ERROR={self.error!r}" if self.error else ""
@@ -222,6 +227,7 @@ class FakeBotApi:
         self.calls: list[Call] = []
         self.updates: list[dict] = []  # not yet confirmed by an offset
         self.messages: dict[int, dict] = {}  # message_id -> Message, every message we know of
+        self.deleted: list[tuple[int, int]] = []  # (chat_id, message_id) of each message deleteMessage removed
         self.chat_types: dict[int, str] = {}
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1000)
@@ -692,6 +698,26 @@ class FakeBotApi:
         self.messages[message["message_id"]] = message
         return message
 
+    DELETE_WINDOW = 48 * 3600  # seconds: an older message can no longer be deleted by a bot
+
+    def _delete_message(self, params: dict[str, Any]) -> bool:
+        """deleteMessage as Telegram does it for a bot that is not an administrator: its own messages within 48 hours
+        (and, in a private chat, the user's too); 400 for a message that does not exist (or is gone) and for one
+        it may not delete."""
+        chat_id = self._target(params.get("chat_id"))
+        message_id = int(params.get("message_id") or 0)
+        message = self.messages.get(message_id)
+        if message is None or message.get("chat", {}).get("id") != chat_id:
+            raise ApiError(400, "Bad Request: message to delete not found")
+        own = message.get("from", {}).get("id") == self.bot_id
+        admin = (chat_id, self.bot_id) in self.admins
+        too_old = time.time() - message.get("date", 0) > self.DELETE_WINDOW
+        if too_old or not (own or admin or chat_id > 0) or "forum_topic_created" in message:
+            raise ApiError(400, "Bad Request: message can't be deleted")
+        del self.messages[message_id]
+        self.deleted.append((chat_id, message_id))
+        return True
+
     CHAT_ACTIONS = frozenset({"typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice",
                               "upload_document", "choose_sticker", "find_location", "record_video_note",
                               "upload_video_note"})
@@ -835,6 +861,5 @@ class FakeBotApi:
             call.message_id = message_id
             return updated
         if method == "deleteMessage":
-            self.messages.pop(int(p.get("message_id") or 0), None)
-            return True
+            return self._delete_message(p)
         return True  # unknown methods: recorded and accepted

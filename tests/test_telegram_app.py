@@ -41,7 +41,8 @@ class ScriptedService:
             raise self.next_replies
         return self.next_replies
 
-    async def button(self, chat: Chat, user: User, data: str, update_id: int | None = None) -> ButtonAnswer:
+    async def button(self, chat: Chat, user: User, data: str, update_id: int | None = None,
+                     answered=None) -> ButtonAnswer:
         self.calls.append(("button", chat, user, data))
         self.update_ids.append(update_id)
         if isinstance(self.next_answer, Exception):

@@ -55,6 +55,7 @@ from bot.telegram.delivery import (
     chat_back,
     chat_gone,
     chat_turn,
+    delete_later,
     deliver_owed,
     gone_chats,
     refused_by_group,
@@ -301,9 +302,12 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await remember_pressed(context.application, chat, query.message)
             user = await user_of(update, context, check_admin=data.startswith(("abort", "set:")))
             log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
-            answer = await service_of(context.application).button(chat, user, data, update.update_id)
+            # with bots to move after the presser, the press is answered before they think (`Service.button`)
+            answer = await service_of(context.application).button(
+                chat, user, data, update.update_id, answered=lambda first: answer_query(query, first))
             answered = True  # even if answering fails, do not try a second time
-            await answer_query(query, answer)
+            if not answer.answered:
+                await answer_query(query, answer)
             await show_button_answer(context, chat, user, query.message, answer)
     except RetryAfter as error:  # the chat is over its limit for long (the board, if any, stays owed)
         log.warning("Ответ на кнопку не отправлен: Telegram просит подождать (%s)", error)
@@ -393,7 +397,7 @@ async def apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id:
     if chat_id in gone_chats(context.application):
         return
     try:
-        await context.bot.send_message(chat_id, SORRY, message_thread_id=thread_id)
+        await context.bot.send_message(chat_id, SORRY, message_thread_id=thread_id, disable_notification=True)
     except TelegramError as error:
         if refused_by_group(chat_id, error):
             await chat_gone(context.application, chat_id, error)
@@ -422,9 +426,13 @@ async def send_replies(
             raise ChatGone(chat.id)  # the rest (private notes too) would only follow a lost board
         if reply.to_user is None or (chat.private and reply.to_user == chat.id):
             if reply.replaces is not None and await edit_message(context.bot, chat.id, reply.replaces, reply):
-                shown = reply.replaces  # the lobby changed in place
+                shown = reply.replaces  # the lobby changed in place, or a turn's board (a typed step of it)
+                if reply.announces is not None:
+                    await service_of(context.application).announced(reply.announces)
             elif reply.announces is None:
                 shown = await send_to_chat(context.application, chat.id, reply, thread_id)
+                if reply.expires is not None:  # a refusal meant for one member: it goes away
+                    delete_later(context.application, chat.id, shown, reply.expires)
             else:
                 shown = board = await send_board(context.application, chat.id, reply, thread_id)
             if reply.remember is not None and shown is not None:
@@ -446,7 +454,7 @@ async def send_replies(
                 try:
                     await context.bot.send_message(chat.id, START_PRIVATE.format(name=link),
                                                    message_thread_id=thread_id, parse_mode=ParseMode.HTML,
-                                                   link_preview_options=NO_PREVIEW)
+                                                   link_preview_options=NO_PREVIEW, disable_notification=True)
                 except Forbidden as refused:
                     if refused_by_group(chat.id, refused):
                         raise await chat_gone(context.application, chat.id, refused) from None

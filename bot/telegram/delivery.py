@@ -115,6 +115,21 @@ async def remember_pressed(application: Application, chat: Chat, message: object
                     service_of(application).store.doubt_seen(chat.id, chat.topic, message_id))
 
 
+def delete_later(application: Application, chat_id: int, message_id: int | None, after: float) -> None:
+    """Delete the bot's own message `message_id` after `after` seconds (a refusal meant for one member: it does
+    not stay in the group). A restart in between leaves it: nothing but a short text is at stake."""
+    if message_id is not None and application.job_queue is not None:
+        application.job_queue.run_once(_delete, after, data=(chat_id, message_id), name=f"delete {message_id}")
+
+
+async def _delete(context: ContextTypes.DEFAULT_TYPE) -> None:
+    chat_id, message_id = context.job.data
+    try:
+        await context.bot.delete_message(chat_id, message_id)
+    except TelegramError as error:  # deleted by an admin already, or the chat is gone: nothing to remove
+        log.info("Сообщение %s в чате %s не удалено: %s", message_id, chat_id, error)
+
+
 def refused_by_group(chat_id: int, error: Exception) -> bool:
     """A 403 for a group: the bot was kicked, or is not a member (a private 403 is a user's block)."""
     return isinstance(error, Forbidden) and chat_id < 0

@@ -157,7 +157,9 @@ async def send_reply(bot: Any, chat_id: int, reply: Reply, thread_id: int | None
     """One reply into one chat (and forum topic): a photo with a caption, or text messages. The id of the
     message that carries the keyboard (the photo, or the last piece of a long text)."""
     markup = keyboard(reply.buttons)
-    common: dict[str, Any] = {"parse_mode": ParseMode.HTML, "message_thread_id": thread_id}
+    # only a turn's board, the final result and the private «ваш ход» make a sound (`Reply.sound`)
+    common: dict[str, Any] = {"parse_mode": ParseMode.HTML, "message_thread_id": thread_id,
+                              "disable_notification": not reply.sound}
     if reply.image is not None:
         pieces = split_text(reply.text, CAPTION_LIMIT) if reply.text.strip() else [""]
         caption, rest = pieces[0], "\n".join(pieces[1:])

@@ -297,3 +297,28 @@ async def test_a_whole_game_of_each_game_is_heard_once_per_turn(server, tmp_path
             await asyncio.sleep(0)
     finally:
         restore_pictures(saved)
+
+
+# --- the fake Bot API's deleteMessage, as Telegram's ------------------------------------------------------------
+
+
+async def test_the_fake_bot_api_deletes_only_the_bots_own_messages(server):
+    from telegram import Bot
+    from telegram.error import BadRequest
+
+    async with Bot("123:TEST", base_url=f"{server.url}/bot") as bot:
+        own = await bot.send_message(-100777, "ответ", disable_notification=True)
+        loud = await bot.send_message(-100777, "доска")
+        assert server.sent[-2].silent and not server.sent[-1].silent
+        members = server.push_message(-100777, 101, "Анна", "привет")
+        assert await bot.delete_message(-100777, own.message_id)
+        with pytest.raises(BadRequest, match="(?i)message to delete not found"):
+            await bot.delete_message(-100777, own.message_id)  # gone already
+        with pytest.raises(BadRequest, match="(?i)message to delete not found"):
+            await bot.delete_message(-100888, loud.message_id)  # not in that chat
+        with pytest.raises(BadRequest, match="(?i)message can.t be deleted"):
+            await bot.delete_message(-100777, members["message_id"])  # a member's: not an admin
+        server.messages[loud.message_id]["date"] -= 49 * 3600
+        with pytest.raises(BadRequest, match="(?i)message can.t be deleted"):
+            await bot.delete_message(-100777, loud.message_id)  # older than 48 hours
+        assert server.deleted == [(-100777, own.message_id)]

@@ -29,7 +29,8 @@ class Votes:
         if row is None or row.status != ACTIVE:
             return [Reply("Сейчас партия не идёт.")]
         if row.seat_of(user.id) is None:
-            return [Reply(f"{plain(user.name)}, пропустить чужой ход могут только игроки этой партии.", only_for=user.id)]
+            return [Reply(f"{plain(user.name)}, пропустить чужой ход могут только игроки этой партии.",
+                          only_for=user.id)]
         game, state = self.table.state(row)
         seat = game.current_seat(state)
         if row.seats[seat].bot:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.config import Settings
 from bot.storage import open_store
-from bot.storage.base import ACTIVE
+from bot.storage.base import ACTIVE, FINISHED
 from bot.table import buttons
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
@@ -42,7 +42,7 @@ class Turn:
     player: int
     sounds: int = 0  # messages with sound in the group
     pictures: int = 0  # new pictures in the group (edits of a board are not new)
-    rounds: int = 0  # of them, the table of a round just scored («Зодчие»: 🏁 under the picture)
+    rounds: int = 0  # tables of a round just scored («Зодчие»: 🏁 under the picture), new or in place of a board
     private: Counter = field(default_factory=Counter)  # user id -> private messages
     said: list[str] = field(default_factory=list)  # what was sent, for a failing test's message
 
@@ -83,11 +83,12 @@ async def idle(server: FakeBotApi, since: int) -> None:
 
 
 async def played(service: Service, version: int, what: str) -> None:
-    """Wait until the step is recorded and the bots after it have moved: a person is to move, or the game is over
-    (the bot then sends what it has to say: `idle`)."""
+    """Wait until the step is recorded, the bots after it have moved (a person is to move, or the game is over) and
+    the board of it all has reached the chat (it is no longer owed); the bot then says the rest (`idle`)."""
     for _ in range(3000):
-        row = await service.store.open_game(GROUP)
-        if row is None or row.status == ACTIVE and row.version > version and not _bots_turn(row):
+        row = await service.store.open_game(GROUP) or await service.store.last_finished(GROUP, 0)
+        if (row is not None and row.status in (ACTIVE, FINISHED) and row.version > version and not _bots_turn(row)
+                and await service.store.debt(row.id, row.version) is None):
             return
         await asyncio.sleep(0.02)
     raise AssertionError(f"{what} was not played")
@@ -101,6 +102,8 @@ def _bots_turn(row) -> bool:
 
 def count(calls: list[Call], turn: Turn) -> None:
     for call in calls:
+        if call.method == "editMessageMedia" and call.error is None and call.text.startswith("🏁"):
+            turn.rounds += 1  # a round's table in place of the finished turn's board
         if not call.is_message or call.error is not None:
             continue
         chat = int(call.chat_id)

@@ -289,11 +289,13 @@ async def test_a_whole_game_of_each_game_is_heard_once_per_turn(server, tmp_path
             assert tally.turns and tally.final_sounds == 1, name
             for turn in tally.turns:
                 said = "\n  ".join(turn.said)
-                assert turn.sounds <= 1 and turn.pictures - turn.rounds <= 1 and turn.rounds <= 1, f"{name}:\n  {said}"
+                assert turn.sounds <= 1 and turn.pictures <= 1, f"{name}:\n  {said}"
                 assert all(n <= 1 for n in turn.private.values()), f"{name}:\n  {said}"
             # the turns of the people all sounded once (the last one's sound is the final result)
             assert sum(t.sounds for t in tally.turns) >= len(tally.turns) - 1, name
             assert set(PEOPLE) >= {u for t in tally.turns for u in t.private}
+            if name == "sylvan":  # the rounds' tables are still shown: in place of a finished turn's board
+                assert sum(t.rounds for t in tally.turns) >= 1
             await asyncio.sleep(0)
     finally:
         restore_pictures(saved)

@@ -38,7 +38,9 @@ class Step:
     headlines: list[str]
     scorings: list[Event]
     goes_on: bool  # the same player goes on with the turn
-    shown: int | None  # the message of the turn's board to edit in place (while the player goes on)
+    # the message of the turn's board on the screen (None while it is still owed): edited in place while the player
+    # goes on; when the turn passes, the table of a round just scored takes its place (the new board follows)
+    shown: int | None
 
 
 def shared_prefix_list(labels: list[str]) -> str:
@@ -160,7 +162,7 @@ class Moves:
         headlines = await self.turns.turn_story(row, seat, scorings)  # the whole turn so far, this move last
         if await self.table.came_back(user.id):  # a move ends the player's time away (/away)
             headlines.insert(0, f"✈️ {plain(user.name)} снова в игре.")
-        return Step(chat, row, game, state, secrets, headlines, scorings, goes_on, shown if goes_on else None)
+        return Step(chat, row, game, state, secrets, headlines, scorings, goes_on, shown)
 
     async def finish(self, step: Step) -> list[Reply]:
         """After a step: the seats the autopilot plays move at once (when the turn passed), then the scorings, the
@@ -176,8 +178,12 @@ class Moves:
             notes += await self.turns.turn_notes(chat, row, game, state)
         # ping the next player only when the turn passes: the mover is already at the phone
         board = await self.table.board_reply(row, game, state, "\n".join(step.headlines), notify=not step.goes_on)
-        board.replaces = step.shown
-        return [*await self.turns.scorings(row, game, state, step.scorings), board, *notes]
+        board.replaces = step.shown if step.goes_on else None
+        scorings = await self.turns.scorings(row, game, state, step.scorings)
+        drawn = [reply for reply in scorings if reply.image is not None]
+        if drawn and not step.goes_on:  # one new picture a turn: the round's table replaces the old board
+            drawn[0].replaces = step.shown
+        return [*scorings, board, *notes]
 
     async def finish_later(self, step: Step) -> list[Reply]:
         """`finish` for a pressed move whose press was answered first: nothing when the game has moved on since

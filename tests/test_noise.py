@@ -213,6 +213,37 @@ async def test_a_press_is_answered_before_the_bots_move(service):
     assert mover is ANYA  # the bot has moved
 
 
+async def test_bots_cut_short_after_an_answered_press_play_from_their_timer(service, clock):
+    """The press is answered and Аня's move recorded; the bots' thinking fails (or the process dies): their turn is
+    a timer, which plays it."""
+    from bot.table.seating.robots import BOT_GRACE
+
+    await service.command(GROUP, ANYA, "new", "kingdom")
+    await service.command(GROUP, ANYA, "addbot", "лёгкий")
+    await service.command(GROUP, ANYA, "begin", "")
+    thinking = service.turns.autoplay
+
+    async def broken(*args):
+        raise RuntimeError("the worker died")
+
+    service.turns.autoplay = broken
+    answered = []
+    for _ in range(12):
+        row, state, mover = await table_any(service)
+        action = next(a for a in KB.legal_actions(state) if a.startswith("build") or a == "end")
+        answer = await service.button(GROUP, ANYA, buttons.encode_move(row.id, row.version,
+                                                                        KB.legal_actions(state).index(action)),
+                                      answered=lambda a: asyncio.sleep(0, answered.append(a)))
+        if answered:
+            break
+    assert answered and not any(r.image for r in answer.replies)  # answered; no board of a half-played turn
+    assert (await table_any(service))[2] is None  # the bot is to move
+    service.turns.autoplay = thinking
+    clock.now += BOT_GRACE
+    (_, replies), = await service.fire_timers()
+    assert any(r.image is not None for r in replies) and (await table_any(service))[2] is ANYA
+
+
 async def table_any(service):
     row = await service.store.open_game(GROUP.id)
     state = KB.load(row.state)

@@ -25,6 +25,9 @@ TIMEOUT = 10
 async def running(server, tmp_path, monkeypatch):
     monkeypatch.setattr(telegram_app, "OWED_EVERY", 0.2)
     monkeypatch.setattr(delivery, "OWED_LEASE", 0.3)
+    # a step of the same turn edits the turn's board; here Telegram refuses the edit, so that every step's board is
+    # a new picture, which Telegram may fail to take
+    server.failures["editMessageMedia"] = (400, "Bad Request: message can't be edited")
     service = await Service.open(str(tmp_path / "bot.db"))
     settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
                         webhook_url="", webhook_port=8443)

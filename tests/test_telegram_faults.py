@@ -36,6 +36,9 @@ async def running(server, tmp_path, monkeypatch):
 
 
 async def start_game(server):
+    # a step of the same turn edits the turn's board; here Telegram refuses the edit, so that every step's board is
+    # a new picture, whose answer can be lost
+    server.failures["editMessageMedia"] = (400, "Bad Request: message can't be edited")
     server.push_message(GROUP, ANNA, "Анна", "/new kingdom")
     server.push_message(GROUP, BORIS, "Борис", "/join")
     since = server.mark()

@@ -57,6 +57,7 @@ from bot.telegram.delivery import (
     chat_turn,
     delete_later,
     deliver_owed,
+    edit_in_chat,
     gone_chats,
     refused_by_group,
     remember_pressed,
@@ -70,7 +71,6 @@ from bot.telegram.messages import (
     NO_PREVIEW,
     TOAST_LIMIT,
     edit_in_place,
-    edit_message,
     send_reply,
     show_menu_level,
     utf16_prefix,
@@ -425,7 +425,7 @@ async def send_replies(
         if chat.id in gone_chats(context.application):
             raise ChatGone(chat.id)  # the rest (private notes too) would only follow a lost board
         if reply.to_user is None or (chat.private and reply.to_user == chat.id):
-            if reply.replaces is not None and await edit_message(context.bot, chat.id, reply.replaces, reply):
+            if reply.replaces is not None and await edit_in_chat(context.application, chat.id, reply.replaces, reply):
                 shown = reply.replaces  # the lobby changed in place, or a turn's board (a typed step of it)
                 if reply.announces is not None:
                     await service_of(context.application).announced(reply.announces)

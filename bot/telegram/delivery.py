@@ -16,7 +16,7 @@ from telegram.ext import Application, ContextTypes
 from bot.storage import DATABASE_ERRORS
 from bot.storage.base import Announcement
 from bot.table.replies import Chat, Reply
-from bot.telegram.messages import send_reply
+from bot.telegram.messages import edit_message, send_reply
 
 if TYPE_CHECKING:
     from bot.table.service import Service
@@ -171,6 +171,17 @@ async def send_to_chat(application: Application, chat_id: int, reply: Reply,
         raise
     seen(application, chat_id, shown)
     return shown
+
+
+async def edit_in_chat(application: Application, chat_id: int, message_id: int, reply: Reply) -> bool:
+    """`edit_message` in a chat: False when the message cannot show `reply` (it is then sent anew); a group that
+    removed the bot is noted, and nothing more goes there (ChatGone)."""
+    try:
+        return await edit_message(application.bot, chat_id, message_id, reply, forbidden=True)
+    except Forbidden as error:
+        if refused_by_group(chat_id, error):
+            raise await chat_gone(application, chat_id, error) from None
+        return False
 
 
 async def already_in_chat(application: Application, debt: Announcement) -> int | None:

@@ -117,10 +117,12 @@ class Table:
         return since
 
     def reply(self, since: int, photo: bool | None = None) -> Call:
-        """The first message into the group after `since` (a photo if photo=True), or a text message edited
-        in place (the lobby, as players join and leave)."""
+        """The first message into the group after `since` (a photo if photo=True), or a message edited in place
+        (the lobby, as players join and leave; the board, as the player to move goes on with the turn)."""
         def wanted(call: Call) -> bool:
-            edited = call.method == "editMessageText" and photo is not True
+            # a step of the same turn redraws that turn's board in place (editMessageMedia) instead of a new one
+            edited = (call.method == "editMessageText" and photo is not True
+                      or call.method == "editMessageMedia" and photo is not False)
             return ((call.is_message or edited) and call.error is None and call.chat_id == GROUP
                     and (photo is None or (call.method == "sendPhoto") == photo or edited))
         try:

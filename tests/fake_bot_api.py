@@ -184,6 +184,11 @@ class Call:
     def is_message(self) -> bool:
         return self.method in SEND_METHODS
 
+    @property
+    def silent(self) -> bool:
+        """Sent with disable_notification: the message arrives without a sound."""
+        return self.params.get("disable_notification") in (True, "true", "True", 1, "1")
+
     def __repr__(self) -> str:  # short, for assertion messages
         extra = f" photo={len(self.photo)}B" if self.photo else ""
         err = f" ERROR={self.error!r}" if self.error else ""
@@ -215,7 +220,6 @@ class FakeBotApi:
         # The General topic is not among them: its messages carry no thread, and a send with its id 1 is refused
         self.forums: dict[int, dict[int, dict]] = {}
         self.closed_topics: set[tuple[int, int]] = set()  # (chat id, thread id) closed by an admin: sends refused
-        self.bot_admin_in: set[int] = set()  # groups where the bot is an admin that may delete others' messages
         self.kicked: set[int] = set()  # groups the bot was removed from: every request there answers 403
         # method -> n: the next n calls of that method are performed, but their answer is lost (the connection
         # closes before it): the bot cannot know that the message was posted
@@ -224,6 +228,7 @@ class FakeBotApi:
         self.calls: list[Call] = []
         self.updates: list[dict] = []  # not yet confirmed by an offset
         self.messages: dict[int, dict] = {}  # message_id -> Message, every message we know of
+        self.deleted: list[tuple[int, int]] = []  # (chat_id, message_id) of each message deleteMessage removed
         self.chat_types: dict[int, str] = {}
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1000)
@@ -374,15 +379,6 @@ class FakeBotApi:
             return
         if closed:
             raise ApiError(400, "Bad Request: TOPIC_CLOSED")
-
-    def _check_delete(self, params: dict[str, Any]) -> None:
-        """A bot deletes the messages of others in a group only as an admin with the right to (any in private)."""
-        message = self.messages.get(int(params.get("message_id") or 0))
-        if message is None:
-            raise ApiError(400, "Bad Request: message to delete not found")
-        chat_id = message["chat"]["id"]
-        if message.get("from", {}).get("id") != self.bot_id and chat_id < 0 and chat_id not in self.bot_admin_in:
-            raise ApiError(400, "Bad Request: message can't be deleted")
 
     def _in_topic(self, chat_id: int, thread: Any) -> dict:
         """The fields of a message sent into topic ``thread``; 400 where the chat has no such topic (the General
@@ -752,6 +748,26 @@ class FakeBotApi:
         self.messages[message["message_id"]] = message
         return message
 
+    DELETE_WINDOW = 48 * 3600  # seconds: an older message can no longer be deleted by a bot
+
+    def _delete_message(self, params: dict[str, Any]) -> bool:
+        """deleteMessage as Telegram does it for a bot that is not an administrator: its own messages within 48 hours
+        (and, in a private chat, the user's too); 400 for a message that does not exist (or is gone) and for one
+        it may not delete."""
+        chat_id = self._target(params.get("chat_id"))
+        message_id = int(params.get("message_id") or 0)
+        message = self.messages.get(message_id)
+        if message is None or message.get("chat", {}).get("id") != chat_id:
+            raise ApiError(400, "Bad Request: message to delete not found")
+        own = message.get("from", {}).get("id") == self.bot_id
+        admin = (chat_id, self.bot_id) in self.admins
+        too_old = time.time() - message.get("date", 0) > self.DELETE_WINDOW
+        if too_old or not (own or admin or chat_id > 0) or "forum_topic_created" in message:
+            raise ApiError(400, "Bad Request: message can't be deleted")
+        del self.messages[message_id]
+        self.deleted.append((chat_id, message_id))
+        return True
+
     CHAT_ACTIONS = frozenset({"typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice",
                               "upload_document", "choose_sticker", "find_location", "record_video_note",
                               "upload_video_note"})
@@ -896,7 +912,5 @@ class FakeBotApi:
             call.message_id = message_id
             return updated
         if method == "deleteMessage":
-            self._check_delete(p)
-            self.messages.pop(int(p.get("message_id") or 0), None)
-            return True
+            return self._delete_message(p)
         return True  # unknown methods: recorded and accepted

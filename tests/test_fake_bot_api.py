@@ -265,7 +265,7 @@ async def test_a_forum_topic_closes_reopens_is_renamed_and_deleted(server):
         assert written["via_bot"]["id"] == server.bot_id
         with pytest.raises(BadRequest, match="can't be deleted"):
             await bot.delete_message(chat_id, written["message_id"])
-        server.bot_admin_in.add(chat_id)
+        server.admins.add((chat_id, server.bot_id))
         assert await bot.delete_message(chat_id, written["message_id"])
         server.delete_topic(chat_id, evening)
         with pytest.raises(BadRequest, match="thread not found"):

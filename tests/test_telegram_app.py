@@ -41,7 +41,8 @@ class ScriptedService:
             raise self.next_replies
         return self.next_replies
 
-    async def button(self, chat: Chat, user: User, data: str, update_id: int | None = None) -> ButtonAnswer:
+    async def button(self, chat: Chat, user: User, data: str, update_id: int | None = None,
+                     answered=None) -> ButtonAnswer:
         self.calls.append(("button", chat, user, data))
         self.update_ids.append(update_id)
         if isinstance(self.next_answer, Exception):
@@ -436,3 +437,16 @@ async def test_a_menu_level_with_a_picture_keeps_the_caption(running):
     assert not edit.error and edit.photo.startswith(b"\x89PNG")
     assert edit.params["caption"] == "Аня строит на K12.\nХодит <b>Аня</b>."
     assert [b["text"] for row in edit.params["reply_markup"]["inline_keyboard"] for b in row] == ["K13"]
+
+
+async def test_only_replies_that_sound_are_sent_with_sound_and_a_short_lived_one_is_deleted(running):
+    server, service, _ = running
+    service.next_replies = [Reply("Доска хода", image=png(), sound=True), Reply("Счёт: 3"),
+                            Reply("Сейчас ходит Борис, подождите своей очереди.", expires=0.3)]
+    since = server.mark()
+    server.push_message(GROUP, ANNA, "Анна", "/move K12")
+    deleted = await server.wait_for_async(lambda c: c.method == "deleteMessage", TIMEOUT, since)
+    sent = [c for c in server.calls[since:] if c.is_message]
+    assert [c.silent for c in sent] == [False, True, True]
+    assert deleted.error is None and int(deleted.params["message_id"]) == sent[2].message_id
+    assert sent[2].message_id not in server.messages and sent[0].message_id in server.messages

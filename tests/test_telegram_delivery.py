@@ -120,6 +120,8 @@ async def test_a_board_telegram_failed_to_take_is_sent_later_and_nobody_is_told_
     row = await service.store.open_game(GROUP)
     build = GAMES["kingdom"].legal_actions(GAMES["kingdom"].load(row.state))[0]
     monkeypatch.setattr(delivery, "OWED_AFTER", 0.0)
+    # the step's board as a new picture (Telegram refuses to edit the turn's board), which Telegram fails to take
+    server.failures["editMessageMedia"] = (400, "Bad Request: message can't be edited")
     server.failures["sendPhoto"] = (502, "Bad Gateway")
     since = server.mark()
     server.push_message(GROUP, mover, "Игрок", f"/{build}")
@@ -144,7 +146,8 @@ async def test_a_chat_over_its_limit_waits_alone_and_gets_its_board(running):
     await server.wait_for_async(lambda c: c.chat_id == GROUP and c.error is not None, TIMEOUT, since)
     server.push_message(OTHER, BORIS, "Борис", "/board")
     quiet = await board_of(server, OTHER, since)
-    later = await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == GROUP
+    # the step's board: the turn's board edited in place (a step of the same turn)
+    later = await server.wait_for_async(lambda c: c.method in ("sendPhoto", "editMessageMedia") and c.chat_id == GROUP
                                         and c.error is None, 3 * TIMEOUT, since)
     refused = [c for c in server.calls[since:] if c.chat_id == GROUP and c.error]
     assert len(refused) == 3 and all("Too Many Requests" in c.error for c in refused)

@@ -34,6 +34,10 @@ class Forum:
     def reply(self, since: int, topic: int | None, photo: bool | None = None) -> Call:
         """The first message the bot sent into `topic` (None: the General topic) after `since`."""
         def wanted(call: Call) -> bool:
+            # a step of the same turn edits the turn's board in place: the edited message's topic is the reply's
+            if call.method == "editMessageMedia" and photo is not False:
+                edited = self.server.messages.get(call.message_id) or {}
+                return call.error is None and call.chat_id == GROUP and edited.get("message_thread_id") == topic
             return (call.is_message and call.error is None and call.chat_id == GROUP
                     and call.params.get("message_thread_id") == topic
                     and (photo is None or (call.method == "sendPhoto") == photo))

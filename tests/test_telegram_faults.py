@@ -35,6 +35,12 @@ async def running(server, tmp_path, monkeypatch):
         await halt(application, service)
 
 
+def new_pictures_only(server):
+    """A step of the same turn edits the turn's board; here Telegram refuses the edit, so that the step's board is a
+    new picture, whose answer can be lost."""
+    server.failures["editMessageMedia"] = (400, "Bad Request: message can't be edited")
+
+
 async def start_game(server):
     server.push_message(GROUP, ANNA, "Анна", "/new kingdom")
     server.push_message(GROUP, BORIS, "Борис", "/join")
@@ -114,6 +120,7 @@ async def test_a_board_whose_answer_was_lost_is_not_posted_again_after_a_newer_o
     server, service = running
     board = await start_game(server)
     build = await a_move(service)
+    new_pictures_only(server)
     server.lost_answers["sendPhoto"] = 1
     since = server.mark()
     server.push_message(GROUP, mover_of(board), "Игрок", f"/{build}")
@@ -133,6 +140,7 @@ async def test_a_press_on_a_board_whose_answer_was_lost_shows_it_arrived(running
     board = await start_game(server)
     mover = mover_of(board)
     build = await a_move(service)
+    new_pictures_only(server)
     server.lost_answers["sendPhoto"] = 1
     since = server.mark()
     server.push_message(GROUP, mover, "Игрок", f"/{build}")
@@ -156,6 +164,7 @@ async def test_duplicates_that_still_reach_the_group_are_counted(running):
     for _ in range(2):
         build = await a_move(service)
         row = await service.store.open_game(GROUP)
+        new_pictures_only(server)
         server.lost_answers["sendPhoto"] = 1
         mark = server.mark()
         server.push_message(GROUP, mover_of(board), "Игрок", f"/{build}")
@@ -231,6 +240,7 @@ async def test_a_restart_remembers_a_board_that_did_arrive_after_a_lost_answer(s
         board = await start_game(server)
         mover = mover_of(board)
         build = await a_move(service)
+        new_pictures_only(server)
         server.lost_answers["sendPhoto"] = 1
         since = server.mark()
         server.push_message(GROUP, mover, "Игрок", f"/{build}")

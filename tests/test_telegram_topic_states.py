@@ -168,7 +168,7 @@ async def test_a_renamed_topic_is_named_by_its_new_name_in_private_notes(running
 async def test_a_hidden_choice_sent_into_another_topic_is_not_played_there(running, caplog, may_delete):
     server, service = running
     if may_delete:
-        server.bot_admin_in.add(GROUP)
+        server.admins.add((GROUP, server.bot_id))
     valley = server.create_topic(GROUP, "Долина")
     other = server.create_topic(GROUP, "Болталка")
     await start_game(server, valley, "sylvan")

@@ -6,6 +6,7 @@ message, the board with its menu of moves, the final results and a chat's settin
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import re
 import time
 from collections import defaultdict
@@ -25,7 +26,7 @@ from bot.table import buttons, menus
 from bot.table.replies import Button, Chat, Reply
 from bot.table.texts import in_chat, mention, plain, seat_title
 from bot.table.timing.absence import away_line
-from bot.table.timing.clock import format_duration
+from bot.table.timing.clock import format_duration, not_quiet
 from bot.table.timing.scopes import table_only
 from bot.table.timing.settings import ChatSettings
 from render.pool import Pictures
@@ -139,6 +140,12 @@ class Table:
             return False
         return await self.store.end_absence(user_id) is not None
 
+    async def quiet_now(self, row: GameRow) -> bool:
+        """The table's quiet hours are on now (in its time zone): nothing makes a sound."""
+        settings = await self.chat_settings(row.chat_id, row.topic)
+        now = dt.datetime.fromtimestamp(self.clock(), dt.UTC)
+        return not_quiet(now, settings.quiet, settings.tz) > now
+
     def waiting(self, row: GameRow) -> str:
         """«, ждём 2 часа» when the player to move has kept the table waiting for a while."""
         if row.turn_since is None:
@@ -190,11 +197,13 @@ class Table:
     async def board_reply(self, row: GameRow, game: Game, state, headline: str = "", notify: bool = True) -> Reply:
         picture = await self.pictures.draw(row.game, game.view(state, None), row.id)
         lines = [headline] if headline else []
+        # a sound: the board that gives a person the turn, and the final result; never in the quiet hours
+        loud = notify and not await self.quiet_now(row)
         if game.is_over(state):
             lines.append(self.final_text(row, game, state, notify))
             again = [[Button("🔁 Реванш", buttons.encode(buttons.REMATCH, row.id))]]
             return Reply("\n".join(lines), image=picture, buttons=again, announces=(row.id, row.version),
-                         remember=("board", row.id))
+                         remember=("board", row.id), sound=loud)
         seat = game.current_seat(state)
         player = row.seats[seat]
         who = mention(player.user_id, player.name) if notify else plain(player.name)
@@ -209,7 +218,7 @@ class Table:
         if undoer is not None:
             keyboard.append([self.undo_button(row, undoer, seat)])
         return Reply("\n".join(lines), image=picture, buttons=keyboard, announces=(row.id, row.version),
-                     remember=("board", row.id))
+                     remember=("board", row.id), sound=loud and not (player.bot or player.away))
 
     @staticmethod
     def paths(game: Game, state, actions: list[str]) -> list[tuple[str, ...]]:

@@ -4,6 +4,7 @@ player's own hidden cards and points. A part of `bot.table.service.Service`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 from bot.storage.base import (
@@ -19,10 +20,27 @@ from bot.table.history import History
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.texts import breakdown, plain, step_text
 from bot.table.turns import Turns, scored
-from rules.protocol import Game, RuleError
+from rules.protocol import Event, Game, RuleError
 from rules.text import count
 
 LOG_LINES = 12
+
+
+@dataclass
+class Step:
+    """One action recorded, before the bots that follow it move and before its board is drawn (`Moves.finish`)."""
+
+    chat: Chat
+    row: GameRow
+    game: Game
+    state: object
+    secrets: list[str | None]  # every seat's secret before the action
+    headlines: list[str]
+    scorings: list[Event]
+    goes_on: bool  # the same player goes on with the turn
+    # the message of the turn's board on the screen (None while it is still owed): edited in place while the player
+    # goes on; when the turn passes, the table of a round just scored takes its place (the new board follows)
+    shown: int | None
 
 
 def shared_prefix_list(labels: list[str]) -> str:
@@ -108,10 +126,17 @@ class Moves:
         """Apply a typed or pressed action of `user`; refusals change nothing. Also tells whether the
         action was accepted and the same player goes on with their turn. The board comes first; private
         notes of secrets that changed (a card drawn) follow it."""
+        step = await self.step(chat, user, row, text)
+        if isinstance(step, list):
+            return step, False
+        return await self.finish(step), step.goes_on
+
+    async def step(self, chat: Chat, user: User, row: GameRow, text: str) -> Step | list[Reply]:
+        """The action of `user` applied and recorded (the refusal when it cannot be): what `finish` then shows."""
         game, state = self.table.state(row)
         refusal = self.turn_refusal(game, state, row, user)
         if refusal:
-            return [Reply(refusal)], False
+            return [Reply(refusal, only_for=user.id)]
         try:
             action = game.parse(state, text)  # the game's parse ignores politeness (rules.text.POLITE_WORDS)
             seat = game.current_seat(state)
@@ -122,7 +147,9 @@ class Moves:
             rule = self.table.rulebook.section(error.section) if error.section else None
             keyboard = [[Button("📖 Правило", f"{buttons.RULE}:{rule.id}")]] if rule else []
             return [Reply(f"❌ {escape(error.message)}\nРазрешённые ходы — /moves или кнопки под доской.",
-                          buttons=keyboard)], False
+                          buttons=keyboard)]
+        # the turn's board on the screen, if this step goes on a turn whose board the chat has (not still owed)
+        shown = row.board_message_id if await self.table.store.debt(row.id, row.version) is None else None
         try:
             # the caption names the next player (with a mention) or the results itself
             row, _, goes_on = await self.turns.record(row, game, state, seat, user.id, action, events, reveals)
@@ -130,22 +157,42 @@ class Moves:
             if await self.table.store.handled_elsewhere():  # this very update, delivered to another process too
                 raise Duplicate("applied by another process") from None
             return [Reply("Доска уже изменилась, ход не записан. Вот она сейчас:"),
-                    *await self.board(chat, user, await self.table.store.game(row.id), "")], False
+                    *await self.board(chat, user, await self.table.store.game(row.id), "")]
         scorings = scored(events)
         headlines = await self.turns.turn_story(row, seat, scorings)  # the whole turn so far, this move last
         if await self.table.came_back(user.id):  # a move ends the player's time away (/away)
             headlines.insert(0, f"✈️ {plain(user.name)} снова в игре.")
-        if not goes_on:  # seats the autopilot plays move at once
-            row = await self.turns.autoplay(row, game, state, headlines, scorings)
+        return Step(chat, row, game, state, secrets, headlines, scorings, goes_on, shown)
+
+    async def finish(self, step: Step) -> list[Reply]:
+        """After a step: the seats the autopilot plays move at once (when the turn passed), then the scorings, the
+        board (the turn's own board edited in place while the same player goes on) and the private notes."""
+        chat, row, game, state = step.chat, step.row, step.game, step.state
+        if not step.goes_on:  # seats the autopilot plays move at once
+            row = await self.turns.autoplay(row, game, state, step.headlines, step.scorings)
         # a secret that changed goes privately to its owner, unless it is on the table now (their turn)
         changed = [s for s in row.seats if s.seat != game.current_seat(state)
-                   and game.secret(state, s.seat) not in (None, secrets[s.seat])]
+                   and game.secret(state, s.seat) not in (None, step.secrets[s.seat])]
         notes = await self.table.secret_notes(chat, row, game, state, changed)
-        if not goes_on:
+        if not step.goes_on:
             notes += await self.turns.turn_notes(chat, row, game, state)
         # ping the next player only when the turn passes: the mover is already at the phone
-        board = await self.table.board_reply(row, game, state, "\n".join(headlines), notify=not goes_on)
-        return [*await self.turns.scorings(row, game, state, scorings), board, *notes], goes_on
+        board = await self.table.board_reply(row, game, state, "\n".join(step.headlines), notify=not step.goes_on)
+        board.replaces = step.shown if step.goes_on else None
+        scorings = await self.turns.scorings(row, game, state, step.scorings)
+        drawn = [reply for reply in scorings if reply.image is not None]
+        if drawn and not step.goes_on:  # one new picture a turn: the round's table replaces the old board
+            drawn[0].replaces = step.shown
+        return [*scorings, board, *notes]
+
+    async def finish_later(self, step: Step) -> list[Reply]:
+        """`finish` for a pressed move whose press was answered first: nothing when the game has moved on since
+        (another process or the bots' timer played the bots, and their board is on its way)."""
+        async with self.table.locks[step.chat.id]:
+            row = await self.table.store.game(step.row.id)
+            if row is None or row.version != step.row.version:
+                return []
+            return await self.finish(step)
 
     def turn_refusal(self, game: Game, state, row: GameRow, user: User) -> str | None:
         seat = row.seat_of(user.id)
@@ -169,8 +216,14 @@ class Moves:
         actions = game.legal_actions(state)
         if index >= len(actions):
             return ButtonAnswer(toast=STALE)
-        replies, goes_on = await self.play(chat, user, row, actions[index])
-        if goes_on:
+        step = await self.step(chat, user, row, actions[index])
+        if isinstance(step, list):
+            return ButtonAnswer(replies=step)
+        if not step.goes_on and await self.turns.plays_on(step.row, step.game, step.state):
+            # bots (or the autopilot) move next: the press is answered first, then they think (`Service.button`)
+            return ButtonAnswer(then=lambda: self.finish_later(step))
+        replies = await self.finish(step)
+        if step.goes_on:
             # the same player's next step: redraw the board in place rather than post another one
             return ButtonAnswer(edit=replies[0], replies=replies[1:])
         # the old board keeps its keyboard: its version makes every button on it stale, and removing

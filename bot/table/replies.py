@@ -6,6 +6,7 @@ else escaped); the console turns them into plain text.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 
@@ -54,6 +55,13 @@ class Reply:
     # front end removes that message where it can
     drop_command: bool = False
     topic: int | None = None  # into this table (forum topic; 0: General) of the chat rather than where asked
+    # whether the message makes a sound: only the board that gives someone the turn, the final result and the
+    # private «ваш ход» (outside the table's quiet hours); everything else is sent with disable_notification
+    sound: bool = False
+    # a refusal meant for this user alone (not playing, not their turn): the service sends it privately where the
+    # user has started the bot, else as a short reply that goes away (`expires`); it never stays in the group
+    only_for: int | None = None
+    expires: float | None = None  # seconds after which the front end deletes the message it sent
 
 
 @dataclass
@@ -67,6 +75,9 @@ class ButtonAnswer:
     edit: Reply | None = None  # new text and keyboard for the message whose button was pressed
     keyboard: list[list[Button]] | None = None  # a new keyboard for that message (a menu level)...
     picture: bytes | None = None  # ...and with it a new picture (PNG) under the message's own caption
+    # what follows once the press is answered: the bots' moves after a person's (`Service.button` runs it)
+    then: Callable[[], Awaitable[list[Reply]]] | None = None
+    answered: bool = False  # the front end has already answered the press (before the bots thought)
 
 
 @dataclass(frozen=True)

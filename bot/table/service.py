@@ -18,7 +18,7 @@ import difflib
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from html import escape
 
 from bot.lookup import answers
@@ -39,6 +39,7 @@ from bot.table import buttons
 from bot.table.core import Table, start_payload
 from bot.table.history import History
 from bot.table.moves import Moves
+from bot.table.personal import kept_personal
 from bot.table.replies import Article, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.table.seating.lobby import Lobby
 from bot.table.seating.robots import Robots
@@ -49,6 +50,7 @@ from bot.table.timing.settings import ChatSettings
 from bot.table.timing.settings_menu import SettingsMenu
 from bot.table.topics import CHOICE_MARK, Topics, choice_text
 from bot.table.turns import Turns
+from bot.table.typed import plain_move
 from bot.table.voting.rewind import Rewind
 from bot.table.voting.undo import Undo
 from bot.table.voting.votes import Votes
@@ -154,7 +156,8 @@ class Service:
         async def handle() -> list[Reply]:
             if chat.private:
                 await self.table.store.remember_private(user.id)
-            return await self._command(chat, user, name.lower(), args.strip())
+            replies = await self._command(chat, user, name.lower(), args.strip())
+            return await kept_personal(self.table.store, chat, replies)  # a refusal for one member stays theirs
 
         try:
             chat = await self.topics.named(chat)  # the topic's name as last seen (renamed, or seen first now)
@@ -166,32 +169,81 @@ class Service:
             log.exception("command /%s %r failed in chat %s", name, args, chat.id)
             return [Reply(SORRY)]
 
-    async def button(self, chat: Chat, user: User, data: str, update_id: int | None = None) -> ButtonAnswer:
+    async def button(self, chat: Chat, user: User, data: str, update_id: int | None = None,
+                     answered: Callable[[ButtonAnswer], Awaitable[None]] | None = None) -> ButtonAnswer:
+        """The answer to a pressed button. When bots move after the presser, `answered` (the front end's answer
+        to the press) is called with the answer before they think; their moves are then in its replies."""
         try:
             chat = await self.topics.named(chat)
-            return await self._once(chat, update_id, lambda: self._button(chat, user, data), ButtonAnswer(),
-                                    ButtonAnswer(toast=BUSY))
+            answer = await self._once(chat, update_id, lambda: self._button(chat, user, data), ButtonAnswer(),
+                                      ButtonAnswer(toast=BUSY))
         except DATABASE_ERRORS as error:  # rolled back: the game is as it was
             log.exception("the database refused button %r in chat %s", data, chat.id)
             return ButtonAnswer(toast=write_failure(error), alert=True)
         except Exception:
             log.exception("button %r failed in chat %s", data, chat.id)
             return ButtonAnswer(toast=SORRY, alert=True)
+        then, answer.then = answer.then, None
+        if then is None:
+            return answer
+        if answered is not None:
+            await answered(answer)  # the press is answered at once; the bots think after it
+            answer.answered = True
+        try:
+            answer.replies = [*answer.replies, *await then()]
+        except Exception:  # the person's move is recorded; the bots' turn is a timer that plays it (BOT_GRACE)
+            log.exception("the bots could not move after button %r in chat %s", data, chat.id)
+        return answer
 
     async def text(self, chat: Chat, user: User, text: str, update_id: int | None = None) -> list[Reply]:
-        """Plain messages are the players' own talk; only a private chat gets a hint."""
+        """Plain messages are the players' own talk: nobody's is answered, except the player to move whose text
+        is unambiguously one of their moves (`typed.plain_move`), which is played; a private chat gets a hint."""
         if not chat.private:
-            return []
+            return await self._typed_move(chat, user, text, update_id)
 
         async def handle() -> list[Reply]:
             await self.table.store.remember_private(user.id)
-            return [Reply(PRIVATE_HINT)]
+            moved = await self._typed_move(chat, user, text, None, inside=True)  # a table here, with bots
+            return moved or [Reply(PRIVATE_HINT)]
 
         try:
             return await self._once(chat, update_id, handle, [], [Reply(PRIVATE_HINT)])
         except Exception:
             log.exception("could not remember the private chat of %s", user.id)
             return [Reply(PRIVATE_HINT)]
+
+    async def _typed_move(self, chat: Chat, user: User, text: str, update_id: int | None,
+                          inside: bool = False) -> list[Reply]:
+        """Play `text` if it is a move of the player to move at the table of this chat (and topic); else nothing
+        at all. Ordinary talk costs one read: only a move goes through `_once` (one write per update); `inside`:
+        already in the chat's turn (within `_once`)."""
+        async def found() -> tuple[GameRow, str] | None:
+            row = await self.table.store.open_game(chat.id, chat.topic)
+            if row is None or row.status != ACTIVE or user.id <= 0:
+                return None
+            game, state = self.table.state(row)
+            seat = game.current_seat(state)
+            if seat is None or row.seat_of(user.id) != seat:
+                return None
+            action = plain_move(game, state, text)
+            return (row, action) if action is not None else None
+
+        async def handle() -> list[Reply]:
+            move = await found()  # again, in the chat's turn: the table may have changed meanwhile
+            return (await self.moves.play(chat, user, *move))[0] if move is not None else []
+
+        try:
+            if inside:
+                return await handle()
+            if await found() is None:
+                return []
+            return await self._once(chat, update_id, handle, [], [Reply(BUSY)])
+        except DATABASE_ERRORS as error:  # rolled back: the game is as it was
+            log.exception("the database refused a typed move in chat %s", chat.id)
+            return [Reply(write_failure(error))]
+        except Exception:
+            log.exception("typed move %r failed in chat %s", text, chat.id)
+            return [Reply(SORRY)]
 
     async def _once(self, chat: Chat, update_id: int | None, handle, nothing, busy):
         """Run `handle` for one update, in the chat's order, at most once per update id. A write that lost a

@@ -144,6 +144,16 @@ class Turns:
         headlines += shortened(headlines, steps)
         return row
 
+    async def plays_on(self, row: GameRow, game: Game, state) -> bool:
+        """Whether `autoplay` has a move to make now: a bot's turn, or the autopilot's."""
+        seat = game.current_seat(state)
+        if seat is None:
+            return False
+        if plays_itself(row.seats[seat]):
+            return True
+        settings = await self.table.chat_settings(row.chat_id)
+        return settings.on_away == AUTOPILOT and seat in await self.table.absent(row)
+
     async def turn_notes(self, chat: Chat, row: GameRow, game: Game, state) -> list[Reply]:
         """«Ваш ход» privately to the player whose turn it now is, if they started the bot in private."""
         seat = game.current_seat(state)
@@ -157,7 +167,7 @@ class Turns:
         where = chat_named(chat.title or row.chat_title, row.topic, chat.topic_title or row.topic_title)
         story = await missed(self.table, row, seat)
         return [Reply(f"Ваш ход в «{escape(declined(game.title, 'loct'))}»{where}.{story}", to_user=player.user_id,
-                      link_board=True)]
+                      link_board=True, sound=not await self.table.quiet_now(row))]
 
     async def turn(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None or row.status != ACTIVE:
@@ -355,5 +365,7 @@ class Turns:
             where = chat_named(row.chat_title, row.topic, row.topic_title)
             link = board_link(row.chat_id, row.board_message_id, row.topic)
             to_board = f'\n<a href="{link}">К доске</a>' if link else ""
-            replies.append(Reply(f"⏰ Ваш ход в «{title}»{where}{waited}.{to_board}", to_user=player.user_id))
+            # the private «ваш ход» may sound (a reminder fires only outside quiet hours); the group's is silent
+            replies.append(Reply(f"⏰ Ваш ход в «{title}»{where}{waited}.{to_board}", to_user=player.user_id,
+                                 sound=not await self.table.quiet_now(row)))
         return replies

@@ -10,11 +10,9 @@ the service answers with `Reply` objects, and this module sends them. Nothing he
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 import sqlite3
 import sys
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from telegram import (
@@ -28,7 +26,6 @@ from telegram import (
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import (
     BadRequest,
-    Forbidden,
     InvalidToken,
     NetworkError,
     RetryAfter,
@@ -47,14 +44,12 @@ from telegram.ext import (
 
 from bot.config import Settings
 from bot.table import buttons
-from bot.table.replies import ButtonAnswer, Chat, Reply, User
-from bot.table.texts import board_link
+from bot.table.replies import ButtonAnswer, Chat, User
 from bot.telegram import webhook
 from bot.telegram.busy import busy
 from bot.telegram.delivery import (
     SERVICE_KEY,
     ChatGone,
-    TopicShut,
     chat_back,
     chat_gone,
     chat_turn,
@@ -64,8 +59,6 @@ from bot.telegram.delivery import (
     remember_pressed,
     restore,
     seen,
-    send_board,
-    send_to_chat,
     service_of,
     topic_refusal,
 )
@@ -73,12 +66,11 @@ from bot.telegram.messages import (
     NO_PREVIEW,
     TOAST_LIMIT,
     edit_in_place,
-    edit_message,
-    send_reply,
     show_menu_level,
     utf16_prefix,
 )
 from bot.telegram.rate_limit import OVERALL_RATE, ChatRateLimiter
+from bot.telegram.sending import send_replies
 from bot.telegram.stop import Stop
 from bot.telegram.topics import TOPIC_EVENTS, drop_command, on_any_update, on_topic_event
 from bot.telegram.updates import chat_of, is_anonymous_admin, parse_command, thread_of, user_of
@@ -89,7 +81,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SORRY = "Что-то пошло не так, попробуйте ещё раз."
-START_PRIVATE = "{name}, напишите мне в личку /start, чтобы я мог присылать вам личные сообщения."
 OWED_EVERY = 15.0  # seconds between looks for boards that moves still owe their chats
 TIMERS_EVERY = 10.0  # seconds between looks for due reminders and turn deadlines
 # "/move Порт", "/move@RefereeBot Порт": a Latin command name, maybe addressed to a bot.
@@ -309,9 +300,12 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await remember_pressed(context.application, chat, query.message)
             user = await user_of(update, context, check_admin=buttons.asks_admin(data))
             log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
-            answer = await service_of(context.application).button(chat, user, data, update.update_id)
+            # with bots to move after the presser, the press is answered before they think (`Service.button`)
+            answer = await service_of(context.application).button(
+                chat, user, data, update.update_id, answered=lambda first: answer_query(query, first))
             answered = True  # even if answering fails, do not try a second time
-            await answer_query(query, answer)
+            if not answer.answered:
+                await answer_query(query, answer)
             await show_button_answer(context, chat, user, query.message, answer)
     except RetryAfter as error:  # the chat is over its limit for long (the board, if any, stays owed)
         log.warning("Ответ на кнопку не отправлен: Telegram просит подождать (%s)", error)
@@ -401,7 +395,7 @@ async def apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id:
     if chat_id in gone_chats(context.application):
         return
     try:
-        await context.bot.send_message(chat_id, SORRY, message_thread_id=thread_id)
+        await context.bot.send_message(chat_id, SORRY, message_thread_id=thread_id, disable_notification=True)
     except TelegramError as error:
         if refused_by_group(chat_id, error):
             await chat_gone(context.application, chat_id, error)
@@ -409,62 +403,6 @@ async def apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id:
         if topic_refusal(error):  # the topic is closed or deleted (logged once): nobody there to apologise to
             return
         log.exception("Не удалось даже извиниться в чате %s", chat_id)
-
-
-# --------------------------------------------------------------------------- sending replies
-
-
-async def send_replies(
-    context: ContextTypes.DEFAULT_TYPE,
-    chat: Chat,
-    user: User,
-    replies: list[Reply],
-    thread_id: int | None = None,
-) -> None:
-    """Send in order, into the chat's forum topic (the table's); private replies go to the user's own chat with
-    the bot. If Telegram refuses (the user never started the bot), the chat is told once per user."""
-    if thread_id is None and chat.topic:
-        thread_id = chat.topic
-    told: set[int] = set()
-    board: int | None = None  # the board just sent, for private notes to link to
-    shut = False  # the topic refused a send (closed or deleted): the rest for it waits or is moot
-    for reply in replies:
-        if chat.id in gone_chats(context.application):
-            raise ChatGone(chat.id)  # the rest (private notes too) would only follow a lost board
-        if reply.to_user is None or (chat.private and reply.to_user == chat.id):
-            if shut:
-                continue
-            try:
-                if reply.replaces is not None and await edit_message(context.bot, chat.id, reply.replaces, reply):
-                    shown = reply.replaces  # the lobby changed in place
-                elif reply.announces is None:
-                    thread = thread_id if reply.topic is None else reply.topic or None  # another table's topic
-                    shown = await send_to_chat(context.application, chat.id, reply, thread)
-                else:
-                    shown = board = await send_board(context.application, chat.id, reply, thread_id)
-            except TopicShut:  # logged, its players told; a board stays owed until the topic opens again
-                shut = True
-                continue
-            if reply.remember is not None and shown is not None:
-                await service_of(context.application).shown(reply.remember, shown)
-            continue
-        if reply.link_board and (link := board_link(chat.id, board, chat.topic)):
-            reply = replace(reply, text=f'{reply.text}\n<a href="{link}">К доске</a>')
-        try:
-            await send_reply(context.bot, reply.to_user, reply)
-        except (Forbidden, BadRequest) as error:
-            log.info("Личное сообщение пользователю %s не доставлено: %s", reply.to_user, error)
-            if reply.to_user not in told and not chat.private:
-                told.add(reply.to_user)
-                if reply.to_user == user.id:
-                    name = user.name
-                else:
-                    name = await member_name(context, chat.id, reply.to_user)
-                link = f'<a href="tg://user?id={reply.to_user}">{html.escape(name)}</a>'
-                try:  # a group that removed the bot: ChatGone; a topic closed or deleted: TopicShut
-                    await send_to_chat(context.application, chat.id, Reply(START_PRIVATE.format(name=link)), thread_id)
-                except TopicShut:
-                    shut = True
 
 
 def timers_every(settings: Settings) -> float:
@@ -490,10 +428,3 @@ async def fire_timers(context: ContextTypes.DEFAULT_TYPE) -> None:
                 pass
             except TelegramError as error:  # the chat is gone; a board stays owed and is sent later
                 log.warning("Напоминание в чат %s не отправлено: %s", chat.id, error)
-
-
-async def member_name(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> str:
-    try:
-        return (await context.bot.get_chat_member(chat_id, user_id)).user.full_name
-    except TelegramError:
-        return "Игрок"

@@ -17,7 +17,7 @@ from bot.storage import DATABASE_ERRORS
 from bot.storage.base import Announcement
 from bot.storage.topics import CLOSED, DELETED
 from bot.table.replies import Chat, Reply
-from bot.telegram.messages import send_reply
+from bot.telegram.messages import edit_message, send_reply
 
 if TYPE_CHECKING:
     from bot.table.service import Service
@@ -163,6 +163,21 @@ async def remember_pressed(application: Application, chat: Chat, message: object
                     service_of(application).store.doubt_seen(chat.id, chat.topic, message_id))
 
 
+def delete_later(application: Application, chat_id: int, message_id: int | None, after: float) -> None:
+    """Delete the bot's own message `message_id` after `after` seconds (a refusal meant for one member: it does
+    not stay in the group). A restart in between leaves it: nothing but a short text is at stake."""
+    if message_id is not None and application.job_queue is not None:
+        application.job_queue.run_once(_delete, after, data=(chat_id, message_id), name=f"delete {message_id}")
+
+
+async def _delete(context: ContextTypes.DEFAULT_TYPE) -> None:
+    chat_id, message_id = context.job.data
+    try:
+        await context.bot.delete_message(chat_id, message_id)
+    except TelegramError as error:  # deleted by an admin already, or the chat is gone: nothing to remove
+        log.info("Сообщение %s в чате %s не удалено: %s", message_id, chat_id, error)
+
+
 def refused_by_group(chat_id: int, error: Exception) -> bool:
     """A 403 for a group: the bot was kicked, or is not a member (a private 403 is a user's block)."""
     return isinstance(error, Forbidden) and chat_id < 0
@@ -224,6 +239,17 @@ async def topic_open(application: Application, chat: Chat) -> None:
         return
     log.info("Тема %s чата %s открыта: стол продолжает", chat.topic, chat.id)
     application.job_queue.run_once(deliver_owed, 0, data={"first": True}, name="deliver_owed_reopened")
+
+
+async def edit_in_chat(application: Application, chat_id: int, message_id: int, reply: Reply) -> bool:
+    """`edit_message` in a chat: False when the message cannot show `reply` (it is then sent anew); a group that
+    removed the bot is noted, and nothing more goes there (ChatGone)."""
+    try:
+        return await edit_message(application.bot, chat_id, message_id, reply, forbidden=True)
+    except Forbidden as error:
+        if refused_by_group(chat_id, error):
+            raise await chat_gone(application, chat_id, error) from None
+        return False
 
 
 async def already_in_chat(application: Application, debt: Announcement) -> int | None:

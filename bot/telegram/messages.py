@@ -117,9 +117,10 @@ async def edit_in_place(message: Message, reply: Reply) -> bool:
     return await edit_message(message.get_bot(), message.chat_id, message.message_id, reply)
 
 
-async def edit_message(bot: Any, chat_id: int, message_id: int, reply: Reply) -> bool:
+async def edit_message(bot: Any, chat_id: int, message_id: int, reply: Reply, forbidden: bool = False) -> bool:
     """Show `reply` in place of the message `message_id` (a picture's caption, or a text); False when
-    Telegram refuses (a message too old or deleted, a text where a picture was) or cannot be reached."""
+    Telegram refuses (a message too old or deleted, a text where a picture was) or cannot be reached.
+    `forbidden`: a 403 (the bot was removed from the group) is raised rather than answered False."""
     markup = keyboard(reply.buttons)
     try:
         if reply.image is not None:
@@ -135,7 +136,12 @@ async def edit_message(bot: Any, chat_id: int, message_id: int, reply: Reply) ->
             return True
         log.info("Сообщение не изменено, отправляю новое: %s", error)
         return False
-    except (NetworkError, RetryAfter, Forbidden) as error:  # the new message goes the way of every board
+    except Forbidden:
+        if forbidden:
+            raise
+        log.info("Сообщение не изменено (доступ запрещён), отправляю новое")
+        return False
+    except (NetworkError, RetryAfter) as error:  # the new message goes the way of every board
         log.info("Сообщение не изменено (%s), отправляю новое", error)
         return False
     return True
@@ -157,7 +163,9 @@ async def send_reply(bot: Any, chat_id: int, reply: Reply, thread_id: int | None
     """One reply into one chat (and forum topic): a photo with a caption, or text messages. The id of the
     message that carries the keyboard (the photo, or the last piece of a long text)."""
     markup = keyboard(reply.buttons)
-    common: dict[str, Any] = {"parse_mode": ParseMode.HTML, "message_thread_id": thread_id}
+    # only a turn's board, the final result and the private «ваш ход» make a sound (`Reply.sound`)
+    common: dict[str, Any] = {"parse_mode": ParseMode.HTML, "message_thread_id": thread_id,
+                              "disable_notification": not reply.sound}
     if reply.image is not None:
         pieces = split_text(reply.text, CAPTION_LIMIT) if reply.text.strip() else [""]
         caption, rest = pieces[0], "\n".join(pieces[1:])

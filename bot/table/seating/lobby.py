@@ -108,7 +108,7 @@ class Lobby:
                 return confirmed
         refusal = self._join_refusal(user, row)
         if refusal:
-            return [Reply(refusal)]
+            return [Reply(refusal, only_for=user.id)]
         seats = [(s.user_id, s.name, s.level) for s in row.seats] + [(user.id, user.name)]
         await self.table.store.set_seats(row.id, row.version, seats)
         row = await self.table.store.game(row.id)
@@ -130,7 +130,7 @@ class Lobby:
     async def leave(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is not None and row.status == ACTIVE and row.seat_of(user.id) is not None:
             if row.seats[row.seat_of(user.id)].away:
-                return [Reply(f"{plain(user.name)}, за вас и так ходит автопилот.")]
+                return [Reply(f"{plain(user.name)}, за вас и так ходит автопилот.", only_for=user.id)]
             return await self.turns.leave_game(chat, user, row)
         if args and row is not None and row.status == LOBBY:  # /leave бот [имя]: a bot stands up
             bot = self.robots.named_bot(row, args)
@@ -140,7 +140,7 @@ class Lobby:
                 return await self.robots.remove(chat, user, row, bot)
         refusal = self._leave_refusal(user, row)
         if refusal:
-            return [Reply(refusal)]
+            return [Reply(refusal, only_for=user.id)]
         seats = [(s.user_id, s.name, s.level) for s in row.seats if s.user_id != user.id]
         if not any(level is None for _, _, level in seats):  # bots alone do not play
             await self.table.store.close_game(row.id, row.version, ABORTED)

@@ -124,7 +124,7 @@ class Robots:
                           f"<code>/addbot {DEFAULT_LEVEL}</code>.")]
         refusal = self._refusal(user, row, adding=True)
         if refusal:
-            return [Reply(refusal)]
+            return [Reply(refusal, only_for=user.id)]
         return [await self._added(user, row, level)]
 
     async def _added(self, user: User, row: GameRow, level: str) -> Reply:
@@ -174,7 +174,7 @@ class Robots:
     async def remove(self, chat: Chat, user: User, row: GameRow, bot: Seat) -> list[Reply]:
         refusal = self._refusal(user, row, adding=False)
         if refusal:
-            return [Reply(refusal)]
+            return [Reply(refusal, only_for=user.id)]
         return [await self._removed(user, row, bot)]
 
     async def _removed(self, user: User, row: GameRow, bot: Seat) -> Reply:

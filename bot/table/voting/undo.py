@@ -35,11 +35,11 @@ class Undo:
         if row.status != ACTIVE:
             return [Reply("Сейчас партия не идёт: отменять нечего.")]
         if row.seat_of(user.id) is None:
-            return [Reply(f"{plain(user.name)}, вы не играете в этой партии.")]
+            return [Reply(f"{plain(user.name)}, вы не играете в этой партии.", only_for=user.id)]
         log = await self.table.store.log(row.id)
         mine = [line for line in log if line.user_id == user.id]
         if not mine:
-            return [Reply(f"{plain(user.name)}, вы ещё не ходили: отменять нечего.")]
+            return [Reply(f"{plain(user.name)}, вы ещё не ходили: отменять нечего.", only_for=user.id)]
         last = mine[-1]
         if may_undo_alone(log, user.id):
             return await self.rewind.undo_to(chat, row, last.version - 1, f"↩️ {plain(user.name)} отменяет ход: "

@@ -29,14 +29,15 @@ class Votes:
         if row is None or row.status != ACTIVE:
             return [Reply("Сейчас партия не идёт.")]
         if row.seat_of(user.id) is None:
-            return [Reply(f"{plain(user.name)}, пропустить чужой ход могут только игроки этой партии.")]
+            return [Reply(f"{plain(user.name)}, пропустить чужой ход могут только игроки этой партии.",
+                          only_for=user.id)]
         game, state = self.table.state(row)
         seat = game.current_seat(state)
         if row.seats[seat].bot:
             return [Reply(f"Сейчас ходит {plain(row.seats[seat].name)} — бот, он походит сам.")]
         if row.seats[seat].user_id == user.id:
             return [Reply("Свой ход пропускать не нужно: просто сделайте его (или /leave — отдать место "
-                          "автопилоту).")]
+                          "автопилоту).", only_for=user.id)]
         if await self.turns.time_ran_out(row):
             return await self.turns.skip_turn(chat, row, f"⌛ {plain(row.seats[seat].name)}: время на ход вышло, "
                                          f"и {plain(user.name)} пропускает этот ход.")
@@ -46,7 +47,7 @@ class Votes:
         if row is None or row.status != ACTIVE:
             return [Reply("Сейчас партия не идёт.")]
         if row.seat_of(user.id) is None:
-            return [Reply(f"{plain(user.name)}, голосовать могут только игроки этой партии.")]
+            return [Reply(f"{plain(user.name)}, голосовать могут только игроки этой партии.", only_for=user.id)]
         game, state = self.table.state(row)
         target = self.turns.named_seat(row, args) if args else game.current_seat(state)
         if target is None:
@@ -58,7 +59,7 @@ class Votes:
         if row.seats[target].away:
             return [Reply(f"{plain(row.seats[target].name)}: это место и так у автопилота 🤖.")]
         if row.seats[target].user_id == user.id:
-            return [Reply("Чтобы отдать своё место автопилоту, напишите /leave.")]
+            return [Reply("Чтобы отдать своё место автопилоту, напишите /leave.", only_for=user.id)]
         return await self.start_vote(chat, row, user, "kick", target)
 
     VOTE_QUESTIONS = {

@@ -117,7 +117,7 @@ class Service:
         self.robots = Robots(self.table)
         self.lobby = Lobby(self.table, self.turns, self.robots)
         self.moves = Moves(self.table, self.turns, self.history)
-        self.away = Away(self.table)
+        self.away = Away(self.table, self.turns)
         self.rematch = self.lobby.rematch
 
     @classmethod

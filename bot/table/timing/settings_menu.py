@@ -13,6 +13,7 @@ from bot.table.core import Table
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.texts import plain
 from bot.table.timing.settings import EXAMPLES, ChatSettings, parse_command
+from bot.table.turns import Turns
 
 
 class SettingsMenu:
@@ -34,6 +35,7 @@ class SettingsMenu:
         except ValueError as error:
             return [Reply(f"❌ {plain(str(error))}")]
         await self.table.store.set_chat_overrides(chat.id, settings.overrides(self.table.defaults))
+        await Turns(self.table).reschedule(chat.id)  # the pending reminders and deadlines follow the new settings
         return [self._settings_reply(settings, "Готово.")]
 
     async def button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
@@ -44,6 +46,7 @@ class SettingsMenu:
             return ButtonAnswer(toast=refusal, alert=True)
         settings = (await self.table.chat_settings(chat.id)).cycled(buttons.SETTING_NAMES[index])
         await self.table.store.set_chat_overrides(chat.id, settings.overrides(self.table.defaults))
+        await Turns(self.table).reschedule(chat.id)  # the pending reminders and deadlines follow the new settings
         return ButtonAnswer(edit=self._settings_reply(settings))
 
     @staticmethod

@@ -151,6 +151,7 @@ async def test_a_skip_vote_started_before_the_absence_does_not_skip(service):
     yes = next(b.data for line in vote.buttons for b in line if b.data.endswith(":1"))
     answer = await service.button(GROUP, voters[1], yes)
     assert any("не пропускают" in reply.text for reply in answer.replies)
+    assert "Итог: да, но игрок теперь в отъезде, и голосование не действует." in answer.edit.text
     assert (await table(service))[2] is mover
 
 

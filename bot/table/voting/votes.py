@@ -102,7 +102,7 @@ class Votes:
             return [Reply(f"{away}: ход игрока в отъезде не пропускают — за этим столом его играет автопилот 🤖, "
                           "он играет его сейчас."), *await self.turns.away_autopilot(chat, row)]
         return [Reply(f"{away}: ход игрока в отъезде не пропускают — стол ждёт возвращения, а время на ход пойдёт "
-                      "после него. Уехать без ожидания стола можно и с автопилотом: /settings отъезд автопилот.")]
+                      "после него.")]
 
     VOTE_QUESTIONS = {
         "skip": "{by} предлагает пропустить этот ход (сейчас ходит {target}). Пропускаем?",
@@ -180,6 +180,10 @@ class Votes:
         subject = row.seats[vote.target].name if kind != "undo" else await self.rewind.undo_subject(row, vote.target)
         if self._yes(vote, voters) >= needed:  # the vote's message keeps its question and tells the outcome
             await self.table.store.save_vote(None, row.id, kind)
+            protected = await self.protected(chat, row, vote.target, kind) if kind != "undo" else None
+            if protected is not None:  # went away (/away) while the vote was on: it does not apply
+                return None, protected, Reply(f"{self._vote_question(row, vote, subject)}\nИтог: да, но игрок "
+                                              "теперь в отъезде, и голосование не действует.")
             outcome = Reply(f"{self._vote_question(row, vote, subject)}\nИтог: {self.VOTE_PASSED[kind]}")
             return None, await self._vote_passed(chat, row, vote), outcome
         if len(voters) - against < needed:
@@ -190,9 +194,6 @@ class Votes:
 
     async def _vote_passed(self, chat: Chat, row: GameRow, vote: Vote) -> list[Reply]:
         name = row.seats[vote.target].name if vote.kind != "undo" else ""
-        if vote.kind in ("skip", "kick") and (protected := await self.protected(chat, row, vote.target,
-                                                                               vote.kind)) is not None:
-            return protected  # went away while the vote was on
         if vote.kind == "skip":
             return await self.turns.skip_turn(chat, row, "⏭ Ход пропущен по решению игроков.")
         if vote.kind == "kick":

@@ -10,7 +10,7 @@ import doctest
 import pytest
 from test_service_turns import ANYA, BORIS, GROUP, HOUR, KB, MORNING, VERA, Clock, begin, opened, table
 
-from bot.table import buttons
+from bot.table import buttons, turns
 from bot.table.replies import Chat, User
 from bot.table.timing import schedule
 from bot.table.timing.settings import ChatSettings
@@ -54,7 +54,7 @@ def fired_texts(fired) -> list[str]:
 
 
 def test_doctests():
-    assert doctest.testmod(schedule).failed == 0
+    assert doctest.testmod(schedule).failed == 0 and doctest.testmod(turns).failed == 0
 
 
 # --- quiet hours: the reminder first, then the whole window ---------------------------------------------------

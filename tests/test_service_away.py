@@ -147,7 +147,7 @@ async def test_a_deadline_waits_until_after_the_return(path, clock):
     await service.close()
 
 
-async def test_while_away_turn_says_the_time_waits_and_skip_needs_a_vote(path, clock):
+async def test_while_away_turn_says_the_time_waits_and_skip_is_refused(path, clock):
     service = await opened(path, clock, ChatSettings(time_limit=2 * HOUR, remind_after=None))
     await begin(service, (ANYA, BORIS, VERA))
     _, _, mover = await table(service)
@@ -156,8 +156,9 @@ async def test_while_away_turn_says_the_time_waits_and_skip_needs_a_vote(path, c
     clock.now += 3 * HOUR  # past the time for a turn, but the player is away
     turn, = await service.command(GROUP, other, "turn", "")
     assert "Время на ход пойдёт, когда игрок вернётся." in turn.text
-    vote, = await service.command(GROUP, other, "skip", "")
-    assert "пропустить этот ход" in vote.text and (await table(service))[2] is mover  # a vote, not at once
+    refused, = await service.command(GROUP, other, "skip", "")  # away is protected: no skip, not even a vote
+    assert "ход игрока в отъезде не пропускают — стол ждёт возвращения" in refused.text
+    assert (await table(service))[2] is mover
     await service.close()
 
 
@@ -187,7 +188,8 @@ async def test_a_turn_that_comes_while_away_waits_with_its_deadline_after_the_re
     await end_turn(service)  # the turn passes to the one away
     assert (await table(service))[2] is other
     timers = await service.store.timers((await table(service))[0].id)
-    assert [(t.kind, t.due_at) for t in timers] == [("deadline", MORNING + DAY + 2 * HOUR)]
+    # the deadline counts from the return, which the turn's rows keep too (a timer that never fires)
+    assert [(t.kind, t.due_at) for t in timers] == [("deadline", MORNING + DAY + 2 * HOUR), ("returned", MORNING + DAY)]
     await service.close()
 
 
@@ -198,9 +200,9 @@ async def test_the_chat_may_let_the_autopilot_play_the_turns_of_a_player_away(se
     assert "✈️ Ход игрока в отъезде: за него ходит автопилот" in shown.text
     row, _, mover = await table(service)
     other = BORIS if mover is ANYA else ANYA
-    await service.command(GROUP, mover, "away", "2д")
-    (chat, replies), = await service.fire_timers()  # the mover's current turn: played at once
-    assert chat.id == GROUP.id and f"✈️ {mover.name} в отъезде: этот ход играет автопилот 🤖." in replies[-1].text
+    said, board, *_ = await service.command(GROUP, mover, "away", "2д")  # the mover's current turn: played now
+    assert f"✈️ {mover.name} в отъезде: этот ход играет автопилот 🤖." in board.text and board.image
+    assert await service.fire_timers() == []
     assert (await table(service))[2] is other
     before = len(await service.store.log(row.id))
     for _ in range(10):  # the other plays their turn: then it comes to the one away
@@ -237,7 +239,7 @@ async def test_a_move_or_back_ends_the_absence(service):
     other = BORIS if mover is ANYA else ANYA
     await service.command(GROUP, other, "away", "3д")
     back, = await service.command(GROUP, other, "back", "")
-    assert back.text == f"✈️ {other.name} снова в игре."
+    assert back.text == f"✈️ {other.name} снова в игре. Сейчас ходит {mover.name}."  # says whose turn it is
     await service.command(GROUP, mover, "away", "3д")
     board, = await move(service, mover)
     assert board.text.startswith(f"✈️ {mover.name} снова в игре.") and "в отъезде" not in board.text
@@ -303,7 +305,7 @@ def test_the_story_keeps_the_latest_ten_turns_and_counts_the_rest():
     assert len(turns) == 12
     text = missed.story_text(turns, names)
     assert "…и ещё 2 хода раньше" in text and text.count("• ") == 10 and text.endswith("• ход 13.")
-    assert missed.turns_since(lines, 1, 2) is None  # never moved themselves
+    assert len(missed.turns_since(lines, 1, 2)) == 13  # never moved themselves: every turn since the start
 
 
 # --- the chat's setting ------------------------------------------------------------------------------------------

@@ -226,10 +226,13 @@ async def test_secrets_go_privately_only_to_players_who_started_the_bot(service)
     row = await service.store.open_game(GROUP.id)
     first = row.seats[Toy().current_seat(row.state)].user_id
     notes = [r for r in replies if r.to_user is not None and "тайное" in r.text]
-    # the first player's card is on the table; only Борис started the bot
-    assert [n.to_user for n in notes] == ([BORIS.id] if first != BORIS.id else [])
-    if notes:
+    # everybody who started the bot gets a note, the first player too (their «ваш ход» with the secret);
+    # only Борис started the bot
+    assert [n.to_user for n in notes] == [BORIS.id]
+    if first != BORIS.id:
         assert "«Игрушка» в чате «Друзья»\nВаше тайное число" in notes[0].text
+    else:
+        assert notes[0].text.startswith("Ваш ход в «Игрушке» (чат «Друзья»).\nВаше тайное число")
     # after each turn the mover's changed secret goes to them privately, if they started the bot
     mover = ANYA if first == ANYA.id else BORIS
     replies = await service.command(GROUP, mover, "pick", "a1")

@@ -154,11 +154,13 @@ async def test_a_turn_whose_time_ran_out_is_skipped_once(path, clock):
     await move(service, mover)  # one build of three, then nothing
     clock.now += 2 * HOUR
     (_, replies), = await service.fire_timers()
-    assert "время на ход вышло" in replies[0].text and "пропускает ход" in replies[0].text and replies[0].image
+    # begun: what was built stays, and the rest of the turn is skipped (the message says so)
+    assert "время на ход вышло" in replies[0].text and "не доигрывает ход" in replies[0].text and replies[0].image
+    assert "Ход был уже начат" in replies[0].text
     row2, _, now_moving = await table(service)
     assert now_moving is not mover
     log = await service.store.log(row.id)
-    assert "пропускает ход" in log[-1].summary and log[-1].user_id == 0
+    assert "не доигрывает ход" in log[-1].summary and log[-1].user_id == 0
     assert await service.fire_timers() == []
     await service.close()
 

@@ -147,7 +147,7 @@ class Timer:
     """A reminder or a deadline of one game's current turn."""
 
     game_id: int
-    kind: str  # "remind" or "deadline"
+    kind: str  # "remind", "deadline", "away", "bot"; "returned" never fires: when the turn's time began counting
     seat: int
     due_at: float
     fired: int  # how many times it has fired this turn (reminders repeat)
@@ -374,7 +374,7 @@ class StoreBase:
             rows = await self._run(
                 tx, "UPDATE timers SET claimed_until = ? WHERE (game_id, kind) IN ("
                 "SELECT t.game_id, t.kind FROM timers t JOIN games g ON g.id = t.game_id "
-                f"WHERE t.due_at <= ? AND t.claimed_until <= ? AND g.status = 'active' "
+                "WHERE t.due_at <= ? AND t.claimed_until <= ? AND g.status = 'active' AND t.kind <> 'returned' "
                 f"AND NOT {TOPIC_WAITS.format('g')}{self._SKIP_LOCKED}) "
                 "RETURNING game_id, kind, seat, due_at, fired", now + lease, now, now)
         return sorted((Timer(r[0], r[1], r[2], r[3], r[4]) for r in rows), key=lambda t: (t.due_at, t.game_id))

@@ -134,6 +134,11 @@ class BetweenGames:
             return "chat_id = ?", (chat_id,)
         return "chat_id = ? AND topic = ?", (chat_id, topic)
 
+    async def running_games(self, chat_id: int) -> list[GameRow]:
+        """The running games of a chat, in every topic."""
+        rows = await self._rows("SELECT id FROM games WHERE chat_id = ? AND status = 'active' ORDER BY id", chat_id)
+        return [row for (game_id,) in rows if (row := await self.game(game_id)) is not None]
+
     async def games_of(self, user_id: int) -> list[GameRow]:
         """The running games `user_id` plays in, in any chat."""
         rows = await self._rows("SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id "

@@ -281,8 +281,9 @@ class Table:
         return Button(label[:40], buttons.encode(buttons.UNDO, row.id, row.version))
 
     async def secret_notes(self, chat: Chat, row: GameRow, game: Game, state, seats: list[Seat]) -> list[Reply]:
-        """The secrets of `seats`, privately, for those players who have started the bot in private."""
+        """The secrets of `seats`, privately, for those players who have started the bot in private (never for a
+        seat the autopilot plays: its player left the game)."""
         started = await self.store.private_users([s.user_id for s in seats])
         where = in_chat(chat.title or row.chat_title, row.topic, chat.topic_title or row.topic_title)
         return [Reply(f"«{escape(game.title)}»{where}\n{escape(secret)}", to_user=s.user_id)
-                for s in seats if s.user_id in started and (secret := game.secret(state, s.seat))]
+                for s in seats if s.user_id in started and not s.away and (secret := game.secret(state, s.seat))]

@@ -162,6 +162,8 @@ class Moves:
         headlines = await self.turns.turn_story(row, seat, scorings)  # the whole turn so far, this move last
         if await self.table.came_back(user.id):  # a move ends the player's time away (/away)
             headlines.insert(0, f"✈️ {plain(user.name)} снова в игре.")
+            if goes_on:  # the rest of the turn: its time counts from now
+                await self.turns.pending.returned(row, seat, self.table.clock())
         return Step(chat, row, game, state, secrets, headlines, scorings, goes_on, shown)
 
     async def finish(self, step: Step) -> list[Reply]:
@@ -260,6 +262,8 @@ class Moves:
         seat = row.seat_of(user.id)
         if seat is None or row.state is None:
             return ButtonAnswer(toast="Вы не играете в этой партии: тайных карт у вас здесь нет.")
+        if row.seats[seat].away:  # the hand is the autopilot's now
+            return ButtonAnswer(toast="Вы вышли из этой партии: ваше место играет автопилот 🤖, и карты теперь его.")
         game, state = self.table.state(row)
         secret = game.secret(state, seat)
         return ButtonAnswer(toast=secret or "Сейчас у вас нет ничего скрытого.", alert=True)

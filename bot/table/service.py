@@ -119,11 +119,11 @@ class Service:
         self.votes = Votes(self.table, self.turns, self.rewind)
         self.undo = Undo(self.table, self.rewind, self.votes)
         self.history = History(self.table)
-        self.settings = SettingsMenu(self.table)
+        self.settings = SettingsMenu(self.table, self.turns)
         self.robots = Robots(self.table)
         self.lobby = Lobby(self.table, self.turns, self.robots)
         self.moves = Moves(self.table, self.turns, self.history)
-        self.away = Away(self.table)
+        self.away = Away(self.table, self.turns)
         self.rematch = self.lobby.rematch
         self.topics = Topics(self.table, self.lobby, self.moves.board)
         self.tables = Tables(self.table, self.lobby)

@@ -5,7 +5,6 @@ handed to the autopilot). A part of `bot.table.service.Service`.
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 from html import escape
 
@@ -21,8 +20,10 @@ from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
 from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
 from bot.table.texts import board_link, chat_named, mention, plain, step_text
-from bot.table.timing.clock import DAY, format_duration, not_quiet
+from bot.table.timing.clock import format_duration
 from bot.table.timing.missed import missed
+from bot.table.timing.pending import AWAY, Pending
+from bot.table.timing.schedule import RETURNED, after_quiet, next_reminder, turn_timers
 from bot.table.timing.settings import AUTOPILOT
 from bot.table.words import declined
 from rules.protocol import Event, Game
@@ -32,10 +33,11 @@ log = logging.getLogger(__name__)
 AUTOPILOT_USER = 0  # the user id of the autopilot's moves in the log
 AUTOPILOT_MARK = "🤖 "
 AUTOPILOT_STEPS = 400  # moves the autopilot makes in one go at most (several away seats in a row)
-REMINDERS = 3  # reminders in one turn at most; then the group decides (/skip, /kick)
 TIMER_LEASE = 120.0  # seconds a process has to act on a timer it claimed before another may
 TURN_STORY = 40  # log lines looked at for what the player to move did in this turn
 QUIET_IN_CAPTION = ("turn", "end", "score")  # events the board's caption leaves to the board and to `scorings`
+# a turn ended for its player after they had begun it: what the headline adds
+MID_TURN_SKIP = " Ход был уже начат: сделанное остаётся, а остаток хода пропущен по правилу пропуска."
 
 
 def scored(events: list[Event]) -> list[Event]:
@@ -46,6 +48,20 @@ def scored(events: list[Event]) -> list[Event]:
 class Turns:
     def __init__(self, table: Table):
         self.table = table
+        self.pending = Pending(table)  # the timer rows of the turns under way
+
+    def seat_to_move(self, row: GameRow) -> int | None:
+        """The seat to move in a running game (None: not running, or over)."""
+        if row.status != ACTIVE or row.state is None:
+            return None
+        game, state = self.table.state(row)
+        return game.current_seat(state)
+
+    async def reschedule(self, chat_id: int, topic: int | None = None) -> None:
+        """The pending reminders and deadlines of every running table of the chat (of one topic, given `topic`)
+        computed anew from when each turn began and the settings now (`timing.schedule`); call it right after
+        a chat's or a table's settings are written."""
+        await self.pending.reschedule(chat_id, topic)
 
     # --- the turn's bookkeeping and recording moves, the autopilot's too ----------------------------
 
@@ -65,18 +81,17 @@ class Turns:
             # a bot (or the autopilot) moves at once, in this very update; the timer is there in case that is cut
             # short (a crash): when it is due, the turn is played then. No reminders, no deadline.
             return TurnChange(seat, now, ((BOT_TIMER, now + BOT_GRACE),))
-        settings = await self.table.chat_settings(row.chat_id, row.topic)
+        settings = await self.pending.settings(row)
         absence = (await self.table.absent(row)).get(seat)
         if absence is not None and settings.on_away == AUTOPILOT:
             # away, and the chat lets the autopilot play: it moves at once (`autoplay`), or, where nothing
             # plays on at once (the first turn, a turn taken back), when this timer fires
-            return TurnChange(seat, now, (("away", now),))
+            return TurnChange(seat, now, ((AWAY, now),))
+        if absence is None:
+            return TurnChange(seat, now, tuple(turn_timers(settings, since=now, start=now, now=now)))
         # away: no reminder before the return, and the time for the turn starts counting then
-        start = now if absence is None else absence.until
-        timers = [("remind", max(now + settings.remind_after, start))] if settings.remind_after else []
-        if settings.time_limit:
-            timers.append(("deadline", start + settings.time_limit))
-        return TurnChange(seat, now, tuple(timers))
+        timers = turn_timers(settings, since=now, start=absence.until, now=now, away=absence.until)
+        return TurnChange(seat, now, (*timers, (RETURNED, absence.until)))
 
     async def record(self, row: GameRow, game: Game, state, seat: int, user_id: int, action: str,
                       events: list[Event], reveals: bool, mark: str = "") -> tuple[GameRow, str, bool]:
@@ -151,11 +166,12 @@ class Turns:
             return False
         if plays_itself(row.seats[seat]):
             return True
-        settings = await self.table.chat_settings(row.chat_id)
+        settings = await self.pending.settings(row)
         return settings.on_away == AUTOPILOT and seat in await self.table.absent(row)
 
-    async def turn_notes(self, chat: Chat, row: GameRow, game: Game, state) -> list[Reply]:
-        """«Ваш ход» privately to the player whose turn it now is, if they started the bot in private."""
+    async def turn_notes(self, chat: Chat, row: GameRow, game: Game, state, hand: bool = False) -> list[Reply]:
+        """«Ваш ход» privately to the player whose turn it now is, if they started the bot in private; `hand`:
+        with their secrets (the first turn of a game: the others get theirs in notes of their own)."""
         seat = game.current_seat(state)
         if seat is None or plays_itself(row.seats[seat]) or seat in await self.table.absent(row):
             return []  # nobody to tell, or away: no reminders while they are
@@ -166,24 +182,28 @@ class Turns:
             return []
         where = chat_named(chat.title or row.chat_title, row.topic, chat.topic_title or row.topic_title)
         story = await missed(self.table, row, seat)
-        return [Reply(f"Ваш ход в «{escape(declined(game.title, 'loct'))}»{where}.{story}", to_user=player.user_id,
-                      link_board=True, sound=not await self.table.quiet_now(row))]
+        secret = game.secret(state, seat) if hand else None
+        secret = f"\n{escape(secret)}" if secret else ""
+        return [Reply(f"Ваш ход в «{escape(declined(game.title, 'loct'))}»{where}.{secret}{story}",
+                      to_user=player.user_id, link_board=True, sound=not await self.table.quiet_now(row))]
+
 
     async def turn(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        """Whose turn, how long the table has waited, and the time left as the deadline's row says."""
         if row is None or row.status != ACTIVE:
             return [Reply("Сейчас партия не идёт. Начните: /new.")]
         game, state = self.table.state(row)
-        player = row.seats[game.current_seat(state)]
+        seat = game.current_seat(state)
+        player = row.seats[seat]
         away = " (бот 🤖)" if player.bot else " (это место у автопилота 🤖)" if player.away else ""
-        settings = await self.table.chat_settings(row.chat_id, row.topic)
+        settings = await self.pending.settings(row)
         limit = ""
-        if settings.time_limit and game.current_seat(state) in await self.table.absent(row):
-            limit = "\nВремя на ход пойдёт, когда игрок вернётся."
-        elif settings.time_limit and row.turn_since is not None:
-            # the deadline itself where there is one: it may have waited for a return from /away
-            due = [t.due_at for t in await self.table.store.timers(row.id) if t.kind == "deadline"]
-            left = (due[0] if due else row.turn_since + settings.time_limit) - self.table.clock()
-            limit = (f"\nВремя на ход кончится через {format_duration(left)}." if left > 0
+        if seat in await self.table.absent(row):
+            limit = ("\nЭтот ход сыграет автопилот 🤖." if settings.on_away == AUTOPILOT
+                     else "\nВремя на ход пойдёт, когда игрок вернётся." if settings.time_limit else "")
+        elif (due := await self.pending.deadline(row)) is not None:
+            left = due - self.table.clock()
+            limit = (f"\nВремя на ход кончится через {format_duration(left)}." if left >= 1
                      else "\nВремя на ход вышло: /skip пропустит его.")
         away_lines = "".join(f"\n{line}." for line in await self.table.away_lines(row))
         return [Reply(f"Ходит {plain(player.name)}{away}{self.table.waiting(row)}.{away_lines}{limit}")]
@@ -201,14 +221,18 @@ class Turns:
                                        "к автопилоту 🤖.")
 
     async def handed_over(self, chat: Chat, game_id: int, text: str) -> list[Reply]:
-        """A seat went to the autopilot: if it is that seat's turn, it moves now; the board follows."""
+        """A seat went to the autopilot: if it is that seat's turn, it moves now, and the board gives the turn
+        on (with a mention and the private notes); otherwise the board only tells the table, pinging nobody:
+        the player on turn was told already."""
         row = await self.table.store.game(game_id)
         game, state = self.table.state(row)
+        version = row.version
         headlines, scorings = [text], []
         row = await self.autoplay(row, game, state, headlines, scorings)
+        passed = row.version != version  # the autopilot played the seat's turn
         return [*await self.scorings(row, game, state, scorings),
-                await self.table.board_reply(row, game, state, "\n".join(headlines)),
-                *await self.turn_notes(chat, row, game, state)]
+                await self.table.board_reply(row, game, state, "\n".join(headlines), notify=passed),
+                *(await self.turn_notes(chat, row, game, state) if passed else [])]
 
     async def bots_catch_up(self, chat: Chat, row: GameRow) -> list[Reply]:
         """Bot turns left pending (the move before them was cut short by a crash, or another process is slow):
@@ -227,19 +251,34 @@ class Turns:
                 *await self.turn_notes(chat, row, game, state)]
 
     async def time_ran_out(self, row: GameRow) -> bool:
-        """The player to move has used up the time limit (without one: waited past a reminder)."""
-        settings = await self.table.chat_settings(row.chat_id, row.topic)
+        """The player to move has used up the time for the turn, as its deadline's row says (without a limit:
+        waited past a reminder's time since their time began counting)."""
         game, state = self.table.state(row)
         if game.current_seat(state) in await self.table.absent(row):
             return False  # away (/away): their time waits for the return
+        now = self.table.clock()
+        timers = await self.pending.timers(row)
+        if "deadline" in timers:
+            return timers["deadline"].due_at <= now
+        settings = await self.pending.settings(row)
         allowed = settings.time_limit or settings.remind_after
-        return bool(allowed) and row.turn_since is not None and self.table.clock() - row.turn_since >= allowed
+        return bool(allowed) and row.turn_since is not None and now - self.pending.counted_from(row, timers) >= allowed
+
+    async def begun(self, row: GameRow, seat: int) -> bool:
+        """Whether the player of `seat` has already made a step of the turn under way."""
+        latest = await self.table.store.log(row.id, 1)
+        return bool(latest) and latest[-1].seat == seat and not latest[-1].ends_turn
 
     async def skip_turn(self, chat: Chat, row: GameRow, text: str) -> list[Reply]:
-        """The player to move loses the rest of their turn (`Game.skip`); the board follows."""
+        """The player to move loses the rest of their turn (`Game.skip`); the board follows. A turn already begun
+        is told as such: what was done stays, the rest is skipped, and the log says «не доигрывает ход»."""
         game, state = self.table.state(row)
         seat = game.current_seat(state)
+        begun = await self.begun(row, seat)
         events = game.skip(state)
+        if begun:
+            events = unfinished(events, row.seats[seat].name)
+            text += MID_TURN_SKIP
         row, headline, _ = await self.record(row, game, state, seat, AUTOPILOT_USER, "skip", events, True,
                                               "⏭ ")
         scorings = scored(events)
@@ -257,8 +296,7 @@ class Turns:
 
     async def fire_timers(self) -> list[tuple[Chat, list[Reply]]]:
         """Reminders and deadlines that are due (after a restart too, each once, whichever process runs
-        this): (the chat, with the topic of the game's table; replies to send there) for each. A reminder due
-        during the chat's quiet hours waits for their end."""
+        this): (the chat, with the topic of the game's table; replies to send there) for each."""
         now = self.table.clock()
         out = []
         for timer in await self.table.store.claim_timers(now, TIMER_LEASE):
@@ -294,50 +332,65 @@ class Turns:
         if timer.kind == BOT_TIMER:  # a bot's turn that a crash interrupted: played now, night or day; the turn
             # passing clears the timer (should the bots be stopped short again, it fires again after its lease)
             return chat, await self.bots_catch_up(chat, row)
-        settings = await self.table.chat_settings(row.chat_id, row.topic)
-        moment = dt.datetime.fromtimestamp(now, dt.UTC)
-        morning = not_quiet(moment, settings.quiet, settings.tz).timestamp()
-        if morning > now:  # night in the chat: wait for the morning (a deadline too)
-            await self.table.store.timer_postponed(timer, morning)
-            return None
+        settings = await self.pending.settings(row)
         absence = (await self.table.absent(row)).get(timer.seat)
-        if absence is not None or timer.kind == "away":
-            return await self._fire_away(chat, row, timer, absence, settings, now)
+        if absence is not None or timer.kind == AWAY:
+            return await self._fire_away(chat, row, timer, absence, settings)
+        if after_quiet(now, settings) > now:  # planned under other settings: night in the chat now
+            await self.pending.replan(row)
+            return None
         if timer.kind == "deadline":
             await self.table.store.timer_fired(timer, None)
             player = row.seats[timer.seat]
             if settings.on_timeout == AUTOPILOT:
                 return chat, await self._timeout_autopilot(chat, row, player.name)
             return chat, await self.skip_turn(chat, row, f"⌛ {plain(player.name)}: время на ход вышло.")
-        again = now + settings.remind_after if settings.remind_after and timer.fired + 1 < REMINDERS else None
+        timers = await self.pending.timers(row)
+        deadline = timers["deadline"].due_at if "deadline" in timers else None
+        if deadline is not None and deadline <= now:  # late (the bot was down): the deadline speaks, not both
+            await self.table.store.timer_fired(timer, None)
+            return None
+        again = next_reminder(settings, now + (settings.remind_after or 0), timer.fired + 1, deadline, now)
         await self.table.store.timer_fired(timer, again)
-        return chat, await self._reminder(row, game, timer.seat)
+        # the first reminder after a return from /away tells what happened meanwhile (no «ваш ход» note did)
+        story = RETURNED in timers and not timer.fired
+        return chat, await self._reminder(row, game, timer.seat, story)
 
-    async def _fire_away(self, chat: Chat, row: GameRow, timer: Timer, absence, settings,
-                         now: float) -> tuple[Chat, list[Reply]] | None:
-        """A timer of the turn of a player who is away (/away): the autopilot plays the turn if the chat
-        says so; else a reminder waits for the return (or for /back) and a deadline starts counting then."""
-        player = row.seats[timer.seat]
+    async def _fire_away(self, chat: Chat, row: GameRow, timer: Timer, absence,
+                         settings) -> tuple[Chat, list[Reply]] | None:
+        """A timer of the turn of a player who is away (/away): the autopilot plays the turn now if the chat says
+        so, night or day; otherwise the reminder and the deadline are planned from the return."""
         if absence is None:  # "away" came back before the timer: nothing to do
             await self.table.store.timer_fired(timer, None)
             return None
         if settings.on_away == AUTOPILOT:
             await self.table.store.timer_fired(timer, None)
-            return chat, await self._timeout_autopilot(
-                chat, row, player.name, f"✈️ {plain(player.name)} в отъезде: этот ход играет автопилот 🤖.")
-        if timer.kind == "deadline":
-            await self.table.store.timer_postponed(timer, absence.until + (settings.time_limit or 0))
-        elif timer.kind == "remind":  # looked at again now and then: /back may come before the end
-            await self.table.store.timer_postponed(timer, min(absence.until, now + (settings.remind_after or DAY)))
-        else:
+            return chat, await self.away_autopilot(chat, row)
+        if timer.kind == AWAY:
             await self.table.store.timer_fired(timer, None)
+        await self.pending.replan(row)
         return None
 
-    async def _timeout_autopilot(self, chat: Chat, row: GameRow, name: str, headline: str = "") -> list[Reply]:
-        """The time ran out (or the player is away): the autopilot finishes this one turn of the player."""
+    async def away_autopilot(self, chat: Chat, row: GameRow) -> list[Reply]:
+        """The player to move is away and the chat gives such turns to the autopilot: it plays this one now."""
         game, state = self.table.state(row)
         seat = game.current_seat(state)
-        headlines = [headline or f"⌛ {plain(name)}: время на ход вышло, этот ход доигрывает автопилот 🤖."]
+        name = plain(row.seats[seat].name)
+        begun = await self.begun(row, seat)
+        return await self._timeout_autopilot(
+            chat, row, name, f"✈️ {name} в отъезде: " + ("сделанное в этот ход остаётся, а доигрывает его автопилот "
+                                                        "🤖." if begun else "этот ход играет автопилот 🤖."))
+
+    async def _timeout_autopilot(self, chat: Chat, row: GameRow, name: str, headline: str = "") -> list[Reply]:
+        """The time ran out (or the player is away): the autopilot finishes this one turn of the player; each of
+        its steps is told under the headline."""
+        game, state = self.table.state(row)
+        seat = game.current_seat(state)
+        if not headline:
+            headline = (f"⌛ {plain(name)}: время на ход вышло посреди хода. Сделанное остаётся, а доигрывает ход "
+                        "автопилот 🤖:" if await self.begun(row, seat)
+                        else f"⌛ {plain(name)}: время на ход вышло, этот ход играет автопилот 🤖.")
+        headlines = [headline]
         scorings: list[Event] = []
         for _ in range(AUTOPILOT_STEPS):
             action = await choose_action(self.table, row, game, state)
@@ -354,9 +407,9 @@ class Turns:
                 await self.table.board_reply(row, game, state, "\n".join(headlines)),
                 *await self.turn_notes(chat, row, game, state)]
 
-    async def _reminder(self, row: GameRow, game: Game, seat: int) -> list[Reply]:
+    async def _reminder(self, row: GameRow, game: Game, seat: int, story: bool = False) -> list[Reply]:
         """The player to move, mentioned in the group, and privately too where they started the bot (with a
-        link to the board when the group is a supergroup)."""
+        link to the board when the group is a supergroup; `story`: with «что было без вас»)."""
         player = row.seats[seat]
         waited = f": ждём {format_duration(self.table.clock() - row.turn_since)}" if row.turn_since else ""
         title = escape(declined(game.title, "loct"))
@@ -365,7 +418,19 @@ class Turns:
             where = chat_named(row.chat_title, row.topic, row.topic_title)
             link = board_link(row.chat_id, row.board_message_id, row.topic)
             to_board = f'\n<a href="{link}">К доске</a>' if link else ""
+            missed_story = await missed(self.table, row, seat) if story else ""
             # the private «ваш ход» may sound (a reminder fires only outside quiet hours); the group's is silent
-            replies.append(Reply(f"⏰ Ваш ход в «{title}»{where}{waited}.{to_board}", to_user=player.user_id,
-                                 sound=not await self.table.quiet_now(row)))
+            replies.append(Reply(f"⏰ Ваш ход в «{title}»{where}{waited}.{to_board}{missed_story}",
+                                 to_user=player.user_id, sound=not await self.table.quiet_now(row)))
         return replies
+
+
+def unfinished(events: list[Event], name: str) -> list[Event]:
+    """A skip's events for a turn already begun: «Аня пропускает ход: …» becomes «Аня не доигрывает ход: …».
+
+    >>> [e.text for e in unfinished([Event("Аня пропускает ход."), Event("Ходит Борис.")], "Аня")]
+    ['Аня не доигрывает ход.', 'Ходит Борис.']
+    """
+    said = f"{name} пропускает ход"
+    return [Event(f"{name} не доигрывает ход" + e.text[len(said):], e.kind, e.data) if e.text.startswith(said) else e
+            for e in events]

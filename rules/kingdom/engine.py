@@ -272,8 +272,12 @@ def settle_pending(state: State) -> list[Event]:
 
 def skip(state: State) -> list[Event]:
     """The current player's turn ends now: the mandatory builds not made and the tiles not used are lost,
-    the card is discarded and a new one drawn as at every turn's end (our house rule for an absent player)."""
-    events = [Event(f"{state.player().name} пропускает ход.", "end_turn", {"seat": state.current})]
+    the card is discarded and a new one drawn as at every turn's end (our house rule for an absent player).
+    A turn whose builds have begun says how many of them are lost."""
+    missing = state.builds_left if state.phase == "building" else 0
+    lost = (f": {_still(missing)} так и не {plural(missing, 'построено', 'построены', 'построено')}" if missing
+            else "")
+    events = [Event(f"{state.player().name} пропускает ход{lost}.", "end_turn", {"seat": state.current})]
     settle_pending(state)
     events += end_turn(state)
     state.actions += 1

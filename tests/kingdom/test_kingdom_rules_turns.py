@@ -375,7 +375,8 @@ def test_a_skipped_turn_builds_nothing_draws_the_next_card_and_passes_the_turn()
     before = [p.settlements for p in state.players]
     cards = all_cards(state)
     events = GAME.skip(state)
-    assert GAME.current_seat(state) == 1 and events[0].text == "Аня пропускает ход."
+    assert GAME.current_seat(state) == 1
+    assert events[0].text == "Аня пропускает ход: ещё 2 обязательных поселения так и не построены."
     assert [p.settlements for p in state.players] == before  # the builds left are lost
     assert state.players[0].card is not None and all_cards(state) == cards  # a new card, none lost or made
     assert state.builds_left == 3 and state.players[1].card is not None  # Борис's turn begins as usual

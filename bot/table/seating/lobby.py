@@ -86,7 +86,8 @@ class Lobby:
             return [Reply(done)]
         chat_id, topic = table
         rows = [row for row in await self.table.store.games_of(user.id)
-                if row.chat_id == chat_id and (topic is None or row.topic == topic)]
+                if row.chat_id == chat_id and (topic is None or row.topic == topic)
+                and not row.seats[row.seat_of(user.id)].away]  # a seat left to the autopilot: its hand is not theirs
         lines = []
         for row in sorted(rows, key=lambda row: not self._waits_for(row, user)):
             game, state = self.table.state(row)
@@ -195,10 +196,13 @@ class Lobby:
         row = await self.table.store.game(row.id)
         headlines, scorings = [intro], []
         row = await self.turns.autoplay(row, game, state, headlines, scorings)  # the lot chose a bot: it moves
-        players = [seat for seat in row.seats if seat.seat != game.current_seat(state)]
+        # everybody's private notes: the player to move gets «ваш ход» with their secrets, the others their secrets
+        on_turn = await self.turns.turn_notes(chat, row, game, state, hand=True)
+        told = {note.to_user for note in on_turn}
+        players = [seat for seat in row.seats if seat.user_id not in told]
         board = [*await self.turns.scorings(row, game, state, scorings),
                  await self.table.board_reply(row, game, state, "\n".join(headlines)),
-                 *await self.table.secret_notes(chat, row, game, state, players)]
+                 *on_turn, *await self.table.secret_notes(chat, row, game, state, players)]
         if row.lobby_message_id is None:
             return board
         return [replace(self._closed_lobby(row), replaces=row.lobby_message_id), *board]

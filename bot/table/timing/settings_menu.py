@@ -25,6 +25,7 @@ from bot.table.timing.scopes import (
     table_only,
 )
 from bot.table.timing.settings import EXAMPLES, ChatSettings, parse_command
+from bot.table.turns import Turns
 
 # `/settings чат …`: the whole chat's value rather than this table's
 CHAT_WORDS = ("чат", "чата", "chat")
@@ -69,8 +70,8 @@ def parse_places(args: str) -> str | None:
 
 
 class SettingsMenu:
-    def __init__(self, table: Table):
-        self.table = table
+    def __init__(self, table: Table, turns: Turns):
+        self.table, self.turns = table, turns
 
     async def command(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         first, _, rest = args.strip().partition(" ")
@@ -133,7 +134,7 @@ class SettingsMenu:
             await self.table.store.set_chat_overrides(chat.id, values)
         else:
             await self.table.store.set_table_overrides(chat.id, chat.topic, values, chat.topic_title)
-        # reschedule: pending timers of the affected tables
+        await self.turns.reschedule(chat.id, None if whole_chat else chat.topic)  # pending timers follow at once
 
     async def _places(self, chat: Chat, user: User, row: GameRow | None, place: str) -> Reply:
         """`/settings столы …`: where new tables may open (administrators only)."""

@@ -20,7 +20,7 @@ from bot.table.core import STALE, Table, may_undo_alone
 from bot.table.replies import ButtonAnswer, Chat, Reply, User
 from bot.table.texts import plain
 from bot.table.voting.rewind import Rewind
-from bot.table.voting.votes import Votes
+from bot.table.voting.votes import Votes, left_refusal
 
 
 class Undo:
@@ -36,6 +36,8 @@ class Undo:
             return [Reply("Сейчас партия не идёт: отменять нечего.")]
         if row.seat_of(user.id) is None:
             return [Reply(f"{plain(user.name)}, вы не играете в этой партии.", only_for=user.id)]
+        if refusal := left_refusal(row, user):
+            return [Reply(refusal, only_for=user.id)]
         log = await self.table.store.log(row.id)
         mine = [line for line in log if line.user_id == user.id]
         if not mine:
@@ -56,6 +58,8 @@ class Undo:
         row = await self.table.store.last_finished(chat.id, chat.topic)
         if row is None or row.seat_of(user.id) is None:
             return [Reply("Сейчас партия не идёт: отменять нечего.")]
+        if refusal := left_refusal(row, user):
+            return [Reply(refusal)]
         # a bot's final move would only be played again: back to the last move of a person instead
         log = [line for line in await self.table.store.log(row.id) if not row.seats[line.seat].bot][-1:]
         if not log:

@@ -1,5 +1,8 @@
 """The group's ways out of a vanished player and of a move to take back: /skip, /kick and the undo that needs
-everyone's yes, decided by the players' votes with buttons. A part of `bot.table.service.Service`.
+everyone's yes, decided by the players' votes with buttons. A player away (/away) is protected: never skipped nor
+handed over by the others, their turn waits or goes to the autopilot as the table's setting says (and no penalty
+of the skip rule applies); a player who left the game (/leave) no longer starts votes. A part of
+`bot.table.service.Service`.
 """
 
 from __future__ import annotations
@@ -16,9 +19,22 @@ from bot.table import buttons
 from bot.table.core import Table
 from bot.table.replies import Button, Chat, Reply, User
 from bot.table.texts import plain
+from bot.table.timing.absence import until_text
+from bot.table.timing.settings import AUTOPILOT
 from bot.table.turns import Turns
 from bot.table.voting.rewind import Rewind
 from rules.text import count, plural
+
+
+def left_refusal(row: GameRow, user: User) -> str | None:
+    """Why `user` may not ask the table for a vote: not playing here, or gone from the game (/leave, /kick)."""
+    seat = row.seat_of(user.id)
+    if seat is None:
+        return f"{plain(user.name)}, голосовать могут только игроки этой партии."
+    if row.seats[seat].away:
+        return (f"{plain(user.name)}, вы вышли из этой партии: за ваше место ходит автопилот 🤖, а голосования "
+                "предлагают те, кто играет.")
+    return None
 
 
 class Votes:
@@ -31,6 +47,8 @@ class Votes:
         if row.seat_of(user.id) is None:
             return [Reply(f"{plain(user.name)}, пропустить чужой ход могут только игроки этой партии.",
                           only_for=user.id)]
+        if refusal := left_refusal(row, user):
+            return [Reply(refusal, only_for=user.id)]
         game, state = self.table.state(row)
         seat = game.current_seat(state)
         if row.seats[seat].bot:
@@ -38,6 +56,8 @@ class Votes:
         if row.seats[seat].user_id == user.id:
             return [Reply("Свой ход пропускать не нужно: просто сделайте его (или /leave — отдать место "
                           "автопилоту).", only_for=user.id)]
+        if (protected := await self.protected(chat, row, seat, "skip")) is not None:
+            return protected
         if await self.turns.time_ran_out(row):
             return await self.turns.skip_turn(chat, row, f"⌛ {plain(row.seats[seat].name)}: время на ход вышло, "
                                          f"и {plain(user.name)} пропускает этот ход.")
@@ -46,8 +66,8 @@ class Votes:
     async def kick(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None or row.status != ACTIVE:
             return [Reply("Сейчас партия не идёт.")]
-        if row.seat_of(user.id) is None:
-            return [Reply(f"{plain(user.name)}, голосовать могут только игроки этой партии.", only_for=user.id)]
+        if refusal := left_refusal(row, user):
+            return [Reply(refusal, only_for=user.id)]
         game, state = self.table.state(row)
         target = self.turns.named_seat(row, args) if args else game.current_seat(state)
         if target is None:
@@ -60,7 +80,30 @@ class Votes:
             return [Reply(f"{plain(row.seats[target].name)}: это место и так у автопилота 🤖.")]
         if row.seats[target].user_id == user.id:
             return [Reply("Чтобы отдать своё место автопилоту, напишите /leave.", only_for=user.id)]
+        if (protected := await self.protected(chat, row, target, "kick")) is not None:
+            return protected
         return await self.start_vote(chat, row, user, "kick", target)
+
+    async def protected(self, chat: Chat, row: GameRow, seat: int, kind: str) -> list[Reply] | None:
+        """A skip or a hand-over asked about a player away (/away): refused, with what happens instead (None: the
+        player is not away). With the table's «отъезд: автопилот» and their turn under way, the autopilot plays
+        it now, as the absence would have it (never the skip rule and its penalty)."""
+        absence = (await self.table.absent(row)).get(seat)
+        if absence is None:
+            return None
+        settings = await self.turns.pending.settings(row)
+        name = plain(row.seats[seat].name)
+        away = f"✈️ {name} в отъезде до {until_text(absence.until, settings.tz)}"
+        if kind == "kick":
+            instead = ("ходы за это место и так играет автопилот 🤖" if settings.on_away == AUTOPILOT
+                       else "стол ждёт возвращения")
+            return [Reply(f"{away}: место игрока в отъезде автопилоту не отдают — {instead}. Если игрок не вернётся "
+                          "к сроку, можно будет спросить стол снова.")]
+        if settings.on_away == AUTOPILOT and self.turns.seat_to_move(row) == seat:
+            return [Reply(f"{away}: ход игрока в отъезде не пропускают — за этим столом его играет автопилот 🤖, "
+                          "он играет его сейчас."), *await self.turns.away_autopilot(chat, row)]
+        return [Reply(f"{away}: ход игрока в отъезде не пропускают — стол ждёт возвращения, а время на ход пойдёт "
+                      "после него.")]
 
     VOTE_QUESTIONS = {
         "skip": "{by} предлагает пропустить этот ход (сейчас ходит {target}). Пропускаем?",
@@ -138,6 +181,10 @@ class Votes:
         subject = row.seats[vote.target].name if kind != "undo" else await self.rewind.undo_subject(row, vote.target)
         if self._yes(vote, voters) >= needed:  # the vote's message keeps its question and tells the outcome
             await self.table.store.save_vote(None, row.id, kind)
+            protected = await self.protected(chat, row, vote.target, kind) if kind != "undo" else None
+            if protected is not None:  # went away (/away) while the vote was on: it does not apply
+                return None, protected, Reply(f"{self._vote_question(row, vote, subject)}\nИтог: да, но игрок "
+                                              "теперь в отъезде, и голосование не действует.")
             outcome = Reply(f"{self._vote_question(row, vote, subject)}\nИтог: {self.VOTE_PASSED[kind]}")
             return None, await self._vote_passed(chat, row, vote), outcome
         if len(voters) - against < needed:

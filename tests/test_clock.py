@@ -11,7 +11,7 @@ import re
 import zoneinfo
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.table.timing import clock, zones
@@ -745,7 +745,7 @@ def valid_quiet(pair: tuple[dt.time, dt.time]) -> bool:
 quiet_hours = st.tuples(wall_times, wall_times).filter(valid_quiet).map(lambda pair: QuietHours(*pair))
 
 
-@settings(max_examples=600)
+@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])  # loading a zone is slow on a busy machine
 @given(zone_and_moment(), quiet_hours)
 def test_not_quiet_properties(zone, quiet):
     tz, moment = zone

@@ -150,7 +150,7 @@ async def test_a_pressed_setting_and_a_new_time_zone_recompute_every_table_of_th
     await service.command(forum_topic, VERA, "join", "")
     await service.command(forum_topic, BORIS, "begin", "")
     second = await service.store.open_game(GROUP.id, 7)
-    await service.command(GROUP, ANYA, "settings", "пояс Екатеринбург")  # UTC+5: 00:30 there, quiet till 08:00
+    await service.command(GROUP, ADMIN, "settings", "пояс Екатеринбург")  # UTC+5: 00:30 there, quiet till 08:00
     yekaterinburg_morning = dt.datetime(2026, 6, 2, 8, tzinfo=dt.timezone(dt.timedelta(hours=5))).timestamp()
     assert await timers(service) == {"remind": yekaterinburg_morning, "deadline": yekaterinburg_morning + HOUR}
     assert {t.kind: t.due_at for t in await service.store.timers(second.id)} == \

@@ -19,7 +19,7 @@ import signal
 import sqlite3
 from pathlib import Path
 
-from e2e_harness import COMMAND_IN_CODE, GROUP, PLAYERS, REPLY_TIMEOUT, BotProcess, player_to_move
+from e2e_harness import COMMAND_IN_CODE, GROUP, PLAYERS, REFUSAL, REPLY_TIMEOUT, BotProcess, player_to_move
 from fake_bot_api import Call, FakeBotApi
 from test_telegram_e2e_topics import Forum
 
@@ -61,7 +61,7 @@ def play_turn(forum: Forum, topic: int, board: Call) -> Call:
     """The player to move plays a whole turn as typed commands; the turn's board is edited in place at every step
     but the last, whose new board gives the turn on: one new picture and at most one sound for the turn."""
     server = forum.server
-    since, mover = server.mark(), player_to_move(board)
+    since, mover, first = server.mark(), player_to_move(board), board.message_id
     for _ in range(10):
         board = forum.move(topic, board)
         if player_to_move(board) != mover:
@@ -72,7 +72,7 @@ def play_turn(forum: Forum, topic: int, board: Call) -> Call:
     pictures = [c for c in into_group(turn) if c.method == "sendPhoto"]
     assert pictures == [board], pictures  # one new picture: the board that gives the turn on
     edits = [c for c in turn if c.method == "editMessageMedia" and c.error is None]
-    assert len({c.message_id for c in edits}) <= 1, edits  # the steps before it: the turn's own board, edited
+    assert edits and {c.message_id for c in edits} == {first}, edits  # the steps before it: the turn's board, edited
     sounds = [c for c in into_group(turn) if not c.silent]
     assert sounds == [board] and f"tg://user?id={player_to_move(board)}" in board.text, sounds
     return board
@@ -133,21 +133,29 @@ def test_a_forum_with_two_tables_lives_through_rights_sound_and_topics_that_clos
         before = open_table(database, kingdom)
         since = server.mark()
         server.push_message(GROUP, DIMA[0], DIMA[1], typed, topic=kingdom)
-        server.wait_for(lambda c: c.chat_id == DIMA[0] and c.is_message, REPLY_TIMEOUT, since)
+        refusals = [server.wait_for(lambda c: c.chat_id == DIMA[0] and c.is_message, REPLY_TIMEOUT, since)]
         forum.say(kingdom, waiting, typed)
-        server.wait_for(lambda c: c.chat_id == waiting and c.is_message, REPLY_TIMEOUT, since)
+        refusals.append(server.wait_for(lambda c: c.chat_id == waiting and c.is_message, REPLY_TIMEOUT, since))
         forum.settle(since)
+        for refusal in refusals:
+            assert REFUSAL.search(text_of(refusal)) and refusal.silent, refusal
         assert not into_group(server.calls[since:]), into_group(server.calls[since:])
         assert open_table(database, kingdom) == before  # nothing played
 
         # --- a typed turn at each table: its steps edit its board, one new picture and one sound
         boards[kingdom] = play_turn(forum, kingdom, boards[kingdom])
 
-        # --- the Kingdom topic closes in the middle of a turn: the moves by button stand, silently
+        # --- the Kingdom topic is renamed, then closed in the middle of a turn: the moves by button stand,
+        # silently
+        renamed = server.mark()
+        server.rename_topic(GROUP, kingdom, "Королевская")  # renamed first: the private notes use the new name
+        forum.settle(renamed)
         closed = server.mark()
         server.close_topic(GROUP, kingdom)
         server.wait_for(lambda c: len(private(server, ANNA, "ждёт: тему закрыли", closed))
                         + len(private(server, BORIS, "ждёт: тему закрыли", closed)) == 2, REPLY_TIMEOUT, closed)
+        for note in private(server, ANNA, "ждёт: тему закрыли") + private(server, BORIS, "ждёт: тему закрыли"):
+            assert "в теме «Королевская»" in text_of(note) and "Королевство" not in text_of(note), note.text
         game_id, version, board_id, mover = open_table(database, kingdom)
         for _ in range(10):
             since = server.mark()
@@ -161,13 +169,12 @@ def test_a_forum_with_two_tables_lives_through_rights_sound_and_topics_that_clos
             if now_moving != mover:
                 break
         assert now_moving != mover, "the turn did not pass"
+        assert len(private(server, ANNA, "ждёт: тему закрыли") + private(server, BORIS, "ждёт: тему закрыли")) == 2
         refused = [c for c in server.calls[closed:] if c.error]
         # the new board is not sent, or tried once (the bot knows the topic is closed)
         assert [c.method for c in refused] in ([], ["sendPhoto"]), refused
         assert all("TOPIC_CLOSED" in c.error for c in refused), refused
         assert not [c for c in into_group(server.calls[closed:]) if c.method != "editMessageMedia"]
-        server.rename_topic(GROUP, kingdom, "Королевская")
-        forum.settle(server.mark())
 
         # --- a restart while the topic is closed: the owed board, the table's settings and the new name stay
         assert forum.bot.stop(signal.SIGTERM) == 0
@@ -179,11 +186,6 @@ def test_a_forum_with_two_tables_lives_through_rights_sound_and_topics_that_clos
         boards[kingdom] = owed
         kept = text_of(forum.command(kingdom, now_moving, "/settings", photo=False))
         assert "Время на ход: 30 минут" in kept, kept
-        since = server.mark()
-        boards[kingdom] = play_turn(forum, kingdom, boards[kingdom])
-        note = server.wait_for(lambda c: c.chat_id == player_to_move(boards[kingdom]) and "Ваш ход" in c.text,
-                               REPLY_TIMEOUT, since)
-        assert "тема «Королевская»" in text_of(note) and "Королевство" not in text_of(note), note
 
         # --- the Valley topic is deleted as its next turn begins: that turn's reminder finds out (Telegram says
         # nothing), its players are told privately, once
@@ -236,7 +238,13 @@ def test_a_forum_with_two_tables_lives_through_rights_sound_and_topics_that_clos
         for call in group:  # nothing of one table in the other's topic
             topic = call.params.get("message_thread_id")
             assert not (topic == kingdom and "Зодчи" in call.text or topic == valley and "Kingdom" in call.text), call
-        assert not [c for c in group if not c.silent and c.method != "sendPhoto"], "only the turn boards sound"
+        sounds = [c for c in group if not c.silent]
+        assert all(c.method == "sendPhoto" and "tg://user?id=" in c.text for c in sounds), "only turn boards sound"
+        with sqlite3.connect(database) as db:
+            topics = dict(db.execute("SELECT id, topic FROM games WHERE chat_id = ?", (GROUP,)).fetchall())
+        for call in group:  # a board's move buttons name its game: it is in that game's topic
+            games = {int(data.split(":")[1]) for _, data in call.buttons if data.startswith("g:")}
+            assert all(topics[g] == call.params.get("message_thread_id") for g in games), call
     finally:
         if forum.bot is not None:
             forum.bot.stop(signal.SIGKILL)

@@ -15,7 +15,7 @@ from bot.table import buttons, rights
 from bot.table.core import Table
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.lobby import Lobby
-from bot.table.texts import plain, seat_title, topic_link, topic_name
+from bot.table.texts import in_chat, plain, seat_title, topic_link, topic_name
 from bot.table.timing.clock import MINUTE, format_duration
 from bot.table.topics import topic_mark
 from bot.table.words import declined
@@ -100,6 +100,21 @@ class Tables:
         if answer.toast:  # it changed at the very last moment
             return answer
         done = f"{plain(user.name)} прерывает партию «{title}» ({where})."
-        # the table's players are told at their table, when it is not where the listing is
-        told = [replace(reply, topic=row.topic) for reply in answer.replies] if row.topic != chat.topic else []
-        return ButtonAnswer(edit=await self.listing(chat, user, done), replies=told)
+        return ButtonAnswer(edit=await self.listing(chat, user, done), replies=await self._told(chat, user, row,
+                                                                                                  answer.replies))
+
+    async def _told(self, chat: Chat, user: User, row: GameRow, replies: list[Reply]) -> list[Reply]:
+        """How the players of a table aborted from the listing hear it: at their table, when it is not where the
+        listing is; privately (those who started the bot) when its topic is closed or deleted, as nothing can be
+        sent there."""
+        if row.topic == chat.topic:
+            return []
+        topic = await self.table.store.topic(row.chat_id, row.topic) if row.topic else None
+        if topic is None or not topic.waits:
+            return [replace(reply, topic=row.topic) for reply in replies]
+        title = escape(declined(self.table.game(row).title, "accs"))
+        where = in_chat(chat.title or row.chat_title, row.topic, row.topic_title)
+        text = f"{plain(user.name)} прерывает партию «{title}»{where}."
+        players = [seat.user_id for seat in row.seats if seat.human]
+        started = await self.table.store.private_users(players)
+        return [Reply(text, to_user=player) for player in players if player in started]

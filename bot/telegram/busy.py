@@ -9,7 +9,7 @@ topic until the answer goes out, so nobody presses again or wonders whether the 
         await send_replies(...)
 
 The typing is a courtesy: it is sent without retries and outside the group's message budget (it is not a
-message), and a refusal only stops it.
+message), never into a topic known to be closed or deleted, and a refusal only stops it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from telegram.constants import ChatAction
 from telegram.error import TelegramError
 from telegram.ext import Application
 
-from bot.telegram.delivery import gone_chats
+from bot.telegram.delivery import gone_chats, shut_topics
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,8 @@ async def busy(application: Application, chat_id: int, thread_id: int | None = N
 
 async def _type(application: Application, chat_id: int, thread_id: int | None) -> None:
     await asyncio.sleep(BUSY_AFTER)
-    while chat_id not in gone_chats(application):
+    # not into a group that removed the bot, nor into a topic known closed or deleted (Telegram would refuse it)
+    while chat_id not in gone_chats(application) and (chat_id, thread_id or 0) not in shut_topics(application):
         try:
             await application.bot.send_chat_action(chat_id, ChatAction.TYPING, message_thread_id=thread_id,
                                                    rate_limit_args=0)

@@ -154,10 +154,11 @@ async def test_a_renamed_topic_is_named_by_its_new_name_in_private_notes(running
     server, service = running
     topic = server.create_topic(GROUP, "Вечерняя")
     await start_game(server, topic)
+    await settle(server)  # the start's own «Ваш ход» note, under the old name, is out before the rename
     renamed = server.mark()
     server.rename_topic(GROUP, topic, "Ночная")
     _, mover = await table(service, topic)
-    reminder = await server.wait_for_async(lambda c: c.chat_id == mover and "Ваш ход" in c.text, 3 * TIMEOUT,
+    reminder = await server.wait_for_async(lambda c: c.chat_id == mover and "⏰ Ваш ход" in c.text, 3 * TIMEOUT,
                                            renamed)
     assert "тема «Ночная»" in reminder.text and "Вечерняя" not in reminder.text
     assert (await service.store.topic(GROUP, topic)).name == "Ночная"

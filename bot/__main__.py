@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
-
-from bot.config import Settings
 
 NO_TOKEN = """Не задан токен бота (TELEGRAM_BOT_TOKEN).
 
@@ -90,12 +87,18 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["rules"]:
         return rules_main(argv[1:])
     if argv[:1] == ["console"]:
+        import asyncio
+
         from bot.console import main as console_main
 
         return asyncio.run(console_main(argv[1:]))
-    from bot.telegram.stop import Stop
+    from bot.telegram.stop import Stop  # first of all (light): the settings alone take a while to import
 
     stop = Stop()  # a stop signal from here on ends the bot cleanly, even while it imports and starts
+    import asyncio
+
+    from bot.config import Settings
+
     try:
         settings = Settings.load()
     except ValueError as error:  # a chat default in the environment that cannot be read
@@ -104,7 +107,8 @@ def main(argv: list[str]) -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    problem = asyncio.run(database_problem(settings.database))
+    with stop.held():  # a connection cut in the middle would answer a closed event loop from its thread
+        problem = asyncio.run(database_problem(settings.database))
     if problem:
         print(problem, file=sys.stderr)
         return 2

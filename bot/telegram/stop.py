@@ -3,8 +3,9 @@ entry point sets it up before it imports the front end)."""
 
 from __future__ import annotations
 
-import asyncio
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -20,12 +21,26 @@ class Stop:
         self.asked = False
         self.phase = "starting"  # then "post_init", then "started"
         self.application: Any = None
+        self.holding = False  # a signal inside `held` only marks the stop
         for sig in STOP_SIGNALS:  # until the event loop takes the signals over
             signal.signal(sig, self._now)
 
     def _now(self, *_: object) -> None:
         self.asked = True
-        raise SystemExit(0)
+        if not self.holding:
+            raise SystemExit(0)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """A stop signal inside waits for the block to end, then ends the bot: a step that SystemExit would
+        leave half done (an event loop half built; a database connection whose thread answers a closed loop)."""
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.asked:
+            raise SystemExit(0)
 
     def _asked(self) -> None:
         self.asked = True
@@ -49,7 +64,9 @@ class Stop:
                 self.phase = "started"
 
         application.post_init = post_init
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        for sig in STOP_SIGNALS:
-            loop.add_signal_handler(sig, self._asked)
+        import asyncio  # here: the stop is watched for before anything heavy is imported
+        with self.held():
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            for sig in STOP_SIGNALS:
+                loop.add_signal_handler(sig, self._asked)

@@ -402,16 +402,24 @@ class RuleBook:
             if not word_lemmas[i]:
                 i += 1
                 continue
-            for n in range(min(self._longest.get(word_lemmas[i], 0), len(word_lemmas) - i), 0, -1):
-                groups = self._group_of.get(tuple(word_lemmas[i : i + n]))
-                if groups:
-                    found.append((i, i + n, [f"syn{g}" for g in sorted(groups)]))
-                    i += n
-                    break
-            else:
+            n = self._phrase_at(word_lemmas, i)
+            if n and not any(k + self._phrase_at(word_lemmas, k) > i + n for k in range(i + 1, i + n)):
+                groups = self._group_of[tuple(word_lemmas[i : i + n])]
+                found.append((i, i + n, [f"syn{g}" for g in sorted(groups)]))
+                i += n
+            else:  # no phrase here, or a longer one starts inside it ("кто ходит первым": "ходить первым")
                 found.append((i, i + 1, [word_lemmas[i]]))
                 i += 1
         return found
+
+    def _phrase_at(self, word_lemmas: list[str], i: int) -> int:
+        """The number of words of the longest synonym member starting at a word, 0 if none."""
+        if not word_lemmas[i]:
+            return 0
+        for n in range(min(self._longest.get(word_lemmas[i], 0), len(word_lemmas) - i), 0, -1):
+            if tuple(word_lemmas[i : i + n]) in self._group_of:
+                return n
+        return 0
 
     def _word_terms(self, word: str) -> list[str]:
         """The terms one word of the texts is searched under: its synonym groups, or its lemma."""

@@ -186,7 +186,31 @@ class RuleBook:
         scores = self._score(parsed, game)
         best = sorted(scores, key=lambda i: (-scores[i], i))[:limit]
         confidence = self._confidence(parsed, best[0], game) if best else 0.0
-        return Ranking([self._list[i] for i in best], confidence)
+        return Ranking([self._list[i] for i in best], confidence, tuple(scores[i] for i in best))
+
+    def passage(self, query: str, section: Section) -> str:
+        """The sentence (or list item) of a section that answers a question best: the most of the question's
+        subject (weight times idf) in it, its intent cues counting lightly; the first one when none has any of it.
+        A reply shows it in bold, inline mode as the description, so the answer is not the section's first lines.
+
+        >>> book = RuleBook.load()
+        >>> book.passage("сколько монет в начале", book.section("valdora.setup"))[:40]
+        'Монеты в начале игры: у первого игрока 1'
+        """
+        named, start, end = self._game_mention(query)
+        if named is not None:
+            query = query[:start] + " " + query[end:]
+        parsed = read_question(self.index, normalise(query))
+        weights = {**parsed.cues, **parsed.content}
+        pieces = passages(section.text)
+
+        def score(k: int) -> tuple[float, int]:
+            terms = set(self.index.terms(pieces[k]))
+            pairs = self.index.pairs_of(pieces[k])
+            found = sum(w * self.index.idf[t] for t, w in weights.items() if t in terms)
+            return found + sum(self.index.rarity(self.index.pairs[p]) for p in parsed.pairs if p in pairs), -k
+
+        return pieces[max(range(len(pieces)), key=score)] if pieces else ""
 
     def leaning(self, query: str) -> dict[str, float]:
         """Game -> the share of the question's subject that belongs to it (`_game_evidence`), all 0 when its
@@ -287,3 +311,12 @@ class RuleBook:
 def _tidy(text: str) -> str:
     """Spaces collapsed, none before punctuation, none and no stray punctuation at the ends."""
     return re.sub(r"\s+([?!.,:;])", r"\1", re.sub(r"\s+", " ", text)).strip(" ,.:;-")
+
+
+_PASSAGE_END = re.compile(r"(?<=[.!?])\s+(?=[^a-zа-яё])|\n+")
+
+
+def passages(text: str) -> list[str]:
+    """A section's text cut into sentences and list items, each exactly as written (so it can be found in the
+    text again); a colon ending a list's lead-in stays with it."""
+    return [piece.strip() for piece in _PASSAGE_END.split(text) if piece.strip()]

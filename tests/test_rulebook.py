@@ -531,3 +531,12 @@ def test_no_module_of_the_lookup_is_too_long():
     folder = Path(answers.__file__).parent
     lengths = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in folder.glob("*.py")}
     assert {name: n for name, n in lengths.items() if n > 500} == {}
+
+
+def test_the_lookup_modules_examples_hold():
+    import doctest
+
+    from bot.lookup import rulebook, synonyms
+
+    for module in (rulebook, synonyms, answers):
+        assert doctest.testmod(module).failed == 0, module.__name__

@@ -294,12 +294,13 @@ def test_answer_quality_on_questions_nobody_tuned_for(book):
     начале», situations as phrases (без денег, нечем сходить, негде строить, остаться на месте), the reference
     saying where rules meet (no master of the colour left, tiles between the three settlements, two different
     tiles in one turn), a synonym phrase yielding to a longer one inside it («кто ходит первым»), chat fillers not
-    searched: 94.2% top-1 and 100% top-3 on the tune half. The holdout, measured once at the end: HOLDOUT_TOP1%
-    top-1, HOLDOUT_TOP3% top-3."""
+    searched: 94.2% top-1 and 100% top-3 on the tune half. The holdout, measured once at the end: 77.1% top-1 and
+    89.6% top-3, far below the 92% the issue asks for: the changes fixed the tune half's questions more than their
+    kinds. The floors below are those figures less a question or so."""
     top1, top3, _ = _score(book, TUNE_QUESTIONS, with_game=False)
     assert top1 >= 93.0 and top3 >= 99.0
     top1, top3, _ = _score(book, HOLDOUT_QUESTIONS, with_game=False)  # its misses are not printed: not tuned on
-    assert top1 >= HOLDOUT_TOP1_FLOOR and top3 >= HOLDOUT_TOP3_FLOOR
+    assert top1 >= 76.0 and top3 >= 88.5
 
 
 @pytest.mark.parametrize(

@@ -67,13 +67,14 @@ class Synonyms:
         a word (its group terms), unless a longer one starts inside it ("кто ходит первым" is "ходить первым",
         not "кто ходит"), else the word's lemma. Blank words are skipped."""
         found: list[tuple[int, int, list[str]]] = []
+        lengths = [self.phrase_at(word_lemmas, k) for k in range(len(word_lemmas))]
         i = 0
         while i < len(word_lemmas):
             if not word_lemmas[i]:
                 i += 1
                 continue
-            n = self.phrase_at(word_lemmas, i)
-            if n and not any(k + self.phrase_at(word_lemmas, k) > i + n for k in range(i + 1, i + n)):
+            n = lengths[i]
+            if n and not any(k + lengths[k] > i + n for k in range(i + 1, i + n)):
                 found.append((i, i + n, [f"syn{g}" for g in sorted(self.group_of[tuple(word_lemmas[i : i + n])])]))
                 i += n
             else:

@@ -25,12 +25,16 @@ def rules_answer(question: str, game: str | None = None) -> str:
     """The same answer as /rules in a chat, as terminal text, with the next best matches listed. `game` plays
     the part of the game running in the chat: the question is answered from its rules unless it names another."""
     from bot.console import to_plain
-    from bot.lookup.answers import lookup, not_found_reply, section_text
+    from bot.lookup.answers import games_reply, lookup, not_found_reply, other_games, section_text
     from bot.lookup.rulebook import RuleBook
 
-    _, words, found = lookup(RuleBook.load(), question, current=game)
+    book = RuleBook.load()
+    _, words, found = lookup(book, question, current=game)
     if not found:  # no buttons in a terminal: the reply that names /rules
         return to_plain(not_found_reply(words or question).text)
+    others = other_games(book, question, game, found)
+    if others:  # the question fits several games: each one's answer
+        return to_plain(games_reply(book, question, [found[0], *others]).text)
     others = "\n".join(f"  {s.game_title}: {s.title} ({s.id})" for s in found[1:])
     return to_plain(section_text(found[0])) + (f"\n\nЕщё может подойти:\n{others}" if others else "")
 

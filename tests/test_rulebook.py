@@ -4,7 +4,10 @@ first set), `tests/rules_questions_new.json` (written later as a new player woul
 at the search; "section": null for nonsense and off-topic questions that must find nothing, "also" for another
 section that answers the question just as well) and `tests/rules_questions_game.json` (written before the search
 was tuned for them: questions of the middle of a game; those with "context": true are asked in a chat where a game
-of that kind is running, so they need not name it)."""
+of that kind is running, so they need not name it). Issue 22 added `tests/rules_questions_tune.json` and
+`tests/rules_questions_holdout.json`, written by someone who never saw the search, split in two halves before it
+changed (`tests/rules_questions_holdout.md`): the search was tuned on the first half only, the second was measured
+once at the end."""
 
 from __future__ import annotations
 
@@ -23,7 +26,10 @@ HERE = Path(__file__).parent
 OLD_QUESTIONS = json.loads((HERE / "rules_questions.json").read_text(encoding="utf-8"))
 NEW_QUESTIONS = json.loads((HERE / "rules_questions_new.json").read_text(encoding="utf-8"))
 GAME_QUESTIONS = json.loads((HERE / "rules_questions_game.json").read_text(encoding="utf-8"))
+TUNE_QUESTIONS = json.loads((HERE / "rules_questions_tune.json").read_text(encoding="utf-8"))
+HOLDOUT_QUESTIONS = json.loads((HERE / "rules_questions_holdout.json").read_text(encoding="utf-8"))
 QUESTIONS = OLD_QUESTIONS + NEW_QUESTIONS
+KINDS = {"word", "meet", "setup", "situation", "two-games", "plain", "nonsense"}
 NONSENSE = [q["q"] for q in NEW_QUESTIONS if q["section"] is None]
 
 
@@ -231,6 +237,24 @@ def test_question_sets_are_consistent(book):
             assert book.section(section) is not None, q
 
 
+def test_the_tune_and_holdout_halves_are_consistent(book):
+    assert (len(TUNE_QUESTIONS), len(HOLDOUT_QUESTIONS)) == (103, 96)
+    both = TUNE_QUESTIONS + HOLDOUT_QUESTIONS
+    assert len({q["q"] for q in both}) == len(both), "a question is asked twice or in both halves"
+    assert 3 * sum(1 for q in both if q.get("context")) >= len(both)  # a third asked inside a running game
+    for half in (TUNE_QUESTIONS, HOLDOUT_QUESTIONS):
+        assert {q["kind"] for q in half} == KINDS
+        assert {q["game"] for q in half} == {*book.games, None}
+    for q in both:
+        if q["section"] is None:
+            assert q["game"] is None and q["kind"] == "nonsense" and not q.get("also") and not q.get("context"), q
+            continue
+        assert q["section"].startswith(q["game"] + "."), q
+        assert all(book.section(section) is not None for section in _accepted(q)), q
+        if q["kind"] == "two-games":  # a question of two games accepts each game's answer
+            assert len({section.split(".")[0] for section in _accepted(q)}) >= 2, q
+
+
 def test_answer_quality(book):
     """Without being told the game: top-1 at least 90% and top-3 at least 98% over all questions (the summary
     shows the first and the new set apart: pytest -s tests/test_rulebook.py)."""
@@ -260,6 +284,23 @@ def test_answer_quality_on_questions_of_a_running_game(book):
     top1, top3, _ = _score(book, GAME_QUESTIONS, with_game=False)
     assert top1 >= 94.0
     assert top3 >= 100.0
+
+
+def test_answer_quality_on_questions_nobody_tuned_for(book):
+    """Issue 22: 199 questions written by someone who never saw the search, split in two halves before it changed.
+    When written, the search answered first 68.9% of the tune half and 75.0% of the holdout (top-3: 87.4% and
+    88.5%). Tuned on the tune half alone, by kinds: the rulebooks' and players' words (серебро are the coins,
+    участок, листнуть, знамя, торгаши, контроль области, бонусные жетоны, конь, молот), setup facts found by «в
+    начале», situations as phrases (без денег, нечем сходить, негде строить, остаться на месте), the reference
+    saying where rules meet (no master of the colour left, tiles between the three settlements, two different
+    tiles in one turn), a synonym phrase yielding to a longer one inside it («кто ходит первым»), chat fillers not
+    searched: 94.2% top-1 and 100% top-3 on the tune half. The holdout, measured once at the end: 77.1% top-1 and
+    89.6% top-3, far below the 92% the issue asks for: the changes fixed the tune half's questions more than their
+    kinds. The floors below are those figures less a question or so."""
+    top1, top3, _ = _score(book, TUNE_QUESTIONS, with_game=False)
+    assert top1 >= 93.0 and top3 >= 99.0
+    top1, top3, _ = _score(book, HOLDOUT_QUESTIONS, with_game=False)  # its misses are not printed: not tuned on
+    assert top1 >= 76.0 and top3 >= 88.5
 
 
 @pytest.mark.parametrize(
@@ -418,3 +459,85 @@ def test_the_answers_have_no_english_words(book):
         assert english_words(shown) == [], shown[:200]
     for article in answers.articles(book, "") + answers.articles(book, "очки"):
         assert english_words(f"{article.title}\n{article.description}\n{article.text}") == [], article.title
+
+
+# ---- questions of several games, the answering passage, the modules ---------------------------------------------
+
+
+def _shown_sections(reply) -> list[str]:
+    """The «📖 title · game» lines of a reply as a person reads them."""
+    return [line for line in re.sub(r"<[^>]+>", "", reply.text).splitlines() if line.startswith("📖 ")]
+
+
+def test_a_harbour_question_with_no_game_named_gets_both_games_answers(book):
+    reply = answers.question_reply(book, "что даёт гавань")
+    assert reply.text.startswith("Вопрос подходит к двум играм — Kingdom Builder и Валдора. Вот ответ для каждой.")
+    assert _shown_sections(reply) == ["📖 Гавань · Kingdom Builder", "📖 Гавани и сброс · Валдора"]
+    assert "<code>/rules что даёт гавань в Kingdom Builder</code>" in reply.text and len(reply.text) < 4096
+    assert [b.data for row in reply.buttons for b in row][-2:] == ["list:kingdom", "list:valdora"]
+    # a game running in the chat, or named, answers alone
+    for current, question, shown in [("valdora", "что даёт гавань", "📖 Гавани и сброс · Валдора"),
+                                     (None, "что даёт гавань в валдоре", "📖 Гавани и сброс · Валдора"),
+                                     ("valdora", "что даёт гавань в кб", "📖 Гавань · Kingdom Builder")]:
+        reply = answers.question_reply(book, question, current)
+        assert _shown_sections(reply) == [shown] and "Вопрос подходит" not in reply.text, (current, question)
+
+
+def test_a_rule_every_game_has_gets_three_answers_and_a_game_s_own_word_one(book):
+    reply = answers.question_reply(book, "ничья")
+    assert reply.text.startswith("Вопрос подходит к трём играм — Валдора, Kingdom Builder и Зодчие Волшебной Долины")
+    assert len(_shown_sections(reply)) == 3 and len(reply.text) < 4096
+    for question in ("монеты в конце дают очки?", "что делает топор", "ничья в области как делят очки"):
+        assert len(_shown_sections(answers.question_reply(book, question))) == 1, question
+    assert answers.other_games(book, "фывапр", None, []) == []
+
+
+def test_the_passage_that_answers_is_in_bold_and_is_the_inline_description(book):
+    section = book.section("valdora.setup")
+    passage = book.passage("сколько монет в начале", section)
+    assert passage.startswith("Монеты в начале игры: у первого игрока 1") and passage in section.text
+    reply = answers.question_reply(book, "сколько монет в начале у игроков валдора")
+    assert f"<b>{passage}</b>" in reply.text and not reply.text.split("\n\n", 1)[1].startswith("<b>")
+    assert re.sub(r"<[^>]+>", "", reply.text).endswith(section.text)  # the whole section is still there
+    # a question about a rule where two rules meet: the sentence that says so, not the section's first lines
+    reply = answers.question_reply(book, "сдаю контракт а мастеров этого цвета уже нет", "valdora")
+    assert "<b>Если мастеров такого цвета уже нет, контракт всё равно сдаётся" in reply.text
+    article = next(a for a in answers.articles(book, "валдора сколько монет в начале") if a.id == "valdora.setup")
+    assert article.description.startswith("Монеты в начале игры")
+    assert answers.articles(book, "")[0].description.startswith(book.sections("valdora")[0].text[:20])
+
+
+def test_a_synonym_phrase_yields_to_a_longer_one_inside_it(book):
+    # "кто ходит" is a turn, "ходит первым" who begins: "кто ходит первым" asks who begins
+    assert book.search("кто ходит первым", game="kingdom")[0].id == "kingdom.setup"
+    assert book.search("кто ходит первым", game="sylvan")[0].id == "sylvan.first-player"
+    assert book.search("чей ход", game="kingdom")[0].id == "kingdom.turn"
+
+
+@pytest.mark.parametrize(
+    ("query", "current", "accepted"),
+    [
+        ("сколько серебра можно держать", "valdora", {"valdora.coins"}),  # the rulebook's silver is the coins
+        # two rules meeting: both sections say what becomes of the flag
+        ("что будет с флагом если жилище срубили топором", "sylvan", {"sylvan.flag-limit", "sylvan.axe"}),
+        ("сколько камней на дороге в начале игры", "valdora", {"valdora.setup"}),  # a setup fact
+        ("ни одна карта не подходит ни к одному дереву", "sylvan", {"sylvan.no-fit"}),  # a situation
+    ],
+)
+def test_the_kinds_the_issue_names(book, query, current, accepted):
+    assert answers.lookup(book, query, current)[2][0].id in accepted
+
+
+def test_no_module_of_the_lookup_is_too_long():
+    folder = Path(answers.__file__).parent
+    lengths = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in folder.glob("*.py")}
+    assert {name: n for name, n in lengths.items() if n > 500} == {}
+
+
+def test_the_lookup_modules_examples_hold():
+    import doctest
+
+    from bot.lookup import rulebook, synonyms
+
+    for module in (rulebook, synonyms, answers):
+        assert doctest.testmod(module).failed == 0, module.__name__

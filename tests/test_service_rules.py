@@ -106,3 +106,14 @@ async def test_a_question_in_a_running_game_means_that_game_unless_it_names_anot
     assert "Kingdom Builder" in reply.text
     reply, = await service.command(GROUP, ANYA, "rules", "ничья в валдоре")
     assert reply.text.startswith("📖 <b>Ничья</b> · Валдора")
+
+
+async def test_a_question_of_two_games_gets_both_answers_until_a_game_runs(service):
+    reply, = await service.command(GROUP, ANYA, "rules", "что даёт гавань")
+    assert reply.text.startswith("Вопрос подходит к двум играм — Kingdom Builder и Валдора.")
+    assert "<b>Гавань</b> · Kingdom Builder" in reply.text and "<b>Гавани и сброс</b> · Валдора" in reply.text
+    assert len(reply.text) < 4096 and "list:kingdom" in datas(reply) and "list:valdora" in datas(reply)
+    await start_game(service)  # Валдора runs in the chat: its rules answer
+    reply, = await service.command(GROUP, ANYA, "rules", "что даёт гавань")
+    assert reply.text.startswith("📖 <b>Гавани и сброс</b> · Валдора") and "Kingdom Builder" not in reply.text
+    assert "<b>" in reply.text.split("\n\n", 1)[1]  # the passage that answers, in bold

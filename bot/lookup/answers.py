@@ -15,6 +15,14 @@ from rules.registry import GAMES
 from rules.text import typed
 
 ALTERNATIVES = 3  # next best matches offered as buttons
+# A question fits two games (`other_game`) when the second game's best section scores at least this share of the
+# first one's and the question's words lean to it at least this share as much: on the question sets (the holdout
+# aside) these pick «что даёт гавань», «когда конец партии», «что уходит в сброс», «пропуск хода если игрок не
+# отвечает», and not «монеты в конце дают очки?» (Валдора's coins), «ничья в области как делят очки» (the Зодчие's)
+TWO_GAMES_SHARE = 0.69
+TWO_GAMES_LEANING = 0.45
+# a game's name in a suggested question («в Валдоре», «в Зодчих»)
+QUESTION_NAMES = {"valdora": "Валдоре", "sylvan": "Зодчих", "kingdom": "Kingdom Builder"}
 INLINE_RESULTS = 10  # Telegram allows up to 50; ten already scroll far on a phone
 QUOTED = 100  # characters of a question quoted back when nothing is found (a pasted page is not repeated)
 COMMAND_PREFIX = "r_"  # "/r_valdora_telega_i_loshad" opens section "valdora.cart-horse"
@@ -130,14 +138,78 @@ def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[s
     return named or current, words, found
 
 
-def section_text(section: Section) -> str:
-    return f"📖 <b>{escape(section.title)}</b> · {escape(section.game_title)}\n\n{escape(section.text)}"
+def other_games(book: RuleBook, question: str, current: str | None, found: list[Section]) -> list[Section]:
+    """The answers of other games when the question fits several about equally: no game named, none running in
+    the chat, and for each other game its best section scores at least `TWO_GAMES_SHARE` of the first answer's and
+    the question's words lean to that game at least `TWO_GAMES_LEANING` as much as to the first answer's ("что
+    даёт гавань": Валдора and Kingdom Builder both have a harbour). Empty when one game's answer is the answer."""
+    if current is not None or not found or book.split_game(question)[0] is not None:
+        return []
+    ranking = book.rank(question, None, limit=3 * (1 + ALTERNATIVES))
+    if not ranking.confident or ranking.sections[0].id != found[0].id:
+        return []
+    leaning = book.leaning(question)
+    first = found[0].game
+    best: dict[str, tuple[Section, float]] = {}
+    for section, score in zip(ranking.sections, ranking.scores, strict=True):
+        if section.game != first and section.game not in best:
+            best[section.game] = (section, score)
+    return [section for game, (section, score) in best.items()
+            if score >= TWO_GAMES_SHARE * ranking.scores[0] and leaning[game] >= TWO_GAMES_LEANING * leaning[first]]
 
 
-def section_reply(book: RuleBook, section: Section, alternatives: list[Section] = ()) -> Reply:
-    """The section, then buttons: other likely answers, the neighbouring sections, the contents. No two
-    buttons open the same section, and none opens the section shown: a likely answer that is also a
-    neighbour keeps only its place among the neighbours."""
+def question_reply(book: RuleBook, question: str, current: str | None = None) -> Reply:
+    """The answer to /rules with a question, as `lookup` finds it: the game's contents (or a choice of game) for a
+    game's name alone, an honest «не нашёл», each game's answer when the question fits several (`other_games`),
+    or the best section with the passage that answers in bold."""
+    game, words, found = lookup(book, question, current)
+    if not words.strip():
+        return contents_reply(book, game) if game else choose_game_reply(book)
+    if not found:
+        return not_found_reply(words, book, game)
+    others = other_games(book, question, current, found)
+    if others:
+        return games_reply(book, question, [found[0], *others], found[1:])
+    return section_reply(book, found[0], found[1:], book.passage(question, found[0]))
+
+
+_DATIVE = {2: "двум", 3: "трём"}  # «подходит к двум играм»
+
+
+def games_reply(book: RuleBook, question: str, answers: list[Section], alternatives: list[Section] = ()) -> Reply:
+    """Several games' answers to one question, each with the passage that answers in bold, how to ask about one
+    game, and buttons: the other likely answers, each game's contents."""
+    names = [s.game_title for s in answers]
+    games = ", ".join(names[:-1]) + " и " + names[-1]
+    first = answers[0]
+    example = f"/rules {typed(question, QUOTED)} в {QUESTION_NAMES.get(first.game, first.game_title)}"
+    text = "\n\n".join([
+        f"Вопрос подходит к {_DATIVE.get(len(answers), len(answers))} играм — {escape(games)}. Вот ответ для каждой.",
+        *(section_text(s, book.passage(question, s)) for s in answers),
+        f"Чтобы спросить про одну игру, назовите её: <code>{escape(example)}</code>",
+    ])
+    shown = {s.id for s in answers}
+    others = [s for s in alternatives if s.id not in shown][:ALTERNATIVES]
+    rows = [[Button(f"🔎 {s.title} · {s.game_title}", f"{buttons.RULE_PAGE}:{s.id}")] for s in others]
+    rows += [[Button(f"📚 Все разделы: {s.game_title}", f"{buttons.RULE_LIST}:{s.game}")] for s in answers]
+    return Reply(text, buttons=rows)
+
+
+def section_text(section: Section, passage: str = "") -> str:
+    """A section as a reply shows it: its title and game, and its text with `passage` (a sentence of it: the one
+    that answers the question) in bold."""
+    head = f"📖 <b>{escape(section.title)}</b> · {escape(section.game_title)}\n\n"
+    at = section.text.find(passage) if passage else -1
+    if at < 0:
+        return head + escape(section.text)
+    end = at + len(passage)
+    return head + escape(section.text[:at]) + f"<b>{escape(passage)}</b>" + escape(section.text[end:])
+
+
+def section_reply(book: RuleBook, section: Section, alternatives: list[Section] = (), passage: str = "") -> Reply:
+    """The section (`passage` of it in bold), then buttons: other likely answers, the neighbouring sections, the
+    contents. No two buttons open the same section, and none opens the section shown: a likely answer that is
+    also a neighbour keeps only its place among the neighbours."""
     previous, following = book.neighbours(section.id)
     taken = {section.id} | {s.id for s in (previous, following) if s is not None}
     others: list[Section] = []
@@ -154,7 +226,7 @@ def section_reply(book: RuleBook, section: Section, alternatives: list[Section] 
     if around:
         rows.append(around)
     rows.append([Button("📚 Все разделы", f"{buttons.RULE_LIST}:{section.game}")])
-    return Reply(section_text(section), buttons=rows)
+    return Reply(section_text(section, passage), buttons=rows)
 
 
 def contents_reply(book: RuleBook, game: str) -> Reply:
@@ -198,10 +270,12 @@ def articles(book: RuleBook, query: str) -> list[Article]:
     else:
         games = [game] if game else list(book.games)
         found = [book.sections(g)[0] for g in games]
-    return [
-        Article(id=s.id, title=f"{s.game_title}: {s.title}", description=_shorten(s.text, 100), text=section_text(s))
-        for s in found
-    ]
+    articles = []
+    for s in found:
+        passage = book.passage(query, s) if words.strip() else ""
+        articles.append(Article(id=s.id, title=f"{s.game_title}: {s.title}",
+                                description=_shorten(passage or s.text, 100), text=section_text(s, passage)))
+    return articles
 
 
 def _shorten(text: str, limit: int) -> str:

@@ -471,12 +471,8 @@ class Service:
         """Search the rule reference; a running game narrows the search to its rules."""
         book = self.table.rulebook
         current = row.game if row is not None and row.game in book.games else None
-        game, words, found = answers.lookup(book, args, current)
-        if not words.strip():
-            return answers.contents_reply(book, game) if game else answers.choose_game_reply(book)
-        if not found:  # an honest «не нашёл», with the contents of the game asked about (or a choice of game)
-            return answers.not_found_reply(words, book, game)
-        return answers.section_reply(book, found[0], found[1:])
+        # the contents, an honest «не нашёл», the section (its answering passage in bold) or two games' answers
+        return answers.question_reply(book, args, current)
 
     def _section(self, section_id: str) -> Reply:
         section = answers.find_section(self.table.rulebook, section_id)  # "zodchie.topor" or an old "sylvan.axe"

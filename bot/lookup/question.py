@@ -1,0 +1,99 @@
+"""A player's question as the rules search reads it (`read_question`): its intent phrases become light cues
+(`INTENTS`), its words and synonym phrases the weighted content terms, with typos matched to the texts' words
+and the weight of the words nothing could place kept for the confidence."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from bot.lookup.index import Index, phrases
+from bot.lookup.terms import INTENTS, NUMBER, is_noun, is_stop, known_word, lemma, lemmas
+
+EXACT_WEIGHT = 0.25  # a word of a synonym group also looked for as itself ("поселение" is Kingdom Builder's word)
+INTENT_WEIGHT = 0.25  # the texts' words that answer a question's wording, see `INTENTS`
+GAMEWORD_WEIGHT = 0.5  # the word "игра" standing for a game's name in the question
+FUZZY_WEIGHT = 0.7  # a word found only as a typo of a word of the texts
+NUMBER_WEIGHT = 0.5  # digits: "2 домика", "Д5"
+# A word nothing could place counts for the confidence as the rarest term times UNKNOWN_NOUN_WEIGHT for a noun or a
+# word no dictionary knows (the subject of a question the rules do not cover: "пицца", "фывапр"),
+# UNKNOWN_OTHER_WEIGHT for other words ("срубить", "далеко": paraphrase, more often).
+UNKNOWN_NOUN_WEIGHT = 1.5
+UNKNOWN_OTHER_WEIGHT = 0.4
+
+
+@functools.cache
+def _intents() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """`INTENTS` by the lemmas of their phrases (made on first use: the dictionary loads then)."""
+    return {tuple(lemmas(phrase)): cues for phrase, cues in INTENTS.items()}
+
+
+@dataclass
+class Query:
+    """A question as weighted terms: `content` (the subject; it decides the confidence), `cues` (intent)."""
+
+    content: dict[str, float]
+    cues: dict[str, float]
+    pairs: list[tuple[str, str]]  # neighbouring words ("серый клиент", "карта местности")
+    phrases: list[tuple[str, str]]  # neighbouring words with the question words ("как получить")
+    unknown: float  # the words neither the texts nor a typo match could place, by UNKNOWN_*_WEIGHT
+
+
+def read_question(index: Index, words: list[str], implied: int | None = None) -> Query:
+    """The question's terms and weights. First its intent phrases (`INTENTS`), which become cues; then its
+    concepts: synonym groups (phrases too, stop words included: "о чем игра"), content words, typos matched to
+    the texts' words; and the weight of the words nothing could place. `implied` is the position of the word
+    "игра" put in place of a game's name: alone it is only a cue."""
+    synonyms = index.synonyms
+    word_lemmas = [lemma(w) for w in words]
+    content: dict[str, float] = {}
+    cues: dict[str, float] = {}
+    unknown = 0.0
+
+    def add(to: dict[str, float], terms: list[str] | tuple[str, ...], weight: float) -> None:
+        for term in terms:
+            if term in index.idf:  # a synonym group none of whose members the texts use is no help
+                to[term] = max(to.get(term, 0.0), weight)
+
+    intents, rest = _intents_in(index, word_lemmas)
+    for cue in intents:
+        add(cues, [NUMBER] if cue == NUMBER else synonyms.word_terms(cue), INTENT_WEIGHT)
+    for start, end, terms in synonyms.concepts(rest):
+        word = words[start]
+        if end - start > 1 or terms[0].startswith("syn"):
+            add(cues if implied is not None and (start, end) == (implied, implied + 1) else content, terms, 1.0)
+            if end - start == 1:
+                add(cues, [rest[start]], EXACT_WEIGHT)  # the word itself besides its synonyms
+        elif start == implied:
+            add(cues, terms, GAMEWORD_WEIGHT)
+        elif is_stop(word) and not (len(word) == 1 and end < len(words) and words[end].isdigit()):
+            continue  # but "б" in "Б3" is a coordinate
+        elif word.isdigit():
+            add(content, terms, NUMBER_WEIGHT)
+        elif terms[0] in index.idf:
+            add(content, terms, 1.0)
+        elif (typo := index.typo(word)) is not None:
+            add(content, synonyms.word_terms(typo), FUZZY_WEIGHT)
+        else:
+            unknown += UNKNOWN_NOUN_WEIGHT if is_noun(word) or not known_word(word) else UNKNOWN_OTHER_WEIGHT
+    pairs = index.pairs_of(" ".join(words))
+    if NUMBER in cues:  # "сколько верхушек" looks for "9 верхушек"
+        pairs |= {(NUMBER, synonyms.concept(term)) for term in rest if term}
+    pairs = sorted(p for p in pairs if p in index.pairs)
+    found = sorted(p for p in phrases(" ".join(words)) if p in index.title_phrases)
+    return Query(content, {t: w for t, w in cues.items() if t not in content}, pairs, found, unknown)
+
+
+def _intents_in(index: Index, word_lemmas: list[str]) -> tuple[list[str], list[str]]:
+    """The cues of the intent phrases found in a lemma sequence (longest first), and the sequence with the
+    phrases' words blanked out. Words of a synonym phrase are left to it ("сколько угодно")."""
+    rest = list(word_lemmas)
+    taken = {k for start, end, _ in index.synonyms.concepts(rest) if end - start > 1 for k in range(start, end)}
+    cues: list[str] = []
+    for n in (2, 1):
+        for i in range(len(rest) - n + 1):
+            found = _intents().get(tuple(rest[i : i + n]))
+            if found is not None and all(rest[i : i + n]) and not taken & set(range(i, i + n)):
+                cues += found
+                rest[i : i + n] = [""] * n
+    return cues, rest

@@ -22,6 +22,10 @@ How a lookup works:
   in the question, its question words too (`TITLE_PHRASE_WEIGHT`: "как получить мост" -> «Особые предметы: как
   получить», not «Очки за мост»); neighbouring question words found side by side in
   the text (`PAIR_WEIGHT`) and question terms found together in one sentence (`SENTENCE_WEIGHT`).
+* Asked questions (`rules/<game>/asked.txt`, `bot.lookup.asked`): 6-12 questions per section that a player would
+  type and whose answer is that section, written from the rulebooks and the sections (situations, where rules
+  meet, setup facts, the games' and the players' words). A question close to one of them adds to its section
+  (`ASKED_WEIGHT`), and their words are known words of the search ("стратегия" finds Валдора's tips).
 * Games: a game named in the query ("валдора провиант", "когда кончается kingdom builder") restricts the search
   to that game (`RuleBook.split_game`), its name counting as the word "игра". Otherwise all games are searched,
   and each game's sections gain with how much the question's words belong to that game (`GAME_AFFINITY`).

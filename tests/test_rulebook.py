@@ -296,11 +296,15 @@ def test_answer_quality_on_questions_nobody_tuned_for(book):
     tiles in one turn), a synonym phrase yielding to a longer one inside it («кто ходит первым»), chat fillers not
     searched: 94.2% top-1 and 100% top-3 on the tune half. The holdout, measured once at the end: 77.1% top-1 and
     89.6% top-3, far below the 92% the issue asks for: the changes fixed the tune half's questions more than their
-    kinds. The floors below are those figures less a question or so."""
+    kinds. A second pass expanded every section with 6-12 questions a player would ask (`rules/<game>/asked.txt`,
+    written from the rulebooks and the sections before any weight was tuned, `tests/test_rulebook_asked.py`), their
+    weight chosen on the tune half and the older sets: tune 95.1% / 100%; the holdout, measured once at the end,
+    80.2% top-1 and 89.6% top-3, still below 92% (the players' words gained, situations, rules meeting and setup
+    facts did not). The floors below are those figures less a question or so."""
     top1, top3, _ = _score(book, TUNE_QUESTIONS, with_game=False)
     assert top1 >= 93.0 and top3 >= 99.0
     top1, top3, _ = _score(book, HOLDOUT_QUESTIONS, with_game=False)  # its misses are not printed: not tuned on
-    assert top1 >= 76.0 and top3 >= 88.5
+    assert top1 >= 79.0 and top3 >= 88.5
 
 
 @pytest.mark.parametrize(

@@ -296,11 +296,15 @@ def test_answer_quality_on_questions_nobody_tuned_for(book):
     tiles in one turn), a synonym phrase yielding to a longer one inside it («кто ходит первым»), chat fillers not
     searched: 94.2% top-1 and 100% top-3 on the tune half. The holdout, measured once at the end: 77.1% top-1 and
     89.6% top-3, far below the 92% the issue asks for: the changes fixed the tune half's questions more than their
-    kinds. The floors below are those figures less a question or so."""
+    kinds. A second pass expanded every section with 6-12 questions a player would ask (`rules/<game>/asked.txt`,
+    written from the rulebooks and the sections before any weight was tuned, `tests/test_rulebook_asked.py`), their
+    weight chosen on the tune half and the older sets: tune 95.1% / 100%; the holdout, measured once at the end,
+    80.2% top-1 and 89.6% top-3, still below 92% (the players' words gained, situations, rules meeting and setup
+    facts did not). The floors below are those figures less a question or so."""
     top1, top3, _ = _score(book, TUNE_QUESTIONS, with_game=False)
     assert top1 >= 93.0 and top3 >= 99.0
     top1, top3, _ = _score(book, HOLDOUT_QUESTIONS, with_game=False)  # its misses are not printed: not tuned on
-    assert top1 >= 76.0 and top3 >= 88.5
+    assert top1 >= 79.0 and top3 >= 88.5
 
 
 @pytest.mark.parametrize(
@@ -485,7 +489,8 @@ def test_a_harbour_question_with_no_game_named_gets_both_games_answers(book):
 
 def test_a_rule_every_game_has_gets_three_answers_and_a_game_s_own_word_one(book):
     reply = answers.question_reply(book, "ничья")
-    assert reply.text.startswith("Вопрос подходит к трём играм — Валдора, Kingdom Builder и Зодчие Волшебной Долины")
+    first = reply.text.split(". Вот ответ", 1)[0]  # the games in the order of their answers' scores
+    assert first.startswith("Вопрос подходит к трём играм — ") and all(name in first for name in book.games.values())
     assert len(_shown_sections(reply)) == 3 and len(reply.text) < 4096
     for question in ("монеты в конце дают очки?", "что делает топор", "ничья в области как делят очки"):
         assert len(_shown_sections(answers.question_reply(book, question))) == 1, question

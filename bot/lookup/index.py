@@ -1,6 +1,8 @@
 """The rules search's index of the reference sections, built once at start: the terms of each body (BM25 counts and
 length norms), the concepts of each title, neighbouring words, the terms of each sentence, idf, how many sections
-of each game use a term, and the words of the texts for typo matching (`Index.typo`)."""
+of each game use a term, and the words of the texts for typo matching (`Index.typo`). A section's extra texts (the
+questions players would ask, `bot.lookup.asked`) add only words: the idf and games of terms the texts lack, and
+words for typo matching."""
 
 from __future__ import annotations
 
@@ -42,8 +44,9 @@ def phrases(text: str) -> set[tuple[str, str]]:
 class Index:
     """Term statistics of a list of sections (`Index.sections`, numbered by position)."""
 
-    def __init__(self, sections: list[Section], synonyms: Synonyms) -> None:
+    def __init__(self, sections: list[Section], synonyms: Synonyms, extra: dict[int, list[str]] | None = None) -> None:
         self.sections = list(sections)
+        self.extra = extra or {}  # section index -> its extra texts
         self.synonyms = synonyms
         self.body: dict[str, dict[int, int]] = defaultdict(dict)  # term -> section -> count
         self.pairs: dict[tuple[str, str], set[int]] = defaultdict(set)
@@ -71,6 +74,7 @@ class Index:
             for term in self.title_terms[i]:
                 self.titled[term].append(i)
         self._build_statistics(documents, lengths)
+        self._build_extra_words()
         self._build_typos()
 
     def _title_concepts(self, title: str) -> frozenset[str]:
@@ -89,6 +93,19 @@ class Index:
         self.title_mass = [sum(self.idf[t] for t in terms) for terms in self.title_terms]
         self.game_df = {term: Counter(self.sections[i].game for i in found) for term, found in documents.items()}
 
+    def _build_extra_words(self) -> None:
+        """The terms only the extra texts use get an idf and games of their own, from the sections whose extra
+        texts use them; the texts' own terms keep theirs."""
+        found: dict[str, set[int]] = defaultdict(set)
+        for i, texts in self.extra.items():
+            for text in texts:
+                for term in self.terms(text):
+                    if term not in self.idf:
+                        found[term].add(i)
+        for term, sections in found.items():
+            self.idf[term] = self.rarity(sections)
+            self.game_df[term] = Counter(self.sections[i].game for i in sections)
+
     def _build_typos(self) -> None:
         """The Cyrillic words of the texts and of the synonym groups (word -> how often the texts use it), and
         their trigrams, for `typo`."""
@@ -98,6 +115,9 @@ class Index:
         for members in self.synonyms.groups:
             for member in members:
                 surface.update(w for w in normalise(member) if w not in surface)
+        for texts in self.extra.values():
+            for text in texts:
+                surface.update(w for w in normalise(text) if w not in surface)
         self._surface = {w: count for w, count in surface.items() if len(w) >= 3 and CYRILLIC.search(w)}
         self._trigram_words: dict[str, list[str]] = defaultdict(list)
         for word in self._surface:

@@ -22,6 +22,10 @@ How a lookup works:
   in the question, its question words too (`TITLE_PHRASE_WEIGHT`: "как получить мост" -> «Особые предметы: как
   получить», not «Очки за мост»); neighbouring question words found side by side in
   the text (`PAIR_WEIGHT`) and question terms found together in one sentence (`SENTENCE_WEIGHT`).
+* Asked questions (`rules/<game>/asked.txt`, `bot.lookup.asked`): 6-12 questions per section that a player would
+  type and whose answer is that section, written from the rulebooks and the sections (situations, where rules
+  meet, setup facts, the games' and the players' words). A question close to one of them adds to its section
+  (`ASKED_WEIGHT`), and their words are known words of the search ("стратегия" finds Валдора's tips).
 * Games: a game named in the query ("валдора провиант", "когда кончается kingdom builder") restricts the search
   to that game (`RuleBook.split_game`), its name counting as the word "игра". Otherwise all games are searched,
   and each game's sections gain with how much the question's words belong to that game (`GAME_AFFINITY`).
@@ -51,6 +55,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rules
+from bot.lookup.asked import AskedIndex, read_asked
 from bot.lookup.index import Index
 from bot.lookup.question import Query, read_question
 from bot.lookup.reference import GAME_NAMES, NAME_PREPOSITIONS, Section, parse_reference
@@ -67,6 +72,11 @@ TITLE_PHRASE_WEIGHT = 1.0  # two neighbouring words of a title side by side in t
 PAIR_WEIGHT = 0.5  # two neighbouring question words found side by side in a section, times the pair's rarity
 SENTENCE_WEIGHT = 0.25  # the question terms found together in one sentence of a section (`RuleBook._together`)
 GAME_AFFINITY = 1.0  # a section's score grows by up to this share with its game's evidence (`_game_evidence`)
+# The questions players would ask whose answer is a section (`rules/<game>/asked.txt`): a section gains this times
+# the question's closeness to the nearest of them (`AskedIndex.similar`: the shared weight times idf, times the
+# shares of both questions it makes up). Chosen on the tune half and the older sets, where 1.5 to 3 did equally
+# well (520-521 of 546 first, 11-12 more than without them); the middle of that range.
+ASKED_WEIGHT = 2.0
 
 # The confidence (`RuleBook._confidence`): the question's content weight (term weight times idf) that the best
 # section has, plus KNOWN_CREDIT of the weight that only other sections have (the rules' words, paraphrased),
@@ -95,28 +105,48 @@ class Ranking:
 class RuleBook:
     """A read-only index of every game's rule reference, built once at start (`RuleBook.load()`)."""
 
-    def __init__(self, games: dict[str, str], sections: list[Section], synonyms: list[list[str]]) -> None:
+    def __init__(
+        self,
+        games: dict[str, str],
+        sections: list[Section],
+        synonyms: list[list[str]],
+        asked: dict[str, list[str]] | None = None,
+    ) -> None:
         self.games = games
         self._list = list(sections)
         self._sections = {s.id: s for s in sections}
         self._by_game: dict[str, list[Section]] = {g: [] for g in games}
         for s in sections:
             self._by_game[s.game].append(s)
-        self.index = Index(sections, Synonyms(synonyms))
+        numbers = {s.id: i for i, s in enumerate(self._list)}
+        unknown = sorted(set(asked or {}) - set(numbers))
+        if unknown:
+            raise ValueError(f"asked questions of sections no reference has: {', '.join(unknown)}")
+        extra = {numbers[sid]: questions for sid, questions in (asked or {}).items()}
+        self.index = Index(sections, Synonyms(synonyms), extra)
+        self.asked = AskedIndex(self.index, extra)
         self._build_game_names()
 
     @classmethod
     def load(cls, folder: Path = RULES_FOLDER) -> RuleBook:
+        """The rule book of a rules folder. The book is read-only, so one built from the same texts is shared: a
+        service made again (every test makes one) does not index the references and asked questions anew."""
         folder = Path(folder)
         names = [p.parent.name for p in folder.glob("*/reference.md")]
         order = [g for g in GAME_ORDER if g in names] + sorted(g for g in names if g not in GAME_ORDER)
-        games: dict[str, str] = {}
-        sections: list[Section] = []
-        for game in order:
-            title, found = parse_reference(game, (folder / game / "reference.md").read_text(encoding="utf-8"))
-            games[game] = title
-            sections += found
-        return cls(games, sections, read_groups(folder / "synonyms.txt"))
+        texts = {game: (folder / game / "reference.md").read_text(encoding="utf-8") for game in order}
+        synonyms = read_groups(folder / "synonyms.txt")
+        asked = read_asked(folder, order)
+        key = (str(folder.resolve()), repr((texts, synonyms, asked)))
+        if key not in _LOADED:
+            games: dict[str, str] = {}
+            sections: list[Section] = []
+            for game, text in texts.items():
+                games[game], found = parse_reference(game, text)
+                sections += found
+            _LOADED.clear()  # one book at a time: a folder whose texts changed replaces it
+            _LOADED[key] = cls(games, sections, synonyms, asked)
+        return _LOADED[key]
 
     def _build_game_names(self) -> None:
         # (stem sequence, game), longest first, so "kingdom builder" wins over "builder"
@@ -247,6 +277,8 @@ class RuleBook:
         together = {**query.content, NUMBER: 1.0} if NUMBER in query.cues else query.content
         for i, weight in self._together(together).items():
             scores[i] += SENTENCE_WEIGHT * weight
+        for i, closeness in self.asked.similar(query).items():
+            scores[i] += ASKED_WEIGHT * closeness
         if game is not None:
             scores = {i: score for i, score in scores.items() if self._list[i].game == game}
         else:
@@ -299,13 +331,18 @@ class RuleBook:
         for term, weight in query.content.items():
             mass = weight * self.index.idf[term]
             total += mass
-            if best in self.index.body.get(term, {}) or term in self.index.title_terms[best]:
+            if best in self.index.body.get(term, {}) or term in self.index.title_terms[best] or self.asked.uses(
+                best, term
+            ):
                 here += mass
             elif game is None or self.index.game_df[term][game]:
                 elsewhere += mass
         if not here or all(term.isdigit() for term in query.content):
             return 0.0
         return (here + KNOWN_CREDIT * elsewhere) / (total + query.unknown * self.index.rarest)
+
+
+_LOADED: dict[tuple[str, str], RuleBook] = {}  # `RuleBook.load`'s book, by its folder and texts
 
 
 def _tidy(text: str) -> str:

@@ -712,14 +712,20 @@ def _draw_moving(im: Image.Image, d: ImageDraw.ImageDraw, trees: dict[str, dict]
 REGION_FONT = 17
 
 
-def _region_label_lines(name: str, room: float) -> list[str]:
+@lru_cache(maxsize=256)
+def _label_width(line: str) -> float:
+    return width(line, REGION_FONT, True)
+
+
+@lru_cache(maxsize=256)
+def _region_label_lines(name: str, room: float) -> tuple[str, ...]:
     """A region's name on one line, or on two split at a space, as it fits `room` pixels."""
-    if width(name, REGION_FONT, True) <= room or " " not in name:
-        return [name]
+    if _label_width(name) <= room or " " not in name:
+        return (name,)
     words = name.split(" ")
-    best = min(range(1, len(words)), key=lambda i: max(width(" ".join(words[:i]), REGION_FONT, True),
-                                                        width(" ".join(words[i:]), REGION_FONT, True)))
-    return [" ".join(words[:best]), " ".join(words[best:])]
+    best = min(range(1, len(words)), key=lambda i: max(_label_width(" ".join(words[:i])),
+                                                        _label_width(" ".join(words[i:]))))
+    return " ".join(words[:best]), " ".join(words[best:])
 
 
 LABEL_LINE = 20  # the height of a line of a region's name
@@ -766,8 +772,8 @@ def _obstacles(view: dict, trees: dict[str, dict]) -> list[tuple]:
     return boxes
 
 
-def _label_box(lines: list[str], left: float, top: float) -> tuple[float, float, float, float]:
-    w = max(width(line, REGION_FONT, True) for line in lines)
+def _label_box(lines: tuple[str, ...], left: float, top: float) -> tuple[float, float, float, float]:
+    w = max(_label_width(line) for line in lines)
     return left - LABEL_PAD, top, left + w + LABEL_PAD, top + LABEL_LINE * len(lines) + LABEL_PAD
 
 
@@ -799,7 +805,7 @@ def _label_candidates(view: dict, region: dict, trees: dict[str, dict], label: s
             room = CELL_W - 24
             words = f"{arrow} {label}" if arrow != "→" else f"{label} {arrow}"
             lines = _region_label_lines(words, room)
-            w = max(width(line, REGION_FONT, True) for line in lines) + 2 * LABEL_PAD
+            w = max(_label_width(line) for line in lines) + 2 * LABEL_PAD
             h = LABEL_LINE * len(lines) + LABEL_PAD
             xs = {(-1, 0): [px0 + 12], (1, 0): [px1 - 12 - w]}.get((dc, dr), [(px0 + px1 - w) / 2])
             ys = {(0, -1): [py0 + 10], (0, 1): [py1 - 10 - h]}.get((dc, dr), [(py0 + py1 - h) / 2, py0 + 10,
@@ -809,7 +815,7 @@ def _label_candidates(view: dict, region: dict, trees: dict[str, dict], label: s
                     yield lines, (x, y, x + w, y + h), True
 
 
-def region_labels(view: dict) -> dict[str, tuple[list[str], tuple[float, float, float, float], bool]]:
+def region_labels(view: dict) -> dict[str, tuple[tuple[str, ...], tuple[float, float, float, float], bool]]:
     """region id -> (lines, plate box, in a pond) of each region's name on the board: the first place of
     `_label_candidates` that covers no crown, stack, bridge or other name; a place in its lowest tree's top
     band, over the stack but clear of every crown, when there is none."""
@@ -817,7 +823,7 @@ def region_labels(view: dict) -> dict[str, tuple[list[str], tuple[float, float, 
     obstacles = _obstacles(view, trees)
     crowns = [crown_box(n) for n in trees]
     board = (MX, MY, WIDTH - MX, board_height(_grid(view)[1]) - MY)
-    placed: dict[str, tuple[list[str], tuple, bool]] = {}
+    placed: dict[str, tuple[tuple[str, ...], tuple, bool]] = {}
     for i, r in enumerate(_dicts(view.get("regions"))):
         label = clean(str(r.get("name", "")))
         rid = str(r.get("id", i))

@@ -8,7 +8,7 @@ side with 4 rows; the whole picture is 976..1280 high, player rows shrink to sta
     | each tree seen from the side, bottom to top:      |
     |   the base: wood, its style glyph, its name (Б3)  |
     |   dwelling tiles, 96 x 22: owner colour + glyph   |
-    |   flags (white badges) on their level, base too   |
+    |   flags: banners in the owner's colour, rimmed    |
     |   the treetop (not a level), clear of the river   |
     | top left of each cell: a crown with the height,   |
     | filled with the advantage holder's colour (white: |
@@ -16,16 +16,21 @@ side with 4 rows; the whole picture is 976..1280 high, player rows shrink to sta
     | the dwelling an opened hammer menu would move:    |
     | ringed, a hammer beside it. Regions are tinted    |
     | cells with rivers between them, each named over   |
-    | its lowest tree; bridges hang between neighbours  |
-    | at their levels in the builder's colour.          |
+    | its lowest tree, or in a pond next to it, arrowed |
+    | (never over a crown, stack or bridge: labels);    |
+    | bridges hang between neighbours at their levels   |
+    | in the builder's colour.                          |
     +--------------------------------------------------+
     | «Ходит Вера — поставить жилище» (what is chosen,  |  92
     | in the infinitive); the card of the turn and a    |
     | hint; round, direction, deck                      |
     | the 3 face-up cards, numbered, symbols in full,   |  88 (round end: its scoring table instead,
-    | under a caption with the crown legend             |      30 + 25 per player + 34 regions)
-    | players: fame, dwellings left, flags, cards,      |  66 per player (>= 40 when short of room)
-    | items held, played cards towards sets of 3        |
+    | under a caption with the crown legend             |      30 + 25 per player + 34 regions, rows
+    |                                                   |      by fame so far)
+    | the players' column names (when there is room)    |  24
+    | players: a mark unique in the game, name, under   |  66 per player (>= 40 when short of room)
+    | it dwellings, flags, cards left; fame; per symbol |
+    | the played cards towards a set, the items held    |
     | "только для вас": hand and stacks (seat views)    |  74
     | when over: the final table (58 per player) and    |
     | who won each region in the last round             |
@@ -36,6 +41,9 @@ per (side, trees and bases) at twice the size and scaled down; a second copy wit
 with it, and a highlighted tree gets its cell pasted from that copy and a frame. Tiles, flags, crowns, glyphs
 and icons are cached anti-aliased sprites, so a picture costs a copy, some pastes and the PNG encoding
 (median 16-28 ms over 50 draws, most of it the PNG encoding).
+
+Every text under the board is PANEL_FONT (17 px) or more, 9 px when a phone shows the picture 430 px wide;
+only what does not fit otherwise shrinks, to 15 px at the least.
 
 Only the view dict is read (schema in `rules/sylvan/view.py`); missing or odd values are drawn as neutral
 rather than raising. A hand and stacks are drawn only when the view names its seat (a private view): the

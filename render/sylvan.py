@@ -8,7 +8,7 @@ side with 4 rows; the whole picture is 976..1280 high, player rows shrink to sta
     | each tree seen from the side, bottom to top:      |
     |   the base: wood, its style glyph, its name (Б3)  |
     |   dwelling tiles, 96 x 22: owner colour + glyph   |
-    |   flags (white badges) on their level, base too   |
+    |   flags: banners in the owner's colour, rimmed    |
     |   the treetop (not a level), clear of the river   |
     | top left of each cell: a crown with the height,   |
     | filled with the advantage holder's colour (white: |
@@ -16,16 +16,21 @@ side with 4 rows; the whole picture is 976..1280 high, player rows shrink to sta
     | the dwelling an opened hammer menu would move:    |
     | ringed, a hammer beside it. Regions are tinted    |
     | cells with rivers between them, each named over   |
-    | its lowest tree; bridges hang between neighbours  |
-    | at their levels in the builder's colour.          |
+    | its lowest tree, or in a pond next to it, arrowed |
+    | (never over a crown, stack or bridge: labels);    |
+    | bridges hang between neighbours at their levels   |
+    | in the builder's colour.                          |
     +--------------------------------------------------+
     | «Ходит Вера — поставить жилище» (what is chosen,  |  92
     | in the infinitive); the card of the turn and a    |
     | hint; round, direction, deck                      |
     | the 3 face-up cards, numbered, symbols in full,   |  88 (round end: its scoring table instead,
-    | under a caption with the crown legend             |      30 + 25 per player + 34 regions)
-    | players: fame, dwellings left, flags, cards,      |  66 per player (>= 40 when short of room)
-    | items held, played cards towards sets of 3        |
+    | under a caption with the crown legend             |      30 + 25 per player + 34 regions, rows
+    |                                                   |      by fame so far)
+    | the players' column names (when there is room)    |  24
+    | players: a mark unique in the game, name, under   |  66 per player (>= 40 when short of room)
+    | it dwellings, flags, cards left; fame; per symbol |
+    | the played cards towards a set, the items held    |
     | "только для вас": hand and stacks (seat views)    |  74
     | when over: the final table (58 per player) and    |
     | who won each region in the last round             |
@@ -36,6 +41,9 @@ per (side, trees and bases) at twice the size and scaled down; a second copy wit
 with it, and a highlighted tree gets its cell pasted from that copy and a frame. Tiles, flags, crowns, glyphs
 and icons are cached anti-aliased sprites, so a picture costs a copy, some pastes and the PNG encoding
 (median 16-28 ms over 50 draws, most of it the PNG encoding).
+
+Every text under the board is PANEL_FONT (17 px) or more, 9 px when a phone shows the picture 430 px wide;
+only what does not fit otherwise shrinks, to 15 px at the least.
 
 Only the view dict is read (schema in `rules/sylvan/view.py`); missing or odd values are drawn as neutral
 rather than raising. A hand and stacks are drawn only when the view names its seat (a private view): the
@@ -55,6 +63,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.badges import badges
 from render.common import (
     BOARD_CACHE,
     HIGHLIGHT,
@@ -69,7 +78,6 @@ from render.common import (
     clean,
     contrast,
     font,
-    initial,
     player_colour,
     text,
     to_png,
@@ -316,7 +324,7 @@ def _glyph(d: ImageDraw.ImageDraw, style: str | None, x: float, y: float, s: flo
     """The style's shape in the square (x, y, x+s, y+s): a mushroom, a flower, an acorn, a leaf; a "?"
     for an unknown style. Each shape has its own outline, not only its own colour, and fills the square with
     bold outlines so that the four still tell apart at half size (a phone shows the picture 430 px wide)."""
-    lw = max(1, round(s / 11))
+    lw = max(1, round(s / 10))
 
     def p(u: float, v: float) -> tuple[float, float]:
         return x + u * s, y + v * s
@@ -329,18 +337,18 @@ def _glyph(d: ImageDraw.ImageDraw, style: str | None, x: float, y: float, s: flo
         for u, v, r in ((0.27, 0.34, 0.09), (0.56, 0.2, 0.08), (0.77, 0.4, 0.07)):
             d.ellipse((*p(u - r, v - r), *p(u + r, v + r)), fill=WHITE)
     elif style == "flower":  # five round petals around a yellow heart
-        r, dist = 0.21, 0.28
+        r, dist = 0.22, 0.28
         for i in range(5):
             a = -math.pi / 2 + i * 2 * math.pi / 5
             u, v = 0.5 + dist * math.cos(a), 0.52 + dist * math.sin(a)
             d.ellipse((*p(u - r, v - r), *p(u + r, v + r)), fill=STYLE_INK["flower"], outline=OUTLINE, width=lw)
         d.ellipse((*p(0.34, 0.36), *p(0.66, 0.68)), fill=(252, 208, 40), outline=OUTLINE, width=lw)
     elif style == "nut":  # an acorn: a light pointed nut under a dark scaly cap, with a stalk
-        d.polygon([p(0.22, 0.5), p(0.78, 0.5), p(0.74, 0.74), p(0.5, 0.99), p(0.26, 0.74)], fill=(222, 168, 92),
+        d.polygon([p(0.18, 0.5), p(0.82, 0.5), p(0.78, 0.74), p(0.5, 0.99), p(0.22, 0.74)], fill=(222, 168, 92),
                   outline=OUTLINE, width=lw)
         d.line([p(0.5, 0.2), p(0.6, 0.0)], fill=OUTLINE, width=max(1, round(s / 7)))
-        d.chord((*p(0.08, 0.12), *p(0.92, 0.72)), 180, 360, fill=(104, 60, 26), outline=OUTLINE, width=lw)
-        d.rectangle((*p(0.08, 0.4), *p(0.92, 0.54)), fill=(104, 60, 26), outline=OUTLINE, width=lw)
+        d.chord((*p(0.03, 0.12), *p(0.97, 0.72)), 180, 360, fill=(104, 60, 26), outline=OUTLINE, width=lw)
+        d.rectangle((*p(0.03, 0.4), *p(0.97, 0.54)), fill=(104, 60, 26), outline=OUTLINE, width=lw)
     elif style == "leaf":  # a pointed leaf on a slant with its midrib
         pts = []
         for i in range(13):
@@ -365,8 +373,8 @@ def glyph_sprite(style: str | None, size: int, plate: bool = True) -> Image.Imag
         s = size * k
         if plate:
             d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.18, fill=WHITE, outline=OUTLINE,
-                                width=max(1, round(k * 1.2)))
-            _glyph(d, style, s * 0.03, s * 0.03, s * 0.94)
+                                width=max(1, round(k * 1.0)))
+            _glyph(d, style, s * 0.0, s * 0.0, s * 1.0)  # the shape to the rim: every pixel counts on a phone
         else:
             _glyph(d, style, 0, 0, s)
 
@@ -390,21 +398,22 @@ def tile_sprite(colour: RGB, style: str | None) -> Image.Image:
     return im
 
 
-FLAG_W, FLAG_H = 20, 20
+FLAG_W, FLAG_H = 27, LEVEL_H
+FLAG_BANNER = ((6, 2), (25, 2), (19.5, 8.5), (25, 15), (6, 15))  # a swallow-tailed banner
 
 
 @lru_cache(maxsize=16)
 def flag_sprite(colour: RGB) -> Image.Image:
-    """A flag marker: a pole and a big pennant in the owner's colour on a white plate with a dark rim, so it
-    shows on any tile (its owner's too) and on the wooden base."""
+    """A flag marker: a dark pole and a wide swallow-tailed banner in the owner's colour, both rimmed in white,
+    so that the banner reads as the owner's colour on any tile (its owner's own too) and on the wooden base."""
 
     def paint(d: ImageDraw.ImageDraw, k: int) -> None:
-        d.rounded_rectangle((0, 0, FLAG_W * k - 1, FLAG_H * k - 1), radius=4 * k, fill=WHITE, outline=OUTLINE,
-                            width=round(1.3 * k))
-        pole = [(4.5 * k, 2.5 * k), (4.5 * k, (FLAG_H - 2.5) * k)]
-        pennant = [(5 * k, 2 * k), ((FLAG_W - 1.5) * k, 8.5 * k), (5 * k, 15 * k)]
-        d.line(pole, fill=OUTLINE, width=round(2 * k))
-        d.polygon(pennant, fill=colour, outline=OUTLINE, width=round(1.3 * k))
+        pole = [(3.5 * k, 1.5 * k), (3.5 * k, (FLAG_H - 1) * k)]
+        banner = [(x * k, y * k) for x, y in FLAG_BANNER]
+        d.line(pole, fill=WHITE, width=round(6 * k))
+        d.polygon(banner, fill=WHITE, outline=WHITE, width=round(6 * k))
+        d.line(pole, fill=OUTLINE, width=round(2.4 * k))
+        d.polygon(banner, fill=colour, outline=OUTLINE, width=round(2 * k))
 
     return _supersampled((FLAG_W, FLAG_H), paint)
 
@@ -679,8 +688,8 @@ def _draw_tree(im: Image.Image, view: dict, t: dict) -> None:
     for level, seats in by_level.items():
         x0, y0, x1, y1 = _level_box(col, row, level)
         fy = (y0 + y1) / 2 - FLAG_H / 2
-        for i, seat in enumerate(seats[:4]):
-            _paste(im, flag_sprite(owner_rgb(view, seat)), x1 - 3 - (i + 1) * (FLAG_W + 1), fy)
+        for i, seat in enumerate(seats[:3]):
+            _paste(im, flag_sprite(owner_rgb(view, seat)), x1 - 2 - (i + 1) * (FLAG_W + 1), fy)
     height = _int(t.get("height"), 1 + len(tiles))
     holder = _int(t.get("advantage"))
     colour = owner_rgb(view, holder) if holder is not None else None
@@ -711,41 +720,154 @@ def _draw_moving(im: Image.Image, d: ImageDraw.ImageDraw, trees: dict[str, dict]
 REGION_FONT = 17
 
 
-def _region_label_lines(name: str, room: float) -> list[str]:
+@lru_cache(maxsize=256)
+def _label_width(line: str) -> float:
+    return width(line, REGION_FONT, True)
+
+
+@lru_cache(maxsize=256)
+def _region_label_lines(name: str, room: float) -> tuple[str, ...]:
     """A region's name on one line, or on two split at a space, as it fits `room` pixels."""
-    if width(name, REGION_FONT, True) <= room or " " not in name:
-        return [name]
+    if _label_width(name) <= room or " " not in name:
+        return (name,)
     words = name.split(" ")
-    best = min(range(1, len(words)), key=lambda i: max(width(" ".join(words[:i]), REGION_FONT, True),
-                                                        width(" ".join(words[i:]), REGION_FONT, True)))
-    return [" ".join(words[:best]), " ".join(words[best:])]
+    best = min(range(1, len(words)), key=lambda i: max(_label_width(" ".join(words[:i])),
+                                                        _label_width(" ".join(words[i:]))))
+    return " ".join(words[:best]), " ".join(words[best:])
 
 
-def _draw_region_names(im: Image.Image, view: dict, trees: dict[str, dict]) -> None:
-    """Each region's name on the map, in the top band of its cell with the lowest tree (right of the crown),
-    on a light plate so that it reads over whatever is under it."""
+LABEL_LINE = 20  # the height of a line of a region's name
+LABEL_PAD = 4  # the plate's margin round the text
+
+
+def crown_box(name: str) -> tuple[int, int, int, int]:
+    """The box of the height crown in the top left corner of a tree's cell."""
+    x, y = crown_center(name)
+    return x - CROWN_W // 2, y - CROWN_H // 2, x + CROWN_W // 2, y + CROWN_H // 2
+
+
+def stack_box(tree: dict) -> tuple[float, float, float, float] | None:
+    """The box of a tree's stack: its base, dwellings and treetop (and the flags on them)."""
+    spot = parse_name(tree.get("name"))
+    if spot is None:
+        return None
+    col, row = spot
+    top = min(len(_dicts(tree.get("tiles"))), 8)
+    x0, _, x1, y1 = _level_box(col, row, 0)
+    y0 = _level_box(col, row, top)[1] - (TOP_H if tree.get("treetop") is True else 0)
+    return x0, y0, x1, y1 + 4  # the roots under the base
+
+
+def _overlap(a: tuple, b: tuple, margin: float = 0) -> bool:
+    return a[0] < b[2] + margin and b[0] < a[2] + margin and a[1] < b[3] + margin and b[1] < a[3] + margin
+
+
+def _obstacles(view: dict, trees: dict[str, dict]) -> list[tuple]:
+    """What a region's name must not cover: every crown, stack and bridge, and the greyed unused spots."""
+    boxes: list[tuple] = []
+    for t in trees.values():
+        boxes.append(crown_box(t["name"]))
+        box = stack_box(t)
+        if box is not None:
+            boxes.append(box)
+    for pts, _ in _bridge_paths(view, trees):
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        boxes.append((min(xs) - 4, min(ys) - 7, max(xs) + 4, max(ys) + 7))
+    for name in _list(view.get("empty_spots")):
+        spot = parse_name(name)
+        if spot is not None and name not in trees:
+            boxes.append(_level_box(spot[0], spot[1], 0))
+    return boxes
+
+
+def _label_box(lines: tuple[str, ...], left: float, top: float) -> tuple[float, float, float, float]:
+    w = max(_label_width(line) for line in lines)
+    return left - LABEL_PAD, top, left + w + LABEL_PAD, top + LABEL_LINE * len(lines) + LABEL_PAD
+
+
+ARROWS = {(-1, 0): "←", (1, 0): "→", (0, -1): "↑", (0, 1): "↓"}  # from a pond towards the region's tree
+
+
+def _label_candidates(view: dict, region: dict, trees: dict[str, dict], label: str):
+    """Where a region's name may go, best first, as (lines, box, pond): the top band of each of its cells
+    right of the crown, lowest tree first (an unused spot first of all); then, arrowed towards the region, in
+    each pond next to it."""
+    cols, rows = _grid(view)
+    own = [n for n in _list(region.get("trees")) if isinstance(n, str) and parse_name(n) is not None]
+    cells = sorted(own, key=lambda n: (n in trees, len(_dicts(trees[n].get("tiles"))) if n in trees else 0))
+    for name in cells:
+        x0, y0, x1, _ = cell_box(name)
+        left = x0 + CROWN_W + 10
+        lines = _region_label_lines(label, x1 - 8 - left)
+        yield lines, _label_box(lines, left, y0 + 8), False
+    regioned = {parse_name(n) for r in _dicts(view.get("regions")) for n in _list(r.get("trees"))
+                if isinstance(n, str)}
+    for name in cells:
+        col, row = parse_name(name)
+        for (dc, dr), arrow in ARROWS.items():
+            pond = (col - dc, row - dr)  # the region's cell is (dc, dr) away from the pond
+            if not (0 <= pond[0] < cols and 0 <= pond[1] < rows) or pond in regioned:
+                continue
+            px0, py0 = _cell_origin(*pond)
+            px1, py1 = px0 + CELL_W, py0 + CELL_H
+            room = CELL_W - 24
+            words = f"{arrow} {label}" if arrow != "→" else f"{label} {arrow}"
+            lines = _region_label_lines(words, room)
+            w = max(_label_width(line) for line in lines) + 2 * LABEL_PAD
+            h = LABEL_LINE * len(lines) + LABEL_PAD
+            xs = {(-1, 0): [px0 + 12], (1, 0): [px1 - 12 - w]}.get((dc, dr), [(px0 + px1 - w) / 2])
+            ys = {(0, -1): [py0 + 10], (0, 1): [py1 - 10 - h]}.get((dc, dr), [(py0 + py1 - h) / 2, py0 + 10,
+                                                                              py1 - 10 - h])
+            for x in xs:
+                for y in ys:
+                    yield lines, (x, y, x + w, y + h), True
+
+
+def region_labels(view: dict) -> dict[str, tuple[tuple[str, ...], tuple[float, float, float, float], bool]]:
+    """region id -> (lines, plate box, in a pond) of each region's name on the board: the first place of
+    `_label_candidates` that covers no crown, stack, bridge or other name; a place in its lowest tree's top
+    band, over the stack but clear of every crown, when there is none."""
+    trees = {t["name"]: t for t in _trees(view)}
+    obstacles = _obstacles(view, trees)
+    crowns = [crown_box(n) for n in trees]
+    board = (MX, MY, WIDTH - MX, board_height(_grid(view)[1]) - MY)
+    placed: dict[str, tuple[tuple[str, ...], tuple, bool]] = {}
+    for i, r in enumerate(_dicts(view.get("regions"))):
+        label = clean(str(r.get("name", "")))
+        rid = str(r.get("id", i))
+        if not label or rid in placed:
+            continue
+        taken = [box for _, box, _ in placed.values()]
+        chosen = fallback = None
+        for lines, box, pond in _label_candidates(view, r, trees, label):
+            inside = board[0] <= box[0] and box[2] <= board[2] and board[1] <= box[1] and box[3] <= board[3]
+            if not inside or any(_overlap(box, o, 2) for o in taken):
+                continue
+            if fallback is None and not pond and not any(_overlap(box, c, 2) for c in crowns):
+                fallback = (lines, box, pond)
+            if not any(_overlap(box, o, 2) for o in obstacles):
+                chosen = (lines, box, pond)
+                break
+        if chosen or fallback:
+            placed[rid] = chosen or fallback
+    return placed
+
+
+def _draw_region_names(im: Image.Image, view: dict) -> None:
+    """Each region's name on the map (see `region_labels`): on a light plate in its own cell, on a plate of
+    its tint with an arrow in a pond."""
     layer = Image.new("RGBA", im.size, (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
-    for r in _dicts(view.get("regions")):
-        names = [n for n in _list(r.get("trees")) if n in trees]
-        if not names:
-            continue
-        cell = min(names, key=lambda n: len(_dicts(trees[n].get("tiles"))))
-        x0, y0, x1, _ = cell_box(cell)
-        left = x0 + CROWN_W + 8
-        room = x1 - 8 - left
-        label = clean(str(r.get("name", "")))
-        if not label:
-            continue
-        lines = _region_label_lines(label, room)
-        w = max(width(line, REGION_FONT, True) for line in lines)
-        w = min(w, room)
-        h = 20 * len(lines) + 4
-        top = y0 + 8
-        d.rounded_rectangle((left - 4, top, left + w + 4, top + h), radius=6, fill=(255, 255, 255, 190))
-        for i, line in enumerate(lines):
-            text(d, (left, top + 12 + 20 * i), line, REGION_FONT, INK, bold=True, anchor="lm", max_width=room,
-                 min_size=11)
+    regions = _dicts(view.get("regions"))
+    tints = {str(r.get("id", i)): region_tint(str(r.get("id", i)), i) for i, r in enumerate(regions)}
+    for rid, (lines, box, pond) in region_labels(view).items():
+        if pond:
+            d.rounded_rectangle(box, radius=6, fill=(*tints.get(rid, WHITE), 255), outline=OUTLINE, width=2)
+        else:
+            d.rounded_rectangle(box, radius=6, fill=(255, 255, 255, 200))
+        for j, line in enumerate(lines):
+            text(d, (box[0] + LABEL_PAD, box[1] + 12 + LABEL_LINE * j), line, REGION_FONT, INK, bold=True,
+                 anchor="lm")
     im.paste(layer, (0, 0), layer)
 
 
@@ -759,7 +881,8 @@ def _bridge_end(view: dict, trees: dict[str, dict], name: str, level: Any) -> tu
     return spot[0], spot[1], max(0, min(top, _int(level, 0)))
 
 
-def _draw_bridges(d: ImageDraw.ImageDraw, view: dict, trees: dict[str, dict]) -> None:
+def _bridge_paths(view: dict, trees: dict[str, dict]) -> list[tuple[list[tuple[float, float]], Any]]:
+    """(polyline, seat) of every bridge that joins two neighbouring trees; up to 4 side by side per pair."""
     pairs: dict[tuple, list] = {}
     for b in _dicts(view.get("bridges")):
         a_end = _bridge_end(view, trees, b.get("a"), b.get("level_a"))
@@ -771,9 +894,16 @@ def _draw_bridges(d: ImageDraw.ImageDraw, view: dict, trees: dict[str, dict]) ->
         if abs(a_end[0] - b_end[0]) + abs(a_end[1] - b_end[1]) != 1:
             continue  # not neighbours: nothing sensible to draw
         pairs.setdefault((a_end[:2], b_end[:2]), []).append((a_end, b_end, b.get("seat")))
+    out = []
     for group in pairs.values():
         for i, (a_end, b_end, seat) in enumerate(group[:4]):
-            _draw_bridge(d, a_end, b_end, owner_rgb(view, seat), i, len(group[:4]))
+            out.append((bridge_path(a_end, b_end, i, len(group[:4])), seat))
+    return out
+
+
+def _draw_bridges(d: ImageDraw.ImageDraw, view: dict, trees: dict[str, dict]) -> None:
+    for pts, seat in _bridge_paths(view, trees):
+        _draw_bridge(d, pts, owner_rgb(view, seat))
 
 
 def bridge_path(a: tuple[int, int, int], b: tuple[int, int, int], index: int = 0, count: int = 1
@@ -795,8 +925,7 @@ def _level_mid(row: int, level: int) -> float:
     return (y0 + y1) / 2
 
 
-def _draw_bridge(d: ImageDraw.ImageDraw, a: tuple, b: tuple, colour: RGB, index: int, count: int) -> None:
-    pts = bridge_path(a, b, index, count)
+def _draw_bridge(d: ImageDraw.ImageDraw, pts: list[tuple[float, float]], colour: RGB) -> None:
     d.line(pts, fill=OUTLINE, width=BRIDGE_W + 3, joint="curve")
     d.line(pts, fill=colour, width=BRIDGE_W, joint="curve")
     for x, y in (pts[0], pts[-1]):  # posts where it hangs on the trees
@@ -817,6 +946,11 @@ def _names(view: dict) -> dict[int, str]:
     return {s: display_name(p) for p in _players(view) if (s := _int(p.get("seat"))) is not None}
 
 
+def marks(view: dict) -> dict[int, str]:
+    """seat -> the letters on its colour chip, different for every seat (`render.badges`)."""
+    return badges(_names(view))
+
+
 def _over(view: dict) -> bool:
     return view.get("step") == "over"
 
@@ -834,10 +968,11 @@ def _round_end(view: dict) -> dict | None:
 
 
 def _chip(d: ImageDraw.ImageDraw, x: float, cy: float, colour: RGB, label: str, w: int = 38, h: int = 28) -> float:
-    """A player's colour as a little tile with an initial; returns the x after it."""
+    """A player's colour as a little tile with the seat's mark (one or two letters); returns the x after it."""
     d.rounded_rectangle((x, cy - h / 2, x + w, cy + h / 2), radius=6, fill=colour, outline=OUTLINE, width=2)
     if label:
-        d.text((x + w / 2, cy + 1), label, font=font(18, True), fill=contrast(colour), anchor="mm")
+        text(d, (x + w / 2, cy + 1), label, 19, contrast(colour), bold=True, anchor="mm", max_width=w - 6,
+             min_size=15)
     return x + w
 
 
@@ -848,7 +983,7 @@ def _card(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, floa
     h = y1 - y0
     if not isinstance(card, dict):
         d.rounded_rectangle(box, radius=8, outline=MUTED, width=1)
-        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "пусто", 15, MUTED, anchor="mm")
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "пусто", PANEL_FONT, MUTED, anchor="mm")
         return
     style = _style(card.get("style"))
     d.rounded_rectangle(box, radius=8, fill=WHITE, outline=OUTLINE if not dark else PANEL_EDGE, width=2)
@@ -870,7 +1005,9 @@ def _card(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, floa
         for i, sym in enumerate(symbols):
             _paste(im, icon_sprite(sym, s), tx + i * (s + 3), y0 + 4)
         sx = tx + len(symbols) * (s + 3) + 2
-        text(d, (sx, (y0 + y1) / 2), name, 14, INK, anchor="lm", max_width=x1 - sx - 4, min_size=10)
+        if width(name, PANEL_FONT - 2) <= x1 - sx - 4:  # else the glyph alone says the style
+            text(d, (sx, (y0 + y1) / 2), name, PANEL_FONT, INK, anchor="lm", max_width=x1 - sx - 4,
+                 min_size=PANEL_FONT - 2)
 
 
 def _header(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
@@ -889,7 +1026,8 @@ def _header(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> N
             text(d, (x, y0 + 50), label, 21, WIN, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD - 8,
                  min_size=14)
         return
-    text(d, (x, y0 + 77), f"{info} · {deck}", 17, MUTED, anchor="lm", max_width=right - x, min_size=12)
+    text(d, (x, y0 + 77), f"{info} · {deck}", PANEL_FONT, MUTED, anchor="lm", max_width=right - x,
+         min_size=PANEL_FONT - 1)
     room = right
     seat = _int(view.get("current"))
     step = view.get("step")
@@ -897,7 +1035,7 @@ def _header(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> N
         text(d, (x, y0 + 22), "Ждём хода", 26, INK, bold=True, anchor="lm", max_width=room - x)
         return
     who = names.get(seat, f"Игрок {seat + 1}")
-    x = _chip(d, x, y0 + 22, owner_rgb(view, seat), initial(who)) + 8
+    x = _chip(d, x, y0 + 22, owner_rgb(view, seat), marks(view).get(seat, "?")) + 8
     what = view.get("choosing") if isinstance(view.get("choosing"), str) else STEP_TEXT.get(step, "сделать ход")
     line = f"Ходит {who} — {clean(what)}"
     text(d, (x, y0 + 22), line, 25, INK, bold=True, anchor="lm", max_width=room - x, min_size=17)
@@ -925,7 +1063,7 @@ def _header(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> N
             sub = "стройки не было, " + sub
     else:
         sub = "стиль карты — стиль верхнего жилища"
-    text(d, (sx, y0 + 50), sub, 18, INK, anchor="lm", max_width=max(10, sub_room - sx), min_size=12)
+    text(d, (sx, y0 + 50), sub, 18, INK, anchor="lm", max_width=max(10, sub_room - sx), min_size=PANEL_FONT - 1)
 
 
 def _face_card(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], card: Any,
@@ -954,7 +1092,8 @@ def _face_card(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float,
             sx += text(d, (sx, sy), "+", 19, MUTED, bold=True, anchor="lm") + 3
         _paste(im, icon_sprite(sym, s), sx, sy - s / 2)
         sx += s + 2
-        sx += text(d, (sx, sy), SYMBOL_NAMES[sym], 19, INK, anchor="lm", max_width=x1 - sx - 4, min_size=12) + 4
+        sx += text(d, (sx, sy), SYMBOL_NAMES[sym], 19, INK, anchor="lm", max_width=x1 - sx - 4,
+                   min_size=PANEL_FONT - 1) + 4
 
 
 def _cards_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
@@ -962,7 +1101,7 @@ def _cards_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -
     x = PAD + 4
     text(d, (x, y0 + 13), "открытые карты", 17, MUTED, bold=True, anchor="lm")
     lx = WIDTH - PAD - 4
-    lx -= text(d, (lx, y0 + 13), "высота дерева, цвет — у кого преимущество", 16, MUTED, anchor="rm") + 4
+    lx -= text(d, (lx, y0 + 13), "высота дерева, цвет — у кого преимущество", PANEL_FONT, MUTED, anchor="rm") + 4
     _paste(im, crown_sprite(4, OWNER_RGB["blue"]).resize((28, 23), Image.LANCZOS), lx - 28, y0 + 1)
     cards = _list(view.get("face_up"))[:3] or [None, None, None]
     cw = (WIDTH - 2 * PAD - 8 - 2 * 8) / 3
@@ -994,11 +1133,45 @@ def _progress(im: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float, symb
     x += SET_SIZE * (2 * r + 2)
     extra = single + double - SET_SIZE
     if extra > 0:
-        x += text(d, (x + 1, cy), f"+{extra}", 13, WIN, bold=True, anchor="lm") + 1
+        x += text(d, (x + 1, cy), f"+{extra}", PANEL_FONT, WIN, bold=True, anchor="lm") + 1
     return x
 
 
+# the players' table: its columns (x of their left edges, 800 px wide) and the line naming them
+NAME_X = PAD + 52  # right of the colour chip
+NAME_W = 288  # the name, and under it «жилищ 8+8 · флагов 16 · карт 4»
+FAME_X = NAME_X + NAME_W + 32  # the centre of the fame column
+SETS_X = FAME_X + 36  # one column per symbol: its icon with the cards towards a set, the items held under it
+SETS_W = (WIDTH - PAD - 4 - SETS_X) / len(SYMBOLS)
+PLAYERS_HEAD = 24
+PANEL_FONT = 17  # the least size of any text in the panel: 9 px when a phone shows the picture 430 px wide
+
+
+def _players_head(d: ImageDraw.ImageDraw, y0: float) -> None:
+    """The names of the players' table's columns, over the rows."""
+    cy = y0 + PLAYERS_HEAD / 2 + 1
+    text(d, (NAME_X, cy), "игроки", PANEL_FONT, MUTED, bold=True, anchor="lm")
+    text(d, (FAME_X, cy), "слава", PANEL_FONT, MUTED, bold=True, anchor="mm")
+    text(d, (SETS_X, cy), "● карты к набору из 3 · ×N — предметы", PANEL_FONT, MUTED, anchor="lm",
+         max_width=WIDTH - PAD - 4 - SETS_X, min_size=15)
+
+
+def stock_line(view: dict, p: dict) -> str:
+    """What a player has left: «жилищ 8+8 · флагов 16 · карт 4» (both stacks in round 1)."""
+    sizes = [_int(s, 0) for s in _list(p.get("stack_sizes"))]
+    rnd = _int(view.get("round"), 1)
+    if len(sizes) >= 2 and rnd == 1:
+        stack = f"жилищ {sizes[0]}+{sizes[1]}"
+    elif sizes:
+        stack = f"жилищ {sizes[min(len(sizes), max(1, rnd or 1)) - 1]}"
+    else:
+        stack = "жилищ ?"
+    return f"{stack} · флагов {_int(p.get('flags_left'), '?')} · карт {_int(p.get('hand_size'), '?')}"
+
+
 def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, y0: float, h: float) -> None:
+    """One player: chip, name and what is left; fame; per symbol the played cards towards a set of 3 and
+    the items of it held."""
     seat = _int(p.get("seat"))
     current = seat is not None and seat == _int(view.get("current"))
     box = (PAD, y0, WIDTH - PAD, y0 + h - 4)
@@ -1006,35 +1179,20 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, y0
         d.rounded_rectangle(box, radius=10, fill=HIGHLIGHT_SOFT, outline=HIGHLIGHT, width=4)
     else:
         d.rounded_rectangle(box, radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
-    top, bottom = y0 + (h - 4) * 0.3, y0 + (h - 4) * 0.72
+    inner = h - 4
+    top, bottom = y0 + inner * 0.3, y0 + inner * 0.72
     name = display_name(p)
-    _chip(d, PAD + 8, (top + bottom) / 2, owner_rgb(view, seat), initial(name), 36, 36)
-    x = PAD + 52
+    chip = min(36, inner - 8)
+    _chip(d, PAD + 8, y0 + inner / 2, owner_rgb(view, seat), marks(view).get(seat, "?") if seat is not None
+          else "?", 36, chip)
     if seat is not None and seat == _int(view.get("seat")):
         name += " (вы)"
-    text(d, (x, top), name, 20, INK, bold=True, anchor="lm", max_width=196, min_size=13)
-    sizes = [_int(s, 0) for s in _list(p.get("stack_sizes"))]
-    rnd = _int(view.get("round"), 1)
-    if len(sizes) >= 2 and rnd == 1:
-        stack = f"жилищ {sizes[0]}+{sizes[1]}"
-    elif sizes:
-        stack = f"жилищ {sizes[min(len(sizes), rnd) - 1]}"
-    else:
-        stack = "жилищ ?"
-    sub = f"{stack} · флагов {_int(p.get('flags_left'), '?')} · карт {_int(p.get('hand_size'), '?')}"
-    text(d, (x, bottom), sub, 15, MUTED, anchor="lm", max_width=196, min_size=11)
-    # fame
-    fx = PAD + 262
+    text(d, (NAME_X, top), name, 20, INK, bold=True, anchor="lm", max_width=NAME_W, min_size=PANEL_FONT)
+    text(d, (NAME_X, bottom), stock_line(view, p), PANEL_FONT, MUTED, anchor="lm", max_width=NAME_W,
+         min_size=PANEL_FONT - 1)
     fame = _int(p.get("fame"), 0)
-    text(d, (fx + 34, top + 1), str(fame), 27, INK, bold=True, anchor="mm")
-    text(d, (fx + 34, bottom + 3), "славы", 14, MUTED, anchor="mm")
-    # items in hand and played cards towards sets
-    ix = PAD + 340
+    text(d, (FAME_X, y0 + inner / 2 + 1), str(fame), 27, INK, bold=True, anchor="mm")
     items = p.get("items") if isinstance(p.get("items"), dict) else {}
-    text(d, (ix, top), "предметы", 14, MUTED, anchor="lm")
-    text(d, (ix, bottom), "наборы", 14, MUTED, anchor="lm")
-    ix += 80
-    step = (WIDTH - PAD - 8 - ix) / 4
     single = dict.fromkeys(SYMBOLS, 0)
     double = dict.fromkeys(SYMBOLS, 0)
     for c in _dicts(p.get("played")):
@@ -1044,15 +1202,13 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, y0
                 single[s] += 1
             else:
                 double[s] += 1
-    held = [(sym, n) for sym in SYMBOLS if (n := _int(items.get(sym), 0) or 0) > 0]
-    for i, (sym, n) in enumerate(held):
-        x = ix + i * step
-        _paste(im, icon_sprite(sym, 22), x, top - 11)
-        text(d, (x + 25, top + 1), f"×{n}", 17, INK, bold=True, anchor="lm")
-    if not held:
-        text(d, (ix, top), "нет", 15, MUTED, anchor="lm")
     for i, sym in enumerate(SYMBOLS):
-        _progress(im, d, ix + i * step, bottom, sym, single[sym], double[sym])
+        x = SETS_X + i * SETS_W
+        _progress(im, d, x, top, sym, single[sym], double[sym])
+        held = _int(items.get(sym), 0) or 0
+        if held > 0:
+            _paste(im, icon_sprite(sym, 20), x, bottom - 10)
+            text(d, (x + 23, bottom + 1), f"×{held}", PANEL_FONT + 1, INK, bold=True, anchor="lm")
 
 
 def _private(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
@@ -1064,34 +1220,35 @@ def _private(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> 
     x = PAD + 10
     top, bottom = y0 + 21, y0 + 52
     soft = (200, 200, 215)
-    text(d, (x, top), "только для вас", 15, (255, 220, 120), bold=True, anchor="lm")
-    text(d, (x, bottom), names.get(seat, "") if seat is not None else "", 15, WHITE, bold=True, anchor="lm",
-         max_width=124, min_size=11)
-    x = PAD + 146
-    x += text(d, (x, top), "рука:", 15, WHITE, anchor="lm") + 8
+    text(d, (x, top), "только вам", PANEL_FONT, (255, 220, 120), bold=True, anchor="lm", max_width=124,
+         min_size=PANEL_FONT - 2)
+    text(d, (x, bottom), names.get(seat, "") if seat is not None else "", PANEL_FONT, WHITE, bold=True,
+         anchor="lm", max_width=124, min_size=PANEL_FONT - 2)
+    x = PAD + 140
+    x += text(d, (x, top), "рука:", PANEL_FONT, WHITE, anchor="lm") + 6
     hand = _list(view.get("hand"))[:6]
     cw = (WIDTH - PAD - 8 - x) / max(4, len(hand))
     for i, card in enumerate(hand):
         cx = x + i * cw
         _card(im, d, (cx, top - 14, cx + cw - 6, top + 14), card, dark=True)
     if not hand:
-        text(d, (x, top), "пусто", 15, soft, anchor="lm")
+        text(d, (x, top), "пусто", PANEL_FONT, soft, anchor="lm")
     stacks = [[_style(s) for s in _list(st)] for st in _list(view.get("stacks"))[:2]]
     rnd = _int(view.get("round"), 1) or 1
-    sx = PAD + 146
+    sx = PAD + 140
     for j, st in enumerate(stacks):
         if rnd == 2 and j == 0:
             continue
         label = ("стопка" if j == rnd - 1 else "2-я") + f" ({len(st)}):"
-        sx += text(d, (sx, bottom), label, 15, WHITE, anchor="lm") + 6
+        sx += text(d, (sx, bottom), label, PANEL_FONT, WHITE, anchor="lm") + 6
         for style in st[:8]:
             _paste(im, glyph_sprite(style, 20), sx, bottom - 10)
             sx += 22
         if not st:
-            sx += text(d, (sx, bottom), "пусто", 15, soft, anchor="lm")
+            sx += text(d, (sx, bottom), "пусто", PANEL_FONT, soft, anchor="lm")
         sx += 14
-    if stacks and sx < WIDTH - 84:
-        text(d, (WIDTH - PAD - 10, bottom), "← сверху", 13, soft, anchor="rm")
+    if stacks and sx < WIDTH - 98:
+        text(d, (WIDTH - PAD - 10, bottom), "← сверху", PANEL_FONT - 1, soft, anchor="rm")
 
 
 def _regions_line(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: dict, y0: float) -> None:
@@ -1100,43 +1257,62 @@ def _regions_line(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: d
     regions = [r for r in _dicts(view.get("regions")) if r.get("in_play", True)]
     if not regions:
         return
-    cw = (WIDTH - 2 * PAD) / len(regions)
     cy = y0 + REGIONS_H / 2
+    seats_of = [[s for s in _list(winners.get(str(r.get("id", i)))) if _int(s) is not None][:4]
+                for i, r in enumerate(regions)]
+    # each region as wide as its name and dots need, the spare room shared out: no name is cut that could fit
+    needs = [width(clean(str(r.get("name", ""))), PANEL_FONT) + 14 + len(seats) * 11 + 4
+             for r, seats in zip(regions, seats_of, strict=True)]
+    room = WIDTH - 2 * PAD
+    spare = (room - sum(needs)) / len(regions)
+    widths = [n + spare for n in needs] if spare >= 0 else [n * room / sum(needs) for n in needs]
+    x = PAD
     for i, r in enumerate(regions):
-        x = PAD + i * cw
+        cw = widths[i]
         rid = str(r.get("id", i))
         d.rounded_rectangle((x + 2, y0 + 3, x + cw - 2, y0 + REGIONS_H - 3), radius=7, fill=region_tint(rid, i),
                             outline=PANEL_EDGE, width=1)
-        seats = [s for s in _list(winners.get(rid)) if _int(s) is not None][:4]
+        seats = seats_of[i]
         dots = len(seats) * 11 + 4
-        text(d, (x + 8, cy), clean(str(r.get("name", rid))), 14, INK, anchor="lm", max_width=cw - 16 - dots,
-             min_size=10)
+        text(d, (x + 7, cy), clean(str(r.get("name", rid))), PANEL_FONT, INK, anchor="lm",
+             max_width=cw - 14 - dots, min_size=PANEL_FONT - 2)
         for j, s in enumerate(seats):
             dx = x + cw - 8 - (len(seats) - j) * 11 - 1
             d.ellipse((dx, cy - 6, dx + 12, cy + 6), fill=owner_rgb(view, s), outline=OUTLINE, width=1)
+        x += cw
+
+
+def round_order(view: dict, result: dict) -> list[int]:
+    """The seats as a round's tables list them: by fame so far (the leader on top), then by the round's fame,
+    then by seat."""
+    trees, regions = _seat_values(result, "trees"), _seat_values(result, "regions")
+    fame = {s: _int(p.get("fame"), 0) or 0 for p in _players(view) if (s := _int(p.get("seat"))) is not None}
+    return sorted(_names(view), key=lambda s: (-fame.get(s, 0), -(trees.get(s, 0) + regions.get(s, 0)), s))
 
 
 def _round_table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: dict, y0: float,
                  with_regions: bool) -> None:
-    """The scoring of the round just ended: fame for trees and regions per player, then (`with_regions`) who
-    won each region."""
+    """The scoring of the round just ended: fame for trees and regions per player, the round's sum and the
+    fame so far (the rows in that order, the leader on top), then (`with_regions`) who won each region."""
     rnd = _int(result.get("round"), 1)
     text(d, (PAD + 4, y0 + 17), f"Итоги {rnd}-го раунда", 21, INK, bold=True, anchor="lm")
-    cols = (("деревья", 450), ("области", 570), ("за раунд", 690))
+    cols = (("деревья", 410), ("области", 520), ("за раунд", 630), ("всего", 735))
     for label, x in cols:
-        text(d, (x, y0 + 19), label, 15, MUTED, bold=True, anchor="mm")
-    trees = _list(result.get("trees"))
-    regions = _list(result.get("regions"))
+        text(d, (x, y0 + 19), label, PANEL_FONT, MUTED, bold=True, anchor="mm")
+    trees = _seat_values(result, "trees")
+    regions = _seat_values(result, "regions")
+    fame = {s: _int(p.get("fame"), 0) or 0 for p in _players(view) if (s := _int(p.get("seat"))) is not None}
     names = _names(view)
     y = y0 + ROUND_HEAD
-    for seat in sorted(names):
+    for seat in round_order(view, result):
         cy = y + ROUND_ROW / 2
         _chip(d, PAD + 8, cy, owner_rgb(view, seat), "", 22, 18)
-        text(d, (PAD + 38, cy), names[seat], 17, INK, bold=True, anchor="lm", max_width=360, min_size=12)
-        t = _int(trees[seat], 0) if seat < len(trees) else 0
-        r = _int(regions[seat], 0) if seat < len(regions) else 0
-        for (_, x), v in zip(cols, (t, r, (t or 0) + (r or 0)), strict=True):
-            text(d, (x, cy), f"+{v}", 18, INK, bold=x == cols[-1][1], anchor="mm")
+        text(d, (PAD + 38, cy), names[seat], 18, INK, bold=True, anchor="lm", max_width=cols[0][1] - 50 - PAD - 38,
+             min_size=PANEL_FONT)
+        t, r = trees.get(seat, 0), regions.get(seat, 0)
+        values = (f"+{t}", f"+{r}", f"+{t + r}", str(fame.get(seat, 0)))
+        for (_, x), v, bold in zip(cols, values, (False, False, False, True), strict=True):
+            text(d, (x, cy), v, 19, INK, bold=bold, anchor="mm")
         y += ROUND_ROW
     if with_regions:
         _regions_line(im, d, view, result, y)
@@ -1155,8 +1331,9 @@ def _final_table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float,
     xs = [PAD + name_w + (i + 0.5) * cw for i in range(len(FINAL_COLUMNS))]
     tx = WIDTH - PAD - total_w / 2
     for x, (_, label) in zip(xs, FINAL_COLUMNS, strict=True):
-        text(d, (x, y0 + FINAL_HEAD / 2), label, 15, MUTED, bold=True, anchor="mm", max_width=cw - 4, min_size=11)
-    text(d, (tx, y0 + FINAL_HEAD / 2), "итого", 16, MUTED, bold=True, anchor="mm")
+        text(d, (x, y0 + FINAL_HEAD / 2), label, PANEL_FONT, MUTED, bold=True, anchor="mm", max_width=cw - 4,
+             min_size=PANEL_FONT - 2)
+    text(d, (tx, y0 + FINAL_HEAD / 2), "итого", PANEL_FONT, MUTED, bold=True, anchor="mm")
     ranked = sorted(scores, key=lambda s: -(_int(s.get("total"), 0) or 0))
     for j, s in enumerate(ranked):
         seat = _int(s.get("seat"))
@@ -1169,7 +1346,7 @@ def _final_table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float,
             d.rounded_rectangle(box, radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
         cy = ry + (row_h - 4) / 2
         name = names.get(seat) or clean(str(s.get("name", ""))) or "?"
-        _chip(d, PAD + 8, cy, owner_rgb(view, seat), initial(name), 32, 30)
+        _chip(d, PAD + 8, cy, owner_rgb(view, seat), marks(view).get(seat, "?"), 36, 30)
         text(d, (PAD + 48, cy), ("★ " if win else "") + name, 20, INK, bold=True, anchor="lm",
              max_width=name_w - 52, min_size=12)
         breakdown = s.get("breakdown") if isinstance(s.get("breakdown"), dict) else {}
@@ -1212,12 +1389,15 @@ def layout(view: dict) -> dict[str, float]:
     parts["regions_line"] = 0
     if _round_end(view) is not None:
         parts["round"] = ROUND_HEAD + ROUND_ROW * n + 6
-        if base + parts["round"] + REGIONS_H + n * 44 <= MAX_HEIGHT:  # else the tinted board shows the regions
+        # the regions line when it leaves room for the rows; else the tinted board shows the regions
+        if base + parts["round"] + REGIONS_H + PLAYERS_HEAD + n * 42 <= MAX_HEIGHT:
             parts["round"] += REGIONS_H
             parts["regions_line"] = 1
     else:
         parts["cards"] = CARDS_H
     fixed = base + parts["cards"] + parts["round"]
+    parts["players_head"] = PLAYERS_HEAD if fixed + PLAYERS_HEAD + n * 40 <= MAX_HEIGHT else 0
+    fixed += parts["players_head"]
     parts["row"] = max(40, min(ROW_H, (MAX_HEIGHT - fixed) / n))
     parts["total"] = min(MAX_HEIGHT, fixed + n * parts["row"])
     return parts
@@ -1238,7 +1418,7 @@ def render(view: dict) -> Image.Image:
     for t in trees.values():
         _draw_tree(im, view, t)
     _draw_bridges(d, view, trees)
-    _draw_region_names(im, view, trees)
+    _draw_region_names(im, view)
     for name in _moving(view):
         _draw_moving(im, d, trees, name)
     y = parts["board"]
@@ -1253,7 +1433,8 @@ def render(view: dict) -> Image.Image:
             n = max(1, len([s for s in _dicts(view.get("scores")) if _int(s.get("seat")) is not None]))
             ry = y + FINAL_HEAD + n * parts["final_row"] + 2
             rnd = _int(results[-1].get("round"), 2)
-            text(d, (PAD + 4, ry + 10), f"Превосходство в областях, {rnd}-й раунд:", 15, MUTED, anchor="lm")
+            text(d, (PAD + 4, ry + 10), f"Превосходство в областях, {rnd}-й раунд:", PANEL_FONT, MUTED,
+                 anchor="lm")
             _regions_line(im, d, view, results[-1], ry + 20)
         return im
     result = _round_end(view)
@@ -1263,6 +1444,9 @@ def render(view: dict) -> Image.Image:
     else:
         _cards_row(im, d, view, y)
         y += CARDS_H
+    if parts["players_head"]:
+        _players_head(d, y)
+        y += parts["players_head"]
     for i, p in enumerate(_players(view)):
         _player_row(im, d, view, p, y + i * parts["row"], parts["row"])
     y += len(_players(view)) * parts["row"]
@@ -1318,13 +1502,41 @@ def _region_points(view: dict, result: dict, trees: dict[str, dict]) -> list[tup
     return out
 
 
+WINNERS_X = PAD + 300  # where the winners of a region start in its row
+WINNER_FONT = 22
+WINNER_GAP = 20
+WINNER_LINE = 32  # each further line of winners (a tie that does not fit one line)
+
+
+def winner_lines(names: dict[int, str], seats: list[int], each: int) -> list[list[tuple[int, str, float]]]:
+    """The winners of a region as lines of (seat, name, room for the name): as many on a line as fit whole,
+    the fame «+N» always whole; a name is shrunk or cut only when it does not fit a line of its own."""
+    room = ROUND_W - PAD - 10 - WINNERS_X
+    tail = width(f"+{each}", WINNER_FONT, True) + 38 + 6 + 6 + WINNER_GAP  # chip, gaps, the fame
+    lines: list[list[tuple[int, str, float]]] = []
+    used = room
+    for s in seats[:4]:
+        name = names.get(s, "?")
+        need = width(name, WINNER_FONT) + tail
+        if not lines or used + need > room:
+            lines.append([])
+            used = 0
+        lines[-1].append((s, name, max(20.0, room - used - tail)))
+        used += need
+    return lines or [[]]
+
+
 def round_layout(view: dict) -> dict[str, float]:
     """Heights of the parts of the round's picture: title, table, regions, map, and the total."""
     n = max(1, len(_players(view)))
     cols, rows = _grid(view)
-    regions = len([r for r in _dicts(view.get("regions")) if r.get("in_play", True)])
+    result = _round_scores(view) or {}
+    trees = {t["name"]: t for t in _trees(view)}
+    names = _names(view)
+    region_rows = sum(ROUND_REGION_ROW + (len(winner_lines(names, seats, each)) - 1) * WINNER_LINE
+                      for _, seats, each in _region_points(view, result, trees))
     parts = {"title": ROUND_TITLE_H, "table": ROUND_TABLE_HEAD + n * ROUND_TABLE_ROW + 14,
-             "regions": 40 + regions * ROUND_REGION_ROW + 10, "map": 40 + rows * MAP_CELL_H + 16}
+             "regions": 40 + region_rows + 10, "map": 40 + rows * MAP_CELL_H + 16}
     parts["total"] = sum(parts.values())
     return parts
 
@@ -1351,12 +1563,12 @@ def render_round_image(view: dict) -> Image.Image:
     for label, x in cols:
         text(d, (x, y + ROUND_TABLE_HEAD / 2), label, 20, MUTED, bold=True, anchor="mm")
     y += ROUND_TABLE_HEAD
-    order = sorted(names, key=lambda s: (-(trees_fame.get(s, 0) + regions_fame.get(s, 0)), s))
+    order = round_order(view, result)
     for seat in order:
         box = (PAD, y, ROUND_W - PAD, y + ROUND_TABLE_ROW - 6)
         d.rounded_rectangle(box, radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
         cy = y + (ROUND_TABLE_ROW - 6) / 2
-        _chip(d, PAD + 8, cy, owner_rgb(view, seat), initial(names[seat]), 38, 34)
+        _chip(d, PAD + 8, cy, owner_rgb(view, seat), marks(view).get(seat, "?"), 38, 34)
         text(d, (PAD + 56, cy), names[seat], 28, INK, bold=True, anchor="lm", max_width=cols[0][1] - 60 - PAD - 56,
              min_size=16)
         t, r = trees_fame.get(seat, 0), regions_fame.get(seat, 0)
@@ -1370,21 +1582,25 @@ def render_round_image(view: dict) -> Image.Image:
     text(d, (PAD + 6, y + 20), "Области: у кого больше деревьев с преимуществом", 22, INK, bold=True, anchor="lm",
          max_width=ROUND_W - 2 * PAD - 12, min_size=14)
     y += 40
+    chips = marks(view)
     for i, (r, seats, each) in enumerate(_region_points(view, result, trees)):
         rid = str(r.get("id", i))
-        box = (PAD, y + 3, ROUND_W - PAD, y + ROUND_REGION_ROW - 3)
+        lines = winner_lines(names, seats, each)
+        row_h = ROUND_REGION_ROW + (len(lines) - 1) * WINNER_LINE
+        box = (PAD, y + 3, ROUND_W - PAD, y + row_h - 3)
         d.rounded_rectangle(box, radius=9, fill=region_tint(rid, i), outline=PANEL_EDGE, width=1)
         cy = y + ROUND_REGION_ROW / 2
-        text(d, (PAD + 12, cy), clean(str(r.get("name", rid))), 24, INK, bold=True, anchor="lm", max_width=300,
-             min_size=14)
-        x = PAD + 330
+        text(d, (PAD + 12, cy), clean(str(r.get("name", rid))), 24, INK, bold=True, anchor="lm",
+             max_width=WINNERS_X - PAD - 24, min_size=18)
         if not seats:
-            text(d, (x, cy), "ни у кого нет преимущества", 22, MUTED, anchor="lm")
-        for s in seats[:4]:
-            x = _chip(d, x, cy, owner_rgb(view, s), "", 24, 22) + 6
-            x += text(d, (x, cy), f"{names.get(s, '?')} +{each}", 24, INK, anchor="lm", max_width=150,
-                      min_size=12) + 16
-        y += ROUND_REGION_ROW
+            text(d, (WINNERS_X, cy), "ни у кого нет преимущества", 22, MUTED, anchor="lm")
+        for j, line in enumerate(lines):
+            x, ly = WINNERS_X, cy + j * WINNER_LINE
+            for s, name, room in line:
+                x = _chip(d, x, ly, owner_rgb(view, s), chips.get(s, "?"), 38, 30) + 6
+                x += text(d, (x, ly), name, WINNER_FONT, INK, anchor="lm", max_width=room, min_size=18) + 6
+                x += text(d, (x, ly), f"+{each}", WINNER_FONT, INK, bold=True, anchor="lm") + WINNER_GAP
+        y += row_h
     y += 10
     # the map: every tree with the colour of whoever had the advantage and the fame it gave (its height)
     text(d, (PAD + 6, y + 20), "Деревья: цвет — у кого преимущество, число — слава за дерево", 22, INK, bold=True,

@@ -271,22 +271,34 @@ def test_style_glyphs_fill_the_tile_height():
         assert min(x1 - x0, y1 - y0) >= 18, style
 
 
-def test_flag_on_the_base_shows_on_a_white_badge():
+@pytest.mark.parametrize("level,owner", [(0, 0), (2, 1), (2, 2)])  # on the base; another's tile; his own tile
+def test_flag_is_a_banner_in_its_owner_colour_readable_at_phone_width(level, owner):
+    """The flag's banner is its owner's colour (not a white badge with a coloured tick), rimmed in white so it
+    shows on a tile of the same colour, and still a patch of that colour when a phone shows 430 px."""
     view = bare_view(4)
-    build(view, "В3", [(1, "leaf"), (1, "leaf")])
+    build(view, "В3", [(1, "leaf"), (2, "nut")])
     before = sylvan.render(view)
-    tree(view, "В3")["flags"] = [{"seat": 0, "level": 0}]
+    tree(view, "В3")["flags"] = [{"seat": owner, "level": level}]
     after = sylvan.render(view)
-    x0, y0, x1, y1 = sylvan.level_box("В3", 0)
-    right = (x1 - 30, y0, x1, y1)  # the flag stands at the right end of the base, past the name
-    assert count_colour(after, right, colour_of(view, 0), 30) > 25
-    assert count_colour(after, right, sylvan.WHITE, 10) - count_colour(before, right, sylvan.WHITE, 10) > 90
-    assert not changed(before, after, sylvan.level_box("В3", 1))
+    x0, y0, x1, y1 = sylvan.level_box("В3", level)
+    right = (x1 - sylvan.FLAG_W - 3, y0, x1, y1)  # the flag stands at the right end of its level
+    colour = colour_of(view, owner)
+    if level == 0 or owner != 2:  # on another colour: the banner adds its owner's colour
+        assert count_colour(after, right, colour, 12) - count_colour(before, right, colour, 12) > 70
+    assert count_colour(after, right, sylvan.WHITE, 10) - count_colour(before, right, sylvan.WHITE, 10) > 20  # rim
+    assert changed(before, after, right)
+    for other in (level - 1, level + 1):
+        if 0 <= other <= 2:
+            assert not changed(before, after, sylvan.level_box("В3", other))
+    banner = sylvan.flag_sprite(colour)
+    flat = Image.new("RGB", banner.size, (0, 0, 0))
+    flat.paste(banner, (0, 0), banner)
+    assert count_colour(flat, (0, 0, *banner.size), colour, 12) > 70  # the sprite: three times the old pennant
     small = after.resize((430, round(after.height * 430 / after.width)), Image.LANCZOS)  # what a phone shows
     f = 430 / after.width
     box = (round(right[0] * f), round(y0 * f), round(x1 * f), round(y1 * f))
-    assert count_colour(small, box, colour_of(view, 0), 40) >= 7
-    assert count_colour(small, box, sylvan.WHITE, 30) >= 30
+    if level == 0 or owner != 2:
+        assert count_colour(small, box, colour, 40) >= 20  # the old pennant left about 7 such pixels
 
 
 @pytest.mark.parametrize("name", ["Г1", "Б3"])  # under the board's frame; under a river (Б2 is another region)
@@ -416,6 +428,7 @@ def test_played_cards_and_items_show_in_the_player_row():
     view["players"][1]["items"]["hammer"] = 2
     c = sylvan.render(view)
     rows_y = sylvan.board_height(view["rows"]) + 2 + sylvan.HEADER_H + sylvan.CARDS_H
+    rows_y += sylvan.layout(view)["players_head"]
     first_row = (0, rows_y, sylvan.WIDTH, rows_y + sylvan.ROW_H - 4)
     second_row = (0, rows_y + sylvan.ROW_H, sylvan.WIDTH, rows_y + 2 * sylvan.ROW_H - 4)
     assert changed(a, b, second_row) and changed(b, c, second_row)

@@ -14,7 +14,6 @@ This class keeps the entry points and hands each command and button to its part.
 
 from __future__ import annotations
 
-import difflib
 import logging
 import re
 import time
@@ -51,6 +50,7 @@ from bot.table.timing.settings_menu import SettingsMenu
 from bot.table.topics import CHOICE_MARK, Topics, choice_text
 from bot.table.turns import Turns
 from bot.table.typed import plain_move
+from bot.table.typos import unknown_command
 from bot.table.voting.rewind import Rewind
 from bot.table.voting.undo import Undo
 from bot.table.voting.votes import Votes
@@ -389,7 +389,7 @@ class Service:
                           handler) -> list[Reply]:
         if handler is not None:
             return await handler(chat, user, row, args)
-        if row is not None and row.status == ACTIVE:
+        if row is not None and row.status == ACTIVE and self._move_command(row, name, args):
             # typed as a command, and echoed as one in a refusal («Не понимаю «/play дракон»»)
             replies, _ = await self.moves.play(chat, user, row, f"/{name} {args}".strip())
             return replies
@@ -397,16 +397,27 @@ class Service:
             if row is not None:
                 return [Reply("Партия ещё не началась: сначала соберите игроков и нажмите «Начать» (/begin).")]
             return [Reply("Сейчас партии нет, ходить некуда. Начните новую: /new.")]
-        return self._unknown_command(name)
+        return self._unknown_command(chat, row, name, args)
 
-    def _unknown_command(self, name: str) -> list[Reply]:
-        """A command that is none of ours: in a group it is most likely meant for another bot (/roll 2d6), so
-        it is left alone, unless it is one letter or two away from one of ours (a typo: /bord)."""
-        ours = [command for command, _ in self.commands()]
-        close = difflib.get_close_matches(name, ours, n=1, cutoff=0.75)
-        if not close:
-            return []
-        return [Reply(f"Не знаю команды /{escape(name)}. Может быть, /{close[0]}? Все команды — /help.")]
+    def _move_command(self, row: GameRow, name: str, args: str) -> bool:
+        """/`name` is a move of some game (a refusal then tells why it is not one now), or the running game reads
+        it as one of its legal moves; anything else is an unknown command, never a move (/scroe, /bord)."""
+        if any(name == command for game in self.table.games.values() for command, _ in game.commands):
+            return True
+        game, state = self.table.state(row)
+        try:
+            return game.parse(state, f"/{name} {args}".strip()) in game.legal_actions(state)
+        except Exception:  # RuleError: not a move; anything else is a game's parse failing on odd input
+            return False
+
+    def _unknown_command(self, chat: Chat, row: GameRow | None, name: str, args: str) -> list[Reply]:
+        """A command that is none of ours: the nearest of ours (a typo: /bord, /mvoe Д10), the running game's
+        moves first; in a group one far from all of ours is most likely meant for another bot (/roll 2d6) and
+        is left alone (`typos.unknown_command`)."""
+        running = self.table.games.get(row.game) if row is not None and row.status == ACTIVE else None
+        ours = [command for command, _ in (running.commands if running else ())] + ["start"]
+        ours += [command for command, _ in self.commands()]
+        return unknown_command(name, args, ours, chat.private)
 
     async def _games(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         return [Reply("Список ваших партий во всех чатах — в личке со мной: напишите мне /games.")]

@@ -1,0 +1,72 @@
+"""Sentences that are true and commands that are understood: typos of commands (in a game too), /help, /start and
+/history per table, stale buttons of a finished game, the lobby's header and a rematch's awaited seats."""
+
+import pytest
+
+from bot.table.replies import Chat, User
+from bot.table.service import Service
+from rules.registry import GAMES
+
+GROUP = Chat(id=-100, title="Друзья")
+TOPIC = Chat(id=-100, title="Друзья", topic=7, topic_title="Вечерняя", forum=True)
+ANYA, BORIS, VERA = User(1, "Аня"), User(2, "Борис"), User(3, "Вера")
+PLAYERS = {u.id: u for u in (ANYA, BORIS, VERA)}
+VALDORA = GAMES["valdora"]
+
+
+@pytest.fixture
+async def service(tmp_path):
+    service = await Service.open(str(tmp_path / "bot.db"))
+    yield service
+    await service.close()
+
+
+async def start_game(service: Service, chat: Chat = GROUP) -> list:
+    await service.command(chat, ANYA, "new", "valdora")
+    await service.command(chat, BORIS, "join", "")
+    await service.command(chat, VERA, "join", "")
+    return await service.command(chat, ANYA, "begin", "")
+
+
+async def waiting_player(service: Service, chat: Chat = GROUP) -> tuple[User, User]:
+    """(the player to move, a player who is not on turn)."""
+    row = await service.store.open_game(chat.id, chat.topic)
+    seat = VALDORA.current_seat(VALDORA.load(row.state))
+    mover = PLAYERS[row.seats[seat].user_id]
+    return mover, next(u for u in PLAYERS.values() if u != mover)
+
+
+@pytest.mark.parametrize(("name", "args", "suggested"), [
+    ("bord", "", "Может быть, /board?"), ("scroe", "", "Может быть, /score?"),
+    ("mvoe", "Д10", "Может быть, <code>/move Д10</code>?"), ("provsions", "", "Может быть, /provisions?"),
+    ("hlep", "", "Может быть, /help?"),
+])
+async def test_a_typo_in_a_game_is_an_unknown_command_with_the_nearest_one(service, name, args, suggested):
+    await start_game(service)
+    mover, other = await waiting_player(service)
+    row = await service.store.open_game(GROUP.id)
+    for user in (mover, other):
+        reply, = await service.command(GROUP, user, name, args)
+        assert reply.text.startswith(f"Не знаю команды /{name}.") and suggested in reply.text, reply.text
+        assert "Сейчас ходит" not in reply.text and "Не понимаю" not in reply.text
+    assert (await service.store.open_game(GROUP.id)).version == row.version  # nothing was played
+
+
+async def test_a_typo_outside_a_game_and_another_bots_command(service):
+    reply, = await service.command(GROUP, ANYA, "bord", "")
+    assert "Может быть, /board?" in reply.text
+    assert await service.command(GROUP, ANYA, "roll", "2d6") == []  # another bot's: left alone in a group
+    await start_game(service)
+    assert await service.command(GROUP, ANYA, "roll", "2d6") == []  # in a game too, never a refused move
+    private = Chat(id=1, private=True)
+    reply, = await service.command(private, ANYA, "roll", "2d6")  # in private nobody else could be meant
+    assert "Не знаю команды /roll" in reply.text and "/help" in reply.text
+
+
+async def test_a_real_move_command_is_still_a_move(service):
+    await start_game(service)
+    mover, other = await waiting_player(service)
+    reply, = await service.command(GROUP, other, "end", "")
+    assert "Сейчас ходит" in reply.text  # a move out of turn is refused as such
+    reply, = await service.command(GROUP, mover, "move", "нигде")
+    assert reply.text.startswith("❌ Не знаю места «нигде»") and "Не знаю команды" not in reply.text

@@ -74,7 +74,7 @@ async def test_settings_and_help_name_the_time_zone_by_its_city_or_offset(servic
     admin = User(VERA.id, VERA.name, is_admin=True)
     done, = await service.command(GROUP, admin, "settings", "пояс новосиб")
     assert "Часовой пояс: Новосибирск" in done.text and "Asia" not in done.text
-    memo, = await service.command(GROUP, BORIS, "help", "")
+    memo, = await service.command(GROUP, BORIS, "settings", "")
     assert "Часовой пояс: Новосибирск" in memo.text and "Novosibirsk" not in memo.text
     done, = await service.command(GROUP, admin, "settings", "пояс UTC+7")
     assert "Часовой пояс: UTC+7" in done.text and "07:00" not in done.text

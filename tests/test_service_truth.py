@@ -70,3 +70,55 @@ async def test_a_real_move_command_is_still_a_move(service):
     assert "Сейчас ходит" in reply.text  # a move out of turn is refused as such
     reply, = await service.command(GROUP, mover, "move", "нигде")
     assert reply.text.startswith("❌ Не знаю места «нигде»") and "Не знаю команды" not in reply.text
+
+
+def broken_lines(text: str) -> list[str]:
+    """Lines that end in the middle of a sentence: a comma, a dash or an open bracket at the end, or the next line
+    going on in lower case."""
+    lines = text.split("\n")
+    return [line for line, after in zip(lines, lines[1:] + [""], strict=True)
+            if line.rstrip().endswith((",", "—", "–", ";", "(", ":")) and after
+            or after[:1].isalpha() and after[:1].islower()]
+
+
+async def test_help_in_a_group_is_a_few_true_lines_and_the_whole_guide_is_in_private(service):
+    service.bot_username = "RefereeTestBot"
+    for name in ("help", "start"):
+        memo, = await service.command(GROUP, ANYA, name, "")
+        assert memo.text.count("\n") <= 6 and len(memo.text) < 900, memo.text
+        assert "партии нет" in memo.text and "/new" in memo.text and "?start=help" in memo.text
+        assert "В одном чате идёт одна партия" not in memo.text and not broken_lines(memo.text)
+    await start_game(service, TOPIC)
+    memo, = await service.command(TOPIC, BORIS, "help", "")
+    row = await service.store.open_game(TOPIC.id, TOPIC.topic)
+    mover = row.seats[VALDORA.current_seat(VALDORA.load(row.state))].name
+    assert f"В этой теме идёт «Валдора», ходит {mover}." in memo.text and "своя партия" in memo.text
+    assert "В этом чате" not in memo.text
+    await service.command(GROUP, ANYA, "new", "kingdom")
+    memo, = await service.command(GROUP, ANYA, "help", "")
+    assert "В этом чате собирается «Kingdom Builder», за столом 1 игрок" in memo.text
+    private = Chat(id=ANYA.id, private=True)
+    guide, = await service.command(private, ANYA, "help", "")
+    assert "<code>/new valdora</code>" in guide.text and "/kick" in guide.text and not broken_lines(guide.text)
+    assert "В одном чате идёт одна партия" not in guide.text
+
+
+async def test_the_private_hint_suggests_what_works_when_followed(service):
+    private = Chat(id=ANYA.id, private=True)
+    hint, = await service.command(private, ANYA, "start", "")
+    assert "В «Валдору» играют от трёх: там /addbot дважды." in hint.text
+    example = hint.text.split("<code>/new ", 1)[1].split("</code>", 1)[0]
+    bots = 2 if "затем /addbot дважды" in hint.text else 1
+    await service.command(private, ANYA, "new", example)
+    for _ in range(bots):
+        await service.command(private, ANYA, "addbot", "")
+    replies = await service.command(private, ANYA, "begin", "")
+    assert any(r.image for r in replies), [r.text for r in replies]  # the game began as the hint said
+    await service.command(private, ANYA, "abort", "")
+    row = await service.store.open_game(private.id)
+    await service.store.close_game(row.id, row.version, "aborted")
+    await service.command(private, ANYA, "new", "valdora")
+    for _ in range(2):
+        await service.command(private, ANYA, "addbot", "")
+    assert any(r.image for r in await service.command(private, ANYA, "begin", ""))
+    assert (await service.text(private, ANYA, "привет"))[0].text == hint.text.split("\n\n")[0]

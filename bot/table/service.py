@@ -36,6 +36,7 @@ from bot.storage.base import (
 from bot.storage.sqlite import Store
 from bot.table import buttons
 from bot.table.core import Table, start_payload
+from bot.table.guide import GUIDE_PAYLOAD, group_help, private_hint
 from bot.table.history import History
 from bot.table.moves import Moves
 from bot.table.personal import kept_personal
@@ -43,7 +44,7 @@ from bot.table.replies import Article, ButtonAnswer, Chat, InlineAnswer, Reply, 
 from bot.table.seating.lobby import Lobby
 from bot.table.seating.robots import Robots
 from bot.table.tables import Tables
-from bot.table.texts import PRIVATE_HINT, help_text
+from bot.table.texts import help_text
 from bot.table.timing.away import Away
 from bot.table.timing.settings import ChatSettings
 from bot.table.timing.settings_menu import SettingsMenu
@@ -204,13 +205,13 @@ class Service:
         async def handle() -> list[Reply]:
             await self.table.store.remember_private(user.id)
             moved = await self._typed_move(chat, user, text, None, inside=True)  # a table here, with bots
-            return moved or [Reply(PRIVATE_HINT)]
+            return moved or [Reply(private_hint(self.table.games.values()))]
 
         try:
-            return await self._once(chat, update_id, handle, [], [Reply(PRIVATE_HINT)])
+            return await self._once(chat, update_id, handle, [], [Reply(private_hint(self.table.games.values()))])
         except Exception:
             log.exception("could not remember the private chat of %s", user.id)
-            return [Reply(PRIVATE_HINT)]
+            return [Reply(private_hint(self.table.games.values()))]
 
     async def _typed_move(self, chat: Chat, user: User, text: str, update_id: int | None,
                           inside: bool = False) -> list[Reply]:
@@ -345,13 +346,10 @@ class Service:
         return InlineAnswer(articles, personal=True)
 
     async def _command(self, chat: Chat, user: User, name: str, args: str) -> list[Reply]:
-        if name == "start" and chat.private and args:
+        if name == "start" and chat.private and args and args != GUIDE_PAYLOAD:
             return await self.lobby.deep_link(user, args)
         if name in ("start", "help"):
-            settings = None if chat.private else (await self.table.chat_settings(chat.id, chat.topic)).lines()
-            link = None if chat.private else self.table.private_link(chat.id, chat.topic)
-            text = help_text(self.table.games.values(), link, settings, self.table.bot_username)
-            return [Reply(text if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + text)]
+            return [await self._help(chat, name == "start" and not args)]
         section_id = answers.section_from_command(name)
         if name == "rules" or section_id:
             row = None if chat.private else await self.table.store.open_game(chat.id, chat.topic)
@@ -465,6 +463,24 @@ class Service:
         if kind in (buttons.ABORT_YES, buttons.ABORT_NO):
             return await self.lobby.abort_button(row, user, rest[0] if kind == buttons.ABORT_YES else None)
         return self.moves.my_score(row, user)
+
+    async def _help(self, chat: Chat, hint: bool) -> Reply:
+        """The whole guide in private (after the private chat's hint on a bare /start: `hint`); a few lines about
+        this table in a group (`guide.group_help`)."""
+        games = self.table.games.values()
+        if chat.private:
+            text = help_text(games, None, None, self.table.bot_username)
+            return Reply(private_hint(games) + "\n\n" + text if hint else text)
+        row = await self.table.store.open_game(chat.id, chat.topic)
+        game, current = None, None
+        if row is not None:
+            game = self.table.game(row)
+            if row.status == ACTIVE:
+                seat = game.current_seat(game.load(row.state))
+                current = row.seats[seat].name if seat is not None else None
+        secrets = game.secret_button if game is not None else any(g.secret_button for g in games)
+        link = self.table.private_link(chat.id, chat.topic) if secrets else None
+        return Reply(group_help(games, chat, row, game.title if game else "", current, self.table.bot_username, link))
 
     def _rule_button(self, kind: str, name: str) -> ButtonAnswer:
         """`name` is a section id (RULE, RULE_PAGE) or a game id (RULE_LIST)."""

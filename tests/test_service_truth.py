@@ -122,3 +122,19 @@ async def test_the_private_hint_suggests_what_works_when_followed(service):
         await service.command(private, ANYA, "addbot", "")
     assert any(r.image for r in await service.command(private, ANYA, "begin", ""))
     assert (await service.text(private, ANYA, "привет"))[0].text == hint.text.split("\n\n")[0]
+
+
+async def test_history_and_stats_tell_what_the_table_is_doing_now(service):
+    await service.command(TOPIC, ANYA, "new", "valdora")
+    history, = await service.command(TOPIC, ANYA, "history", "")
+    assert history.text == "В этой теме ещё не доиграли ни одной партии; сейчас собирается «Валдора», сесть — /join."
+    moves, = await service.command(TOPIC, ANYA, "moves", "")
+    assert moves.text.startswith("Партия «Валдора» ещё не началась") and "/new" not in moves.text
+    await service.command(TOPIC, BORIS, "join", "")
+    await service.command(TOPIC, VERA, "join", "")
+    await service.command(TOPIC, ANYA, "begin", "")
+    for name in ("history", "stats"):
+        reply, = await service.command(TOPIC, ANYA, name, "")
+        assert "«Валдора» ещё идёт, доска — /board." in reply.text and "/new" not in reply.text
+    empty, = await service.command(GROUP, ANYA, "history", "")
+    assert empty.text == "В этом чате ещё не доиграли ни одной партии. Начните: /new."

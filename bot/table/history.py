@@ -9,6 +9,7 @@ from collections import defaultdict
 from html import escape
 
 from bot.storage.base import (
+    ACTIVE,
     GameRow,
 )
 from bot.table.core import Table
@@ -57,7 +58,7 @@ class History:
     async def command(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         rows = await self.table.store.finished_games(chat.id, HISTORY_LINES, self._topic(chat))
         if not rows:
-            return [Reply(f"{here(chat.topic)} ещё не доиграли ни одной партии. Начните: /new.")]
+            return [Reply(f"{here(chat.topic)} ещё не доиграли ни одной партии{self._now(row)}")]
         lines = [f"<b>Сыгранные партии{' в этой теме' if chat.topic else ''}</b> (последние сверху)"]
         for past in rows:
             game = self.table.games.get(past.game)
@@ -72,7 +73,8 @@ class History:
     async def stats(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         rows = await self.table.store.finished_games(chat.id, topic=self._topic(chat))
         if not rows:
-            return [Reply(f"Статистики пока нет: {here(chat.topic).lower()} ещё не доиграли ни одной партии.")]
+            return [Reply(f"Статистики пока нет: {here(chat.topic).lower()} ещё не доиграли ни одной партии"
+                          f"{self._now(row)}")]
         by_game: dict[str, list[GameRow]] = defaultdict(list)
         for past in rows:
             by_game[past.game].append(past)
@@ -98,6 +100,16 @@ class History:
                 lines.append(f"{plain(name)}: {count(len(results), 'партия', 'партии', 'партий')}, "
                              f"{count(wins, 'победа', 'победы', 'побед')}, в среднем {_amount(average, unit)}")
         return [Reply("\n".join(lines))]
+
+    def _now(self, row: GameRow | None) -> str:
+        """The end of «…ещё не доиграли ни одной партии»: what the table is doing now (its game running or
+        gathering), or how to start one."""
+        if row is None:
+            return ". Начните: /new."
+        title = escape(self.table.game(row).title)
+        if row.status == ACTIVE:
+            return f"; «{title}» ещё идёт, доска — /board."
+        return f"; сейчас собирается «{title}», сесть — /join."
 
     @staticmethod
     def _topic(chat: Chat) -> int | None:

@@ -18,7 +18,7 @@ from bot.table import buttons, menus
 from bot.table.core import PRIVATE_GROUP, STALE, Table
 from bot.table.history import History
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
-from bot.table.texts import breakdown, plain, step_text
+from bot.table.texts import breakdown, not_running, plain, step_text
 from bot.table.turns import Turns, scored
 from rules.protocol import Event, Game, RuleError
 from rules.text import count
@@ -65,7 +65,7 @@ class Moves:
 
     async def moves(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None or row.status != ACTIVE:
-            return [Reply("Сейчас партия не идёт. Начните: /new.")]
+            return [Reply(not_running(self.table.game(row).title if row is not None else None))]
         game, state = self.table.state(row)
         seat = game.current_seat(state)
         actions = game.legal_actions(state)

@@ -64,6 +64,13 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
 Партия хранится, пока не закончится: можно ходить хоть раз в день."""
 
 
+def not_running(title: str | None) -> str:
+    """Why there is no running game to look at: a lobby still gathering (its game's `title`), or no game at all."""
+    if title:
+        return f"Партия «{escape(title)}» ещё не началась: идёт набор игроков (сесть — /join, начать — /begin)."
+    return "Сейчас партия не идёт. Начните: /new."
+
+
 def _players(game) -> str:
     """«3–5 игроков», «2–4 игрока», «2 игрока»."""
     low = f"{game.min_players}–" if game.min_players != game.max_players else ""

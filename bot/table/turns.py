@@ -19,7 +19,7 @@ from bot.storage.base import (
 from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
 from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
-from bot.table.texts import board_link, chat_named, mention, plain, step_text
+from bot.table.texts import board_link, chat_named, mention, not_running, plain, step_text
 from bot.table.timing.clock import format_duration
 from bot.table.timing.missed import missed
 from bot.table.timing.pending import AWAY, Pending
@@ -191,7 +191,7 @@ class Turns:
     async def turn(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         """Whose turn, how long the table has waited, and the time left as the deadline's row says."""
         if row is None or row.status != ACTIVE:
-            return [Reply("Сейчас партия не идёт. Начните: /new.")]
+            return [Reply(not_running(self.table.game(row).title if row is not None else None))]
         game, state = self.table.state(row)
         seat = game.current_seat(state)
         player = row.seats[seat]

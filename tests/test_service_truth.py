@@ -138,3 +138,23 @@ async def test_history_and_stats_tell_what_the_table_is_doing_now(service):
         assert "«Валдора» ещё идёт, доска — /board." in reply.text and "/new" not in reply.text
     empty, = await service.command(GROUP, ANYA, "history", "")
     assert empty.text == "В этом чате ещё не доиграли ни одной партии. Начните: /new."
+
+
+async def test_buttons_of_a_game_that_is_over_say_so_and_the_start_link_tells_a_non_player_the_truth(service):
+    replies = await start_game(service)
+    board = next(r for r in replies if r.image)
+    data = next(b.data for line in board.buttons for b in line if b.data.startswith("g:"))
+    row = await service.store.open_game(GROUP.id)
+    mover, other = await waiting_player(service)
+    stranger = User(9, "Глеб")
+    hello, = await service.command(Chat(stranger.id, private=True), stranger, "start", f"g{GROUP.id}")
+    assert "Вы там сейчас не играете" in hello.text and "Когда сядете за стол" in hello.text
+    hello, = await service.command(Chat(other.id, private=True), other, "start", f"g{GROUP.id}")
+    assert "не играете" not in hello.text and hello.text.startswith("Готово")
+    await service.store.close_game(row.id, row.version, "finished")
+    for user in (mover, other):
+        answer = await service.button(GROUP, user, data)
+        assert answer.toast == "Эта партия уже закончилась.", answer.toast
+        inline = await service.inline(user, f"#{row.id}")
+        assert inline.note == "Эта партия уже закончилась" and not inline.articles
+    assert (await service.inline(stranger, f"#{row.id}")).note == "Вы не играете в этой партии"

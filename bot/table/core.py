@@ -15,7 +15,10 @@ from html import escape
 
 from bot.lookup.rulebook import RuleBook
 from bot.storage.base import (
+    ABORTED,
     ACTIVE,
+    FINISHED,
+    LOBBY,
     Absence,
     GameRow,
     LogLine,
@@ -35,8 +38,14 @@ from rules.registry import GAMES
 from rules.text import count, plural
 
 STALE = "Эта кнопка устарела. Свежая доска — /board."
+OVER = {FINISHED: "Эта партия уже закончилась.", ABORTED: "Эта партия прервана.", LOBBY: "Эта партия ещё не началась."}
 PRIVATE_GROUP = "\0private"  # the menu group of a game's private choices; never a game's own label
 SHOWN_WAIT = 60.0  # a wait shorter than this is not mentioned on the board
+
+
+def stale(row: GameRow) -> str:
+    """Why a button of `row`'s board no longer plays: its game is over (finished or aborted), or has moved on."""
+    return OVER.get(row.status, STALE)
 
 
 def start_payload(chat_id: int, topic: int = 0) -> str:

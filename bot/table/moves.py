@@ -15,7 +15,7 @@ from bot.storage.base import (
     GameRow,
 )
 from bot.table import buttons, menus
-from bot.table.core import PRIVATE_GROUP, STALE, Table
+from bot.table.core import PRIVATE_GROUP, STALE, Table, stale
 from bot.table.history import History
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.texts import breakdown, not_running, plain, step_text
@@ -253,7 +253,7 @@ class Moves:
         """The game and its state for a button of the board at `version` pressed by the player to move;
         the refusal to show when the board has changed since or it is not the presser's turn."""
         if row.status != ACTIVE or row.version != version:
-            return ButtonAnswer(toast=STALE)
+            return ButtonAnswer(toast=stale(row))
         game, state = self.table.state(row)
         refusal = self.turn_refusal(game, state, row, user)
         return ButtonAnswer(toast=refusal) if refusal else (game, state)

@@ -35,7 +35,7 @@ from bot.storage.base import (
 )
 from bot.storage.sqlite import Store
 from bot.table import buttons
-from bot.table.core import Table, start_payload
+from bot.table.core import Table, stale, start_payload
 from bot.table.guide import GUIDE_PAYLOAD, group_help, private_hint
 from bot.table.history import History
 from bot.table.moves import Moves
@@ -331,8 +331,10 @@ class Service:
         row = await self.table.store.game(game_id)
         seat = row.seat_of(user.id) if row is not None else None
         start = start_payload(row.chat_id, row.topic) if row is not None else None
-        if row is None or row.status != ACTIVE or seat is None:
+        if row is None or seat is None:
             return InlineAnswer([], personal=True, note="Вы не играете в этой партии", start=start)
+        if row.status != ACTIVE:
+            return InlineAnswer([], personal=True, note=stale(row).rstrip("."), start=start)
         game, state = self.table.state(row)
         current = game.current_seat(state)
         if current != seat:

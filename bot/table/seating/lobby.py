@@ -85,9 +85,14 @@ class Lobby:
         if table is None:
             return [Reply(done)]
         chat_id, topic = table
-        rows = [row for row in await self.table.store.games_of(user.id)
-                if row.chat_id == chat_id and (topic is None or row.topic == topic)
-                and not row.seats[row.seat_of(user.id)].away]  # a seat left to the autopilot: its hand is not theirs
+        there = [row for row in await self.table.store.games_of(user.id)
+                 if row.chat_id == chat_id and (topic is None or row.topic == topic)]
+        rows = [row for row in there if not row.seats[row.seat_of(user.id)].away]  # the autopilot's hand is its own
+        gathering = await self.table.store.open_game(chat_id, topic or 0)
+        if not rows and (gathering is None or gathering.seat_of(user.id) is None):  # a link to a table not theirs
+            seat = "Ваше место там играет автопилот 🤖, и карты теперь его. " if there else "Вы там сейчас не играете. "
+            return [Reply(f"Готово, чат со мной открыт. {seat}Когда сядете за стол, я буду присылать сюда то, что "
+                          "видно только вам (ваши карты).")]
         lines = []
         for row in sorted(rows, key=lambda row: not self._waits_for(row, user)):
             game, state = self.table.state(row)

@@ -80,7 +80,8 @@ async def test_lobby_join_leave_and_begin(service):
     reply, = await service.command(GROUP, ANYA, "join", "")
     assert "уже за столом" in reply.text
     reply, = await service.command(GROUP, BORIS, "join", "")
-    assert "«Валдора», от 3 до 5 игроков. За столом 2 игрока: Аня, Борис." in reply.text
+    assert ("собирает игру «Валдора» (от 3 до 5 игроков).\nБорис садится за стол.\nЗа столом 2 игрока: Аня, Борис."
+            in reply.text)  # the lobby keeps its header: whose table, which game
     reply, = await service.command(GROUP, ANYA, "begin", "")
     assert "За столом 2 игрока" in reply.text and "хотя бы 3" in reply.text
     reply, = await service.command(GROUP, BORIS, "leave", "")

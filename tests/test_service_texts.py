@@ -241,7 +241,7 @@ async def test_lobby_turn_and_kick_texts_read_as_sentences(service):
     assert "<code>/new kingdom</code> — «Kingdom Builder»" in choose.text
     service.bot_username = "referee_bot"
     lobby, = await service.command(GROUP, ANYA, "new", "sylvan")
-    assert "«Зодчие Волшебной Долины», от 2 до 4 игроков. За столом 1 игрок: Аня." in lobby.text
+    assert "собирает игру «Зодчие Волшебной Долины» (от 2 до 4 игроков).\nЗа столом 1 игрок: Аня." in lobby.text
     assert "Свои тайные карты каждый смотрит кнопкой «🂠 Моя рука»" in lobby.text
     sure, = await service.command(GROUP, ANYA, "abort", "")
     await service.button(GROUP, ANYA, sure.buttons[0][0].data)

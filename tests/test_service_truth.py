@@ -158,3 +158,19 @@ async def test_buttons_of_a_game_that_is_over_say_so_and_the_start_link_tells_a_
         inline = await service.inline(user, f"#{row.id}")
         assert inline.note == "Эта партия уже закончилась" and not inline.articles
     assert (await service.inline(stranger, f"#{row.id}")).note == "Вы не играете в этой партии"
+
+
+async def test_the_lobby_keeps_its_header_whoever_joins_leaves_or_is_seated(service):
+    lobby, = await service.command(GROUP, ANYA, "new", "valdora")
+    header = '<a href="tg://user?id=1">Аня</a> собирает игру «Валдора» (от 3 до 5 игроков).'
+    assert lobby.text.startswith(header + "\nЗа столом 1 игрок: Аня.")
+    for user, name, args, event in [(BORIS, "join", "", "Борис садится за стол."),
+                                    (ANYA, "addbot", "", "🤖 Аня сажает за стол бота: Бот Филин (средний)."),
+                                    (BORIS, "leave", "", "Борис выходит из-за стола.")]:
+        reply, = await service.command(GROUP, user, name, args)
+        assert reply.text.startswith(f"{header}\n{event}\nЗа столом"), reply.text
+    shown, = await service.command(GROUP, VERA, "board", "")
+    assert shown.text.startswith(header + "\nЗа столом 2 игрока")
+    await service.command(GROUP, VERA, "join", "")
+    left, = await service.command(GROUP, ANYA, "leave", "")  # the opener leaves: the table is nobody's now
+    assert left.text.startswith("Набор в игру «Валдора» (от 3 до 5 игроков).\nАня выходит из-за стола.")

@@ -8,8 +8,9 @@ from __future__ import annotations
 from html import escape
 
 from bot.storage.base import ACTIVE, LOBBY, GameRow
-from bot.table.replies import Chat
-from bot.table.texts import here, plain
+from bot.table.core import Table
+from bot.table.replies import Chat, Reply
+from bot.table.texts import help_text, here, plain
 from bot.table.words import declined
 from rules.text import plural
 
@@ -89,3 +90,22 @@ def group_help(games, chat: Chat, row: GameRow | None, game_title: str, current:
     lines.append(f'📖 <a href="{link}">Полное руководство</a> — в личке со мной.' if link
                  else "📖 Полное руководство — /help в личке со мной.")
     return "\n".join(lines)
+
+
+async def help_reply(table: Table, chat: Chat, hint: bool) -> Reply:
+    """The whole guide in private (after the private chat's hint on a bare /start: `hint`); a few lines about this
+    table in a group (`group_help`)."""
+    games = table.games.values()
+    if chat.private:
+        text = help_text(games, None, None, table.bot_username)
+        return Reply(private_hint(games) + "\n\n" + text if hint else text)
+    row = await table.store.open_game(chat.id, chat.topic)
+    game, current = None, None
+    if row is not None:
+        game = table.game(row)
+        if row.status == ACTIVE:
+            seat = game.current_seat(game.load(row.state))
+            current = row.seats[seat].name if seat is not None else None
+    secrets = game.secret_button if game is not None else any(g.secret_button for g in games)
+    link = table.private_link(chat.id, chat.topic) if secrets else None
+    return Reply(group_help(games, chat, row, game.title if game else "", current, table.bot_username, link))

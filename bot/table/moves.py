@@ -59,7 +59,7 @@ class Moves:
         if row is None:
             return await self.history.finished_board(chat)
         if row.status == LOBBY:
-            return [await self.table.lobby(row, "Идёт набор игроков.")]
+            return [await self.table.lobby(row, "")]  # its header: who gathers which game
         game, state = self.table.state(row)
         return [await self.table.board_reply(row, game, state, notify=False)]  # asking to look pings nobody
 

@@ -36,7 +36,7 @@ from bot.storage.base import (
 from bot.storage.sqlite import Store
 from bot.table import buttons
 from bot.table.core import Table, stale, start_payload
-from bot.table.guide import GUIDE_PAYLOAD, group_help, private_hint
+from bot.table.guide import GUIDE_PAYLOAD, help_reply, private_hint
 from bot.table.history import History
 from bot.table.moves import Moves
 from bot.table.personal import kept_personal
@@ -44,14 +44,13 @@ from bot.table.replies import Article, ButtonAnswer, Chat, InlineAnswer, Reply, 
 from bot.table.seating.lobby import Lobby
 from bot.table.seating.robots import Robots
 from bot.table.tables import Tables
-from bot.table.texts import help_text
 from bot.table.timing.away import Away
 from bot.table.timing.settings import ChatSettings
 from bot.table.timing.settings_menu import SettingsMenu
 from bot.table.topics import CHOICE_MARK, Topics, choice_text
 from bot.table.turns import Turns
 from bot.table.typed import plain_move
-from bot.table.typos import unknown_command
+from bot.table.typos import is_move, unknown_command
 from bot.table.voting.rewind import Rewind
 from bot.table.voting.undo import Undo
 from bot.table.voting.votes import Votes
@@ -351,7 +350,7 @@ class Service:
         if name == "start" and chat.private and args and args != GUIDE_PAYLOAD:
             return await self.lobby.deep_link(user, args)
         if name in ("start", "help"):
-            return [await self._help(chat, name == "start" and not args)]
+            return [await help_reply(self.table, chat, name == "start" and not args)]
         section_id = answers.section_from_command(name)
         if name == "rules" or section_id:
             row = None if chat.private else await self.table.store.open_game(chat.id, chat.topic)
@@ -389,7 +388,7 @@ class Service:
                           handler) -> list[Reply]:
         if handler is not None:
             return await handler(chat, user, row, args)
-        if row is not None and row.status == ACTIVE and self._move_command(row, name, args):
+        if row is not None and row.status == ACTIVE and is_move(self.table, row, name, args):
             # typed as a command, and echoed as one in a refusal («Не понимаю «/play дракон»»)
             replies, _ = await self.moves.play(chat, user, row, f"/{name} {args}".strip())
             return replies
@@ -397,27 +396,7 @@ class Service:
             if row is not None:
                 return [Reply("Партия ещё не началась: сначала соберите игроков и нажмите «Начать» (/begin).")]
             return [Reply("Сейчас партии нет, ходить некуда. Начните новую: /new.")]
-        return self._unknown_command(chat, row, name, args)
-
-    def _move_command(self, row: GameRow, name: str, args: str) -> bool:
-        """/`name` is a move of some game (a refusal then tells why it is not one now), or the running game reads
-        it as one of its legal moves; anything else is an unknown command, never a move (/scroe, /bord)."""
-        if any(name == command for game in self.table.games.values() for command, _ in game.commands):
-            return True
-        game, state = self.table.state(row)
-        try:
-            return game.parse(state, f"/{name} {args}".strip()) in game.legal_actions(state)
-        except Exception:  # RuleError: not a move; anything else is a game's parse failing on odd input
-            return False
-
-    def _unknown_command(self, chat: Chat, row: GameRow | None, name: str, args: str) -> list[Reply]:
-        """A command that is none of ours: the nearest of ours (a typo: /bord, /mvoe Д10), the running game's
-        moves first; in a group one far from all of ours is most likely meant for another bot (/roll 2d6) and
-        is left alone (`typos.unknown_command`)."""
-        running = self.table.games.get(row.game) if row is not None and row.status == ACTIVE else None
-        ours = [command for command, _ in (running.commands if running else ())] + ["start"]
-        ours += [command for command, _ in self.commands()]
-        return unknown_command(name, args, ours, chat.private)
+        return unknown_command(self.table, chat, row, name, args, [c for c, _ in self.commands()])
 
     async def _games(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         return [Reply("Список ваших партий во всех чатах — в личке со мной: напишите мне /games.")]
@@ -465,24 +444,6 @@ class Service:
         if kind in (buttons.ABORT_YES, buttons.ABORT_NO):
             return await self.lobby.abort_button(row, user, rest[0] if kind == buttons.ABORT_YES else None)
         return self.moves.my_score(row, user)
-
-    async def _help(self, chat: Chat, hint: bool) -> Reply:
-        """The whole guide in private (after the private chat's hint on a bare /start: `hint`); a few lines about
-        this table in a group (`guide.group_help`)."""
-        games = self.table.games.values()
-        if chat.private:
-            text = help_text(games, None, None, self.table.bot_username)
-            return Reply(private_hint(games) + "\n\n" + text if hint else text)
-        row = await self.table.store.open_game(chat.id, chat.topic)
-        game, current = None, None
-        if row is not None:
-            game = self.table.game(row)
-            if row.status == ACTIVE:
-                seat = game.current_seat(game.load(row.state))
-                current = row.seats[seat].name if seat is not None else None
-        secrets = game.secret_button if game is not None else any(g.secret_button for g in games)
-        link = self.table.private_link(chat.id, chat.topic) if secrets else None
-        return Reply(group_help(games, chat, row, game.title if game else "", current, self.table.bot_username, link))
 
     def _rule_button(self, kind: str, name: str) -> ButtonAnswer:
         """`name` is a section id (RULE, RULE_PAGE) or a game id (RULE_LIST)."""

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from bot.table.replies import Reply
+from bot.storage.base import ACTIVE, GameRow
+from bot.table.core import Table
+from bot.table.replies import Chat, Reply
 
 
 def distance(a: str, b: str) -> int:
@@ -59,7 +61,28 @@ def nearest(name: str, commands: Iterable[str]) -> str | None:
     return best
 
 
-def unknown_command(name: str, args: str, commands: Iterable[str], private: bool) -> list[Reply]:
+def is_move(table: Table, row: GameRow, name: str, args: str) -> bool:
+    """/`name` is a move of some game (a refusal then tells why it is not one now), or the running game reads it
+    as one of its legal moves; anything else is an unknown command, never a move (/scroe, /bord)."""
+    if any(name == command for game in table.games.values() for command, _ in game.commands):
+        return True
+    game, state = table.state(row)
+    try:
+        return game.parse(state, f"/{name} {args}".strip()) in game.legal_actions(state)
+    except Exception:  # RuleError: not a move; anything else is a game's parse failing on odd input
+        return False
+
+
+def unknown_command(table: Table, chat: Chat, row: GameRow | None, name: str, args: str,
+                    known: list[str]) -> list[Reply]:
+    """A command that is none of ours: the nearest of ours (a typo: /bord, /mvoe Д10), the running game's moves
+    first, then the `known` ones (the bot's own commands and every game's moves; `answer`)."""
+    running = table.games.get(row.game) if row is not None and row.status == ACTIVE else None
+    ours = [command for command, _ in (running.commands if running else ())] + ["start", *known]
+    return answer(name, args, ours, chat.private)
+
+
+def answer(name: str, args: str, commands: Iterable[str], private: bool) -> list[Reply]:
     """The answer to /`name` that is none of `commands`: the nearest one with the same arguments; nothing in a
     group when none is near (another bot's command), a pointer to /help in private."""
     close = nearest(name, commands)

@@ -21,7 +21,7 @@ from bot.table.core import STALE, Table, parse_payload
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.rematch import Rematch
 from bot.table.seating.robots import Robots
-from bot.table.texts import here, in_chat, mention, plain, seat_title
+from bot.table.texts import here, in_chat, plain, seat_title
 from bot.table.turns import Turns
 from bot.table.words import declined
 
@@ -59,10 +59,10 @@ class Lobby:
                                                       chat.topic, chat.topic_title)
         except Conflict:
             return [Reply(f"{here(chat.topic)} уже открыта партия. Посмотреть её — /board.")]
-        headline = f"{mention(user.id, user.name)} собирает игру «{game.title}»."
+        headline = ""  # the lobby's header says who gathers which game
         if await self.table.store.table_overrides(chat.id, chat.topic):  # a new table starts from the chat's
             await self.table.store.set_table_overrides(chat.id, chat.topic, {})
-            headline += " Настройки стола — снова как во всём чате (/settings)."
+            headline = "Настройки стола — снова как во всём чате (/settings)."
         return [self.table.lobby_reply(row, headline)]
 
     async def new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:

@@ -1,6 +1,8 @@
 """Sentences that are true and commands that are understood: typos of commands (in a game too), /help, /start and
 /history per table, stale buttons of a finished game, the lobby's header and a rematch's awaited seats."""
 
+import re
+
 import pytest
 
 from bot.table.replies import Chat, User
@@ -174,3 +176,54 @@ async def test_the_lobby_keeps_its_header_whoever_joins_leaves_or_is_seated(serv
     await service.command(GROUP, VERA, "join", "")
     left, = await service.command(GROUP, ANYA, "leave", "")  # the opener leaves: the table is nobody's now
     assert left.text.startswith("Набор в игру «Валдора» (от 3 до 5 игроков).\nАня выходит из-за стола.")
+
+
+def test_the_autopilot_share_is_counted_from_the_turns_it_ended():
+    from bot.storage.base import LogLine
+    from bot.table.shares import share_text, shares
+
+    def line(number, seat, user_id, ends, notation="x"):
+        return LogLine(number, number, seat, notation, "", 0.0, user_id, ends_turn=ends)
+
+    log = [line(1, 0, 1, True), line(2, 1, 2, False), line(3, 1, 2, True), line(4, 0, 0, True),
+           line(5, 1, 2, True), line(6, 0, 0, True), line(7, 1, 0, True, "skip")]
+    found = shares(log, (1, 2, "end"))
+    assert found == {0: [2, 3, 2]}  # seat 1's skipped turn is nobody's; seat 0 from its 2nd turn on
+    assert share_text({"autopilot": found[0]}) == " (с 2-го хода играл автопилот 🤖)"
+    assert share_text({"autopilot": [2, 20, None]}) == " (автопилот 🤖 сыграл 2 хода из 20)"
+    assert share_text({"autopilot": [5, 5, 1]}) == " (все ходы сыграл автопилот 🤖)"
+    assert share_text({"bot": "средний", "autopilot": [5, 5, 1]}) == "" and share_text({}) == ""
+
+
+async def test_history_and_stats_tell_who_really_played_a_seat(service, monkeypatch):
+    from render.registry import RENDERERS
+    monkeypatch.setitem(RENDERERS, "kingdom", lambda view: b"\x89PNG")
+    kb = GAMES["kingdom"]
+    await service.command(GROUP, ANYA, "new", "kingdom")
+    for user in (BORIS, VERA):
+        await service.command(GROUP, user, "join", "")
+    await service.command(GROUP, ANYA, "begin", "")
+    vera_played, last = False, None
+    for _ in range(2000):
+        row = await service.store.open_game(GROUP.id)
+        if row is None:
+            break
+        state = kb.load(row.state)
+        user = PLAYERS[row.seats[kb.current_seat(state)].user_id]
+        vera_played, last = vera_played or last == VERA != user, user  # her first turn has passed
+        if user == VERA and vera_played and not row.seats[row.seat_of(VERA.id)].away:
+            await service.command(GROUP, VERA, "leave", "")  # after her first turn: the autopilot takes her seat
+            continue
+        name, _, args = kb.command(state, kb.autopilot(state)).lstrip("/").partition(" ")
+        await service.command(GROUP, user, name, args)
+    past, = await service.store.finished_games(GROUP.id)
+    vera = next(r for r in past.results if r["name"] == "Вера")
+    played, total, since = vera["autopilot"]
+    assert since == 2 and played == total - 1 and total > 5
+    history, = await service.command(GROUP, ANYA, "history", "")
+    assert f"Вера {vera['total']} (с 2-го хода играл автопилот 🤖)" in history.text
+    anya = next(r["total"] for r in past.results if r["name"] == "Аня")
+    assert re.search(f"Аня {anya}(?! \\()", history.text)  # who played all her turns has no mark
+    stats, = await service.command(GROUP, ANYA, "stats", "")
+    assert "Вера: 1 партия" in stats.text and "в 1 партии за игрока ходил и автопилот 🤖" in stats.text
+    assert stats.text.count("автопилот") == 1

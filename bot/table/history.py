@@ -14,6 +14,7 @@ from bot.storage.base import (
 )
 from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
+from bot.table.shares import share_text
 from bot.table.texts import board_link, breakdown, here, in_chat, plain, step_text, topic_link, topic_name
 from rules.text import count
 
@@ -65,7 +66,7 @@ class History:
             title = game.title if game else past.game
             ranked = sorted(past.results or [], key=lambda r: -r["total"])
             players = " · ".join(("🏆 " if r["won"] else "") + ("🤖 " if r.get("bot") else "")
-                                 + f"{plain(r['name'])} {r['total']}" for r in ranked)
+                                 + f"{plain(r['name'])} {r['total']}{share_text(r, past)}" for r in ranked)
             topic = f" (тема {topic_name(past.topic, past.topic_title)})" if past.topic and not chat.topic else ""
             lines.append(f"{await self._date(past)} — «{escape(title)}»{topic}: {players}")
         return [Reply("\n".join(lines))]
@@ -87,7 +88,7 @@ class History:
             players: dict[tuple, list[dict]] = defaultdict(list)
             for past in games:
                 for result in past.results or []:  # a bot of each level counts as a player of its own
-                    players[result["user_id"], result.get("bot")].append(result)
+                    players[result["user_id"], result.get("bot")].append({**result, "share": share_text(result, past)})
             # the best first: the most wins, then the best average score
             ranked = sorted(players.values(), key=lambda rs: (-sum(r["won"] for r in rs),
                                                               -sum(r["total"] for r in rs) / len(rs)))
@@ -97,8 +98,12 @@ class History:
                 unit = game.score_unit if game else ("очко", "очка", "очков")
                 last = results[-1]
                 name = f"🤖 {last['name']} ({last['bot']})" if last.get("bot") else last["name"]
+                helped = sum(1 for r in results if r["share"])
+                autopilot = (f"; в {count(helped, 'партии', 'партиях', 'партиях')} за игрока ходил и автопилот 🤖"
+                             if helped else "")
                 lines.append(f"{plain(name)}: {count(len(results), 'партия', 'партии', 'партий')}, "
-                             f"{count(wins, 'победа', 'победы', 'побед')}, в среднем {_amount(average, unit)}")
+                             f"{count(wins, 'победа', 'победы', 'побед')}, в среднем {_amount(average, unit)}"
+                             f"{autopilot}")
         return [Reply("\n".join(lines))]
 
     def _now(self, row: GameRow | None) -> str:

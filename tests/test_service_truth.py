@@ -227,3 +227,12 @@ async def test_history_and_stats_tell_who_really_played_a_seat(service, monkeypa
     stats, = await service.command(GROUP, ANYA, "stats", "")
     assert "Вера: 1 партия" in stats.text and "в 1 партии за игрока ходил и автопилот 🤖" in stats.text
     assert stats.text.count("автопилот") == 1
+
+
+async def test_a_question_to_the_bot_is_answered_in_the_table_s_game(service):
+    asked, = await service.question(GROUP, ANYA, "как работает гавань?")
+    assert "<b>Гавань</b>" in asked.text  # no game at the table: the whole reference
+    await start_game(service)
+    answer, = await service.question(GROUP, BORIS, "сколько стоит провиант?")
+    rules, = await service.command(GROUP, BORIS, "rules", "сколько стоит провиант?")
+    assert answer.text == rules.text and "Валдора" in answer.text  # as /rules answers, in the game being played

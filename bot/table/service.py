@@ -212,6 +212,18 @@ class Service:
             log.exception("could not remember the private chat of %s", user.id)
             return [Reply(private_hint(self.table.games.values()))]
 
+    async def question(self, chat: Chat, user: User, text: str, update_id: int | None = None) -> list[Reply]:
+        """A question addressed to the bot in a group («@bot как работает гавань?»): answered as /rules answers,
+        in the game of this table if one is open."""
+        async def handle() -> list[Reply]:
+            return [self._rules(await self.table.store.open_game(chat.id, chat.topic), text)]
+
+        try:
+            return await self._once(chat, update_id, handle, [], [Reply(BUSY)])
+        except Exception:
+            log.exception("question %r failed in chat %s", text, chat.id)
+            return [Reply("Не получилось найти ответ. Спросите ещё раз: <code>/rules вопрос</code>.")]
+
     async def _typed_move(self, chat: Chat, user: User, text: str, update_id: int | None,
                           inside: bool = False) -> list[Reply]:
         """Play `text` if it is a move of the player to move at the table of this chat (and topic); else nothing

@@ -236,3 +236,14 @@ async def test_a_question_to_the_bot_is_answered_in_the_table_s_game(service):
     answer, = await service.question(GROUP, BORIS, "сколько стоит провиант?")
     rules, = await service.command(GROUP, BORIS, "rules", "сколько стоит провиант?")
     assert answer.text == rules.text and "Валдора" in answer.text  # as /rules answers, in the game being played
+
+
+def test_the_private_hint_counts_bots_for_any_game():
+    from types import SimpleNamespace as Game
+
+    from bot.table.guide import private_hint
+
+    games = [Game(name="big", title="Большая", min_players=6), Game(name="solo", title="Пасьянс", min_players=1)]
+    hint = private_hint(games)
+    assert "<code>/new solo</code>, затем /begin (бота можно посадить: /addbot)." in hint
+    assert "В «Большую» играют от шести: там /addbot 5 раз." in hint

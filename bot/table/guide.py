@@ -38,7 +38,7 @@ def _in(game) -> str:
 
 def _times(count: int) -> str:
     """«/addbot», «/addbot дважды»: the command as many times as bots are needed."""
-    return "/addbot" + {1: "", 2: " дважды", 3: " трижды"}.get(count, f" {count} раза")
+    return "/addbot" + {1: "", 2: " дважды", 3: " трижды"}.get(count, f" {count} {plural(count, 'раз', 'раза', 'раз')}")
 
 
 def private_hint(games) -> str:
@@ -48,8 +48,9 @@ def private_hint(games) -> str:
     if not games:
         return hint + " Список команд — /help."
     first = min(games, key=lambda g: g.min_players)
-    hint += (f" А здесь можно сыграть против ботов: <code>/new {first.name}</code>, затем "
-             f"{_times(first.min_players - 1)} (уровень бота: лёгкий, средний или сильный) и /begin.")
+    bots = (f"затем {_times(first.min_players - 1)} (уровень бота: лёгкий, средний или сильный) и /begin"
+            if first.min_players > 1 else "затем /begin (бота можно посадить: /addbot)")
+    hint += f" А здесь можно сыграть против ботов: <code>/new {first.name}</code>, {bots}."
     for game in games:
         if game.min_players != first.min_players:
             hint += (f" В{_in(game)[1:]} играют от {HOW_MANY.get(game.min_players, game.min_players)}: "

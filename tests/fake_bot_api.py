@@ -407,9 +407,9 @@ class FakeBotApi:
     def push_message(self, chat_id: int, user_id: int, first_name: str, text: str,
                      chat_type: str = "group", *, last_name: str | None = None,
                      username: str | None = None, edited: bool = False, topic: int | None = None,
-                     via_bot: bool = False) -> dict:
-        """A user writes ``text`` in a chat (in a forum: into the topic ``topic``, None for the General topic);
-        returns the Message. Commands get a bot_command entity."""
+                     via_bot: bool = False, reply_to: int | None = None) -> dict:
+        """A user writes ``text`` in a chat (in a forum: into the topic ``topic``, None for the General topic),
+        as a reply to the message ``reply_to`` if given; returns the Message. Commands get a bot_command entity."""
         with self._cond:
             user = self._user(user_id, first_name, last_name, username)
             message: dict[str, Any] = {
@@ -423,6 +423,8 @@ class FakeBotApi:
             if topic is not None:
                 # as Telegram does: a message of a topic that replies to nothing replies to the topic's first one
                 message.update(self._in_topic(chat_id, topic), reply_to_message=self.forums[chat_id][topic])
+            if reply_to is not None:
+                message["reply_to_message"] = self.messages[reply_to]
             if text.startswith("/"):
                 command = text.split(maxsplit=1)[0] if text.strip() else text
                 # Telegram marks /word and /word@bot (Latin letters, digits, _) as a bot_command.

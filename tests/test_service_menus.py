@@ -257,12 +257,16 @@ async def test_odd_deep_link_payloads_just_say_ready(service, payload):
 
 
 async def test_help_lists_every_game_and_the_private_link_in_a_group(service):
-    reply, = await service.command(GROUP, ANYA, "help", "")
-    assert "<code>/new toy</code> — <b>«Игрушка»</b>, 2 игрока: игрушечная игра для тестов" in reply.text
+    reply, = await service.command(GROUP, ANYA, "help", "")  # a few lines in the group
+    assert "«Игрушка»" in reply.text and reply.text.count("\n") <= 6
     assert "@RefereeTestBot вопрос" in reply.text and "/rules" in reply.text  # the rules lookup and inline mode
     assert "https://t.me/RefereeTestBot?start=g-200" in reply.text
-    private, = await service.command(Chat(ANYA.id, private=True), ANYA, "help", "")
+    assert '<a href="https://t.me/RefereeTestBot?start=help">Полное руководство</a>' in reply.text
+    private, = await service.command(Chat(ANYA.id, private=True), ANYA, "help", "")  # the whole guide there
+    assert "<code>/new toy</code> — <b>«Игрушка»</b>, 2 игрока: игрушечная игра для тестов" in private.text
     assert "t.me" not in private.text
+    guide, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", "help")  # the link's guide
+    assert guide.text == private.text
     assert buttons.decode("s:12") == ("s", 12) and buttons.decode("k:1:2:3:4") == ("k", 1, 2, 3, 4)
 
 

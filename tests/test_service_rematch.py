@@ -16,6 +16,7 @@ from bot.table.seating.rematch import first_seat
 from render.registry import RENDERERS
 
 GLEB = User(4, "Глеб")
+USERS_BY_NAME = {u.name: u for u in (ANYA, BORIS, VERA)}
 
 
 @pytest.fixture
@@ -71,9 +72,13 @@ async def test_rematch_seats_the_same_players_rotated_and_begins_with_the_confir
     expected = names[first + 1:] + names[:first + 1]  # the next one opens the rematch
 
     answer = await service.button(GROUP, BORIS, rematch_data(final))
-    assert answer.clear_buttons and "Реванш" in answer.toast
+    awaited = [name for name in expected if name != "Борис"]
+    assert answer.clear_buttons and answer.toast == f"Реванш! Ждём, пока подтвердят места: {', '.join(awaited)}."
     lobby, = answer.replies
-    assert "предлагает реванш" in lobby.text and "Начинает Борис (/begin)" in lobby.text
+    assert lobby.text.startswith('<a href="tg://user?id=2">Борис</a> предлагает реванш в «Kingdom Builder» (')
+    assert "Начинает Борис (/begin)" in lobby.text
+    mentioned = ", ".join(f'<a href="tg://user?id={USERS_BY_NAME[n].id}">{n}</a>' for n in awaited)
+    assert f"Ждём ⏳: {mentioned} — «🙋 Играю»" in lobby.text  # the awaited are called by name
     row = await service.store.open_game(GROUP.id)
     assert row.status == LOBBY and [s.name for s in row.seats] == expected and row.creator_id == BORIS.id
     for name in expected:  # everyone but the one who asked is still to confirm
@@ -82,6 +87,7 @@ async def test_rematch_seats_the_same_players_rotated_and_begins_with_the_confir
 
     confirmed = await service.button(GROUP, ANYA, buttons.encode(buttons.JOIN, row.id))
     assert "Аня в деле!" in confirmed.edit.text and "Аня ⏳" not in confirmed.edit.text
+    assert confirmed.edit.text.startswith('<a href="tg://user?id=2">Борис</a> предлагает реванш')  # the header stays
     refused = await service.button(GROUP, ANYA, buttons.encode(buttons.BEGIN, row.id))
     assert refused.toast == "Реванш начинает тот, кто его предложил: Борис."
 

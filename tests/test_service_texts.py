@@ -74,7 +74,7 @@ async def test_settings_and_help_name_the_time_zone_by_its_city_or_offset(servic
     admin = User(VERA.id, VERA.name, is_admin=True)
     done, = await service.command(GROUP, admin, "settings", "пояс новосиб")
     assert "Часовой пояс: Новосибирск" in done.text and "Asia" not in done.text
-    memo, = await service.command(GROUP, BORIS, "help", "")
+    memo, = await service.command(GROUP, BORIS, "settings", "")
     assert "Часовой пояс: Новосибирск" in memo.text and "Novosibirsk" not in memo.text
     done, = await service.command(GROUP, admin, "settings", "пояс UTC+7")
     assert "Часовой пояс: UTC+7" in done.text and "07:00" not in done.text
@@ -241,7 +241,7 @@ async def test_lobby_turn_and_kick_texts_read_as_sentences(service):
     assert "<code>/new kingdom</code> — «Kingdom Builder»" in choose.text
     service.bot_username = "referee_bot"
     lobby, = await service.command(GROUP, ANYA, "new", "sylvan")
-    assert "«Зодчие Волшебной Долины», от 2 до 4 игроков. За столом 1 игрок: Аня." in lobby.text
+    assert "собирает игру «Зодчие Волшебной Долины» (от 2 до 4 игроков).\nЗа столом 1 игрок: Аня." in lobby.text
     assert "Свои тайные карты каждый смотрит кнопкой «🂠 Моя рука»" in lobby.text
     sure, = await service.command(GROUP, ANYA, "abort", "")
     await service.button(GROUP, ANYA, sure.buttons[0][0].data)

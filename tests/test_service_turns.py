@@ -329,8 +329,9 @@ async def test_a_table_s_settings_change_by_its_players_and_the_chat_s_by_admins
     assert (await service.chat_settings(GROUP.id, 0)).time_limit == 24 * HOUR  # the table keeps its own
     other, = await service.command(Chat(-5, title="Другой"), ANYA, "settings", "")
     assert "через 12 часов" in other.text and "Время на ход: нет" in other.text  # per chat
-    help_text, = await service.command(GROUP, BORIS, "help", "")
-    assert "Время на ход: 1 день" in help_text.text and "/skip" in help_text.text  # /help shows the table's
+    shown, = await service.command(GROUP, BORIS, "settings", "")
+    assert "Время на ход: 1 день" in shown.text  # the table's own
+    assert "/settings" in (await service.command(GROUP, BORIS, "help", ""))[0].text
 
 
 def test_defaults_come_from_the_environment_and_wrong_ones_are_named():

@@ -54,6 +54,10 @@ class ScriptedService:
         self.update_ids.append(update_id)
         return self.text_replies
 
+    async def question(self, chat: Chat, user: User, text: str, update_id: int | None = None) -> list[Reply]:
+        self.calls.append(("question", chat, user, text))
+        return [Reply("📖 <b>Гавань</b>")]
+
     async def inline(self, user: User, query: str) -> InlineAnswer:
         self.calls.append(("inline", query))
         if query.startswith("#"):
@@ -450,3 +454,42 @@ async def test_only_replies_that_sound_are_sent_with_sound_and_a_short_lived_one
     assert [c.silent for c in sent] == [False, True, True]
     assert deleted.error is None and int(deleted.params["message_id"]) == sent[2].message_id
     assert sent[2].message_id not in server.messages and sent[0].message_id in server.messages
+
+
+async def test_a_question_addressed_to_the_bot_is_answered_from_the_rules(running):
+    server, service, _ = running
+    service.next_replies = [Reply("Набор открыт.")]
+    server.push_message(GROUP, ANNA, "Анна", "/new valdora")
+    await wait_calls(service, 1)
+    lobby = await server.wait_for_async(lambda c: c.method == "sendMessage", TIMEOUT)
+    server.push_message(GROUP, ANNA, "Анна", f"@{server.bot_username}, как работает гавань?")
+    await wait_calls(service, 2)
+    server.push_message(GROUP, BORIS, "Борис", "а сколько стоит телега?", reply_to=lobby.message_id)
+    await wait_calls(service, 3)
+    server.push_message(GROUP, BORIS, "Борис", "понятно", reply_to=lobby.message_id)  # no question: the chat's talk
+    server.push_message(GROUP, BORIS, "Борис", "кто ходит?")  # not addressed to the bot
+    await wait_calls(service, 5)
+    assert [(c[0], c[3]) for c in service.calls[1:]] == [
+        ("question", "как работает гавань?"), ("question", "а сколько стоит телега?"), ("text", "понятно"),
+        ("text", "кто ходит?")]
+    await server.wait_idle_async(quiet=0.3)
+    answers = [c for c in server.sent if c.params.get("text") == "📖 <b>Гавань</b>"]
+    assert len(answers) == 2 and all(c.chat_id == GROUP for c in answers)
+
+
+def test_a_mention_of_another_bot_or_a_reply_to_a_person_is_no_question():
+    from types import SimpleNamespace as Message
+
+    from bot.telegram.updates import addressed_question
+
+    person, bot = Message(id=5), Message(id=77)
+    asked = addressed_question(Message(text="@RefereeBot гавань?", via_bot=None), "RefereeBot", 77)
+    assert asked == "гавань?"
+    assert addressed_question(Message(text="@RefereeBotX гавань?", via_bot=None), "RefereeBot", 77) is None
+    assert addressed_question(Message(text="@RefereeBot", via_bot=None), "RefereeBot", 77) is None
+    reply = Message(text="а это как?", via_bot=None, reply_to_message=Message(from_user=person))
+    assert addressed_question(reply, "RefereeBot", 77) is None
+    reply.reply_to_message = Message(from_user=bot, forum_topic_created=None)
+    assert addressed_question(reply, "RefereeBot", 77) == "а это как?"
+    chosen = Message(text="📖 Гавань @RefereeBot", via_bot=bot)  # an inline answer the bot itself wrote
+    assert addressed_question(chosen, "RefereeBot", 77) is None

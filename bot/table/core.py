@@ -15,7 +15,10 @@ from html import escape
 
 from bot.lookup.rulebook import RuleBook
 from bot.storage.base import (
+    ABORTED,
     ACTIVE,
+    FINISHED,
+    LOBBY,
     Absence,
     GameRow,
     LogLine,
@@ -29,14 +32,35 @@ from bot.table.timing.absence import away_line
 from bot.table.timing.clock import format_duration, not_quiet
 from bot.table.timing.scopes import table_only
 from bot.table.timing.settings import ChatSettings
+from bot.table.words import declined
 from render.pool import Pictures
 from rules.protocol import Game
 from rules.registry import GAMES
 from rules.text import count, plural
 
 STALE = "Эта кнопка устарела. Свежая доска — /board."
+OVER = {FINISHED: "Эта партия уже закончилась.", ABORTED: "Эта партия прервана.", LOBBY: "Эта партия ещё не началась."}
 PRIVATE_GROUP = "\0private"  # the menu group of a game's private choices; never a game's own label
 SHOWN_WAIT = 60.0  # a wait shorter than this is not mentioned on the board
+
+
+def stale(row: GameRow) -> str:
+    """Why a button of `row`'s board no longer plays: its game is over (finished or aborted), or has moved on."""
+    return OVER.get(row.status, STALE)
+
+
+def lobby_header(row: GameRow, game: Game, rematch: bool) -> str:
+    """The lobby's first line: who gathers the table (or proposes the rematch) and for which game, how many play.
+
+    The opener is mentioned; once they have left, the table has no owner to name."""
+    limits = (f"от {game.min_players} до {game.max_players} игроков" if game.min_players != game.max_players
+              else f"{game.max_players} {plural(game.max_players, 'игрок', 'игрока', 'игроков')}")
+    opener = next((mention(s.user_id, s.name) for s in row.seats if s.user_id == row.creator_id), None)
+    if rematch:
+        what = f"реванш в «{escape(declined(game.title, 'loct'))}» ({limits})"
+        return f"{opener} предлагает {what}." if opener else f"{what[0].upper()}{what[1:]}."
+    what = f"«{escape(game.title)}» ({limits})"
+    return f"{opener} собирает игру {what}." if opener else f"Набор в игру {what}."
 
 
 def start_payload(chat_id: int, topic: int = 0) -> str:
@@ -167,14 +191,15 @@ class Table:
         game = self.game(row)
         waited = set(pending or ())
         names = ", ".join(plain(seat_title(s)) + (" ⏳" if s.user_id in waited else "") for s in row.seats)
-        limits = (f"от {game.min_players} до {game.max_players} игроков" if game.min_players != game.max_players
-                  else self.players(game.max_players))
         alone = row.chat_id > 0  # the private chat with the bot: the player and bots only
-        text = f"{headline}\n«{escape(game.title)}», {limits}. За столом {self.players(len(row.seats))}: {names}.\n"
+        # whose table and which game stay on top whatever happened last (`headline`: «Борис садится за стол.»)
+        lines = [lobby_header(row, game, rematch=pending is not None), *([headline] if headline else [])]
+        text = "\n".join(lines) + f"\nЗа столом {self.players(len(row.seats))}: {names}.\n"
         if pending is not None:
             creator = next((plain(s.name) for s in row.seats if s.user_id == row.creator_id), "любой за столом")
+            awaited = ", ".join(mention(s.user_id, s.name) for s in row.seats if s.user_id in waited)
             text += ("Места те же, первым ходит следующий по кругу. "
-                     + ("⏳ — ещё не подтвердили: «🙋 Играю» (или /join), отказаться — «🚪 Выйти». " if waited
+                     + (f"Ждём ⏳: {awaited} — «🙋 Играю» (или /join), отказаться — «🚪 Выйти». " if waited
                         else "Все места подтверждены. ")
                      + f"Начинает {creator} (/begin)"
                      + (": неподтверждённые места тогда освободятся." if waited else "."))

@@ -9,10 +9,12 @@ from collections import defaultdict
 from html import escape
 
 from bot.storage.base import (
+    ACTIVE,
     GameRow,
 )
 from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
+from bot.table.shares import share_text
 from bot.table.texts import board_link, breakdown, here, in_chat, plain, step_text, topic_link, topic_name
 from rules.text import count
 
@@ -57,14 +59,14 @@ class History:
     async def command(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         rows = await self.table.store.finished_games(chat.id, HISTORY_LINES, self._topic(chat))
         if not rows:
-            return [Reply(f"{here(chat.topic)} ещё не доиграли ни одной партии. Начните: /new.")]
+            return [Reply(f"{here(chat.topic)} ещё не доиграли ни одной партии{self._now(row)}")]
         lines = [f"<b>Сыгранные партии{' в этой теме' if chat.topic else ''}</b> (последние сверху)"]
         for past in rows:
             game = self.table.games.get(past.game)
             title = game.title if game else past.game
             ranked = sorted(past.results or [], key=lambda r: -r["total"])
             players = " · ".join(("🏆 " if r["won"] else "") + ("🤖 " if r.get("bot") else "")
-                                 + f"{plain(r['name'])} {r['total']}" for r in ranked)
+                                 + f"{plain(r['name'])} {r['total']}{share_text(r, past)}" for r in ranked)
             topic = f" (тема {topic_name(past.topic, past.topic_title)})" if past.topic and not chat.topic else ""
             lines.append(f"{await self._date(past)} — «{escape(title)}»{topic}: {players}")
         return [Reply("\n".join(lines))]
@@ -72,7 +74,8 @@ class History:
     async def stats(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         rows = await self.table.store.finished_games(chat.id, topic=self._topic(chat))
         if not rows:
-            return [Reply(f"Статистики пока нет: {here(chat.topic).lower()} ещё не доиграли ни одной партии.")]
+            return [Reply(f"Статистики пока нет: {here(chat.topic).lower()} ещё не доиграли ни одной партии"
+                          f"{self._now(row)}")]
         by_game: dict[str, list[GameRow]] = defaultdict(list)
         for past in rows:
             by_game[past.game].append(past)
@@ -85,7 +88,7 @@ class History:
             players: dict[tuple, list[dict]] = defaultdict(list)
             for past in games:
                 for result in past.results or []:  # a bot of each level counts as a player of its own
-                    players[result["user_id"], result.get("bot")].append(result)
+                    players[result["user_id"], result.get("bot")].append({**result, "share": share_text(result, past)})
             # the best first: the most wins, then the best average score
             ranked = sorted(players.values(), key=lambda rs: (-sum(r["won"] for r in rs),
                                                               -sum(r["total"] for r in rs) / len(rs)))
@@ -95,9 +98,23 @@ class History:
                 unit = game.score_unit if game else ("очко", "очка", "очков")
                 last = results[-1]
                 name = f"🤖 {last['name']} ({last['bot']})" if last.get("bot") else last["name"]
+                helped = sum(1 for r in results if r["share"])
+                autopilot = (f"; в {count(helped, 'партии', 'партиях', 'партиях')} за игрока ходил и автопилот 🤖"
+                             if helped else "")
                 lines.append(f"{plain(name)}: {count(len(results), 'партия', 'партии', 'партий')}, "
-                             f"{count(wins, 'победа', 'победы', 'побед')}, в среднем {_amount(average, unit)}")
+                             f"{count(wins, 'победа', 'победы', 'побед')}, в среднем {_amount(average, unit)}"
+                             f"{autopilot}")
         return [Reply("\n".join(lines))]
+
+    def _now(self, row: GameRow | None) -> str:
+        """The end of «…ещё не доиграли ни одной партии»: what the table is doing now (its game running or
+        gathering), or how to start one."""
+        if row is None:
+            return ". Начните: /new."
+        title = escape(self.table.game(row).title)
+        if row.status == ACTIVE:
+            return f"; «{title}» ещё идёт, доска — /board."
+        return f"; сейчас собирается «{title}», сесть — /join."
 
     @staticmethod
     def _topic(chat: Chat) -> int | None:

@@ -15,10 +15,10 @@ from bot.storage.base import (
     GameRow,
 )
 from bot.table import buttons, menus
-from bot.table.core import PRIVATE_GROUP, STALE, Table
+from bot.table.core import PRIVATE_GROUP, STALE, Table, stale
 from bot.table.history import History
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
-from bot.table.texts import breakdown, plain, step_text
+from bot.table.texts import breakdown, not_running, plain, step_text
 from bot.table.turns import Turns, scored
 from rules.protocol import Event, Game, RuleError
 from rules.text import count
@@ -59,13 +59,13 @@ class Moves:
         if row is None:
             return await self.history.finished_board(chat)
         if row.status == LOBBY:
-            return [await self.table.lobby(row, "Идёт набор игроков.")]
+            return [await self.table.lobby(row, "")]  # its header: who gathers which game
         game, state = self.table.state(row)
         return [await self.table.board_reply(row, game, state, notify=False)]  # asking to look pings nobody
 
     async def moves(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         if row is None or row.status != ACTIVE:
-            return [Reply("Сейчас партия не идёт. Начните: /new.")]
+            return [Reply(not_running(self.table.game(row).title if row is not None else None))]
         game, state = self.table.state(row)
         seat = game.current_seat(state)
         actions = game.legal_actions(state)
@@ -253,7 +253,7 @@ class Moves:
         """The game and its state for a button of the board at `version` pressed by the player to move;
         the refusal to show when the board has changed since or it is not the presser's turn."""
         if row.status != ACTIVE or row.version != version:
-            return ButtonAnswer(toast=STALE)
+            return ButtonAnswer(toast=stale(row))
         game, state = self.table.state(row)
         refusal = self.turn_refusal(game, state, row, user)
         return ButtonAnswer(toast=refusal) if refusal else (game, state)

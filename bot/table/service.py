@@ -14,7 +14,6 @@ This class keeps the entry points and hands each command and button to its part.
 
 from __future__ import annotations
 
-import difflib
 import logging
 import re
 import time
@@ -36,7 +35,8 @@ from bot.storage.base import (
 )
 from bot.storage.sqlite import Store
 from bot.table import buttons
-from bot.table.core import Table, start_payload
+from bot.table.core import Table, stale, start_payload
+from bot.table.guide import GUIDE_PAYLOAD, help_reply, private_hint
 from bot.table.history import History
 from bot.table.moves import Moves
 from bot.table.personal import kept_personal
@@ -44,13 +44,13 @@ from bot.table.replies import Article, ButtonAnswer, Chat, InlineAnswer, Reply, 
 from bot.table.seating.lobby import Lobby
 from bot.table.seating.robots import Robots
 from bot.table.tables import Tables
-from bot.table.texts import PRIVATE_HINT, help_text
 from bot.table.timing.away import Away
 from bot.table.timing.settings import ChatSettings
 from bot.table.timing.settings_menu import SettingsMenu
 from bot.table.topics import CHOICE_MARK, Topics, choice_text
 from bot.table.turns import Turns
 from bot.table.typed import plain_move
+from bot.table.typos import is_move, unknown_command
 from bot.table.voting.rewind import Rewind
 from bot.table.voting.undo import Undo
 from bot.table.voting.votes import Votes
@@ -204,13 +204,25 @@ class Service:
         async def handle() -> list[Reply]:
             await self.table.store.remember_private(user.id)
             moved = await self._typed_move(chat, user, text, None, inside=True)  # a table here, with bots
-            return moved or [Reply(PRIVATE_HINT)]
+            return moved or [Reply(private_hint(self.table.games.values()))]
 
         try:
-            return await self._once(chat, update_id, handle, [], [Reply(PRIVATE_HINT)])
+            return await self._once(chat, update_id, handle, [], [Reply(private_hint(self.table.games.values()))])
         except Exception:
             log.exception("could not remember the private chat of %s", user.id)
-            return [Reply(PRIVATE_HINT)]
+            return [Reply(private_hint(self.table.games.values()))]
+
+    async def question(self, chat: Chat, user: User, text: str, update_id: int | None = None) -> list[Reply]:
+        """A question addressed to the bot in a group («@bot как работает гавань?»): answered as /rules answers,
+        in the game of this table if one is open."""
+        async def handle() -> list[Reply]:
+            return [self._rules(await self.table.store.open_game(chat.id, chat.topic), text)]
+
+        try:
+            return await self._once(chat, update_id, handle, [], [Reply(BUSY)])
+        except Exception:
+            log.exception("question %r failed in chat %s", text, chat.id)
+            return [Reply("Не получилось найти ответ. Спросите ещё раз: <code>/rules вопрос</code>.")]
 
     async def _typed_move(self, chat: Chat, user: User, text: str, update_id: int | None,
                           inside: bool = False) -> list[Reply]:
@@ -330,8 +342,10 @@ class Service:
         row = await self.table.store.game(game_id)
         seat = row.seat_of(user.id) if row is not None else None
         start = start_payload(row.chat_id, row.topic) if row is not None else None
-        if row is None or row.status != ACTIVE or seat is None:
+        if row is None or seat is None:
             return InlineAnswer([], personal=True, note="Вы не играете в этой партии", start=start)
+        if row.status != ACTIVE:
+            return InlineAnswer([], personal=True, note=stale(row).rstrip("."), start=start)
         game, state = self.table.state(row)
         current = game.current_seat(state)
         if current != seat:
@@ -345,13 +359,10 @@ class Service:
         return InlineAnswer(articles, personal=True)
 
     async def _command(self, chat: Chat, user: User, name: str, args: str) -> list[Reply]:
-        if name == "start" and chat.private and args:
+        if name == "start" and chat.private and args and args != GUIDE_PAYLOAD:
             return await self.lobby.deep_link(user, args)
         if name in ("start", "help"):
-            settings = None if chat.private else (await self.table.chat_settings(chat.id, chat.topic)).lines()
-            link = None if chat.private else self.table.private_link(chat.id, chat.topic)
-            text = help_text(self.table.games.values(), link, settings, self.table.bot_username)
-            return [Reply(text if not chat.private or name == "help" else PRIVATE_HINT + "\n\n" + text)]
+            return [await help_reply(self.table, chat, name == "start" and not args)]
         section_id = answers.section_from_command(name)
         if name == "rules" or section_id:
             row = None if chat.private else await self.table.store.open_game(chat.id, chat.topic)
@@ -389,7 +400,7 @@ class Service:
                           handler) -> list[Reply]:
         if handler is not None:
             return await handler(chat, user, row, args)
-        if row is not None and row.status == ACTIVE:
+        if row is not None and row.status == ACTIVE and is_move(self.table, row, name, args):
             # typed as a command, and echoed as one in a refusal («Не понимаю «/play дракон»»)
             replies, _ = await self.moves.play(chat, user, row, f"/{name} {args}".strip())
             return replies
@@ -397,16 +408,7 @@ class Service:
             if row is not None:
                 return [Reply("Партия ещё не началась: сначала соберите игроков и нажмите «Начать» (/begin).")]
             return [Reply("Сейчас партии нет, ходить некуда. Начните новую: /new.")]
-        return self._unknown_command(name)
-
-    def _unknown_command(self, name: str) -> list[Reply]:
-        """A command that is none of ours: in a group it is most likely meant for another bot (/roll 2d6), so
-        it is left alone, unless it is one letter or two away from one of ours (a typo: /bord)."""
-        ours = [command for command, _ in self.commands()]
-        close = difflib.get_close_matches(name, ours, n=1, cutoff=0.75)
-        if not close:
-            return []
-        return [Reply(f"Не знаю команды /{escape(name)}. Может быть, /{close[0]}? Все команды — /help.")]
+        return unknown_command(self.table, chat, row, name, args, [c for c, _ in self.commands()])
 
     async def _games(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         return [Reply("Список ваших партий во всех чатах — в личке со мной: напишите мне /games.")]

@@ -19,7 +19,8 @@ from bot.storage.base import (
 from bot.table.core import Table
 from bot.table.replies import Chat, Reply, User
 from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
-from bot.table.texts import board_link, chat_named, mention, plain, step_text
+from bot.table.shares import AUTOPILOT_USER, shares
+from bot.table.texts import board_link, chat_named, mention, not_running, plain, step_text
 from bot.table.timing.clock import format_duration
 from bot.table.timing.missed import missed
 from bot.table.timing.pending import AWAY, Pending
@@ -30,7 +31,6 @@ from rules.protocol import Event, Game
 
 log = logging.getLogger(__name__)
 
-AUTOPILOT_USER = 0  # the user id of the autopilot's moves in the log
 AUTOPILOT_MARK = "🤖 "
 AUTOPILOT_STEPS = 400  # moves the autopilot makes in one go at most (several away seats in a row)
 TIMER_LEASE = 120.0  # seconds a process has to act on a timer it claimed before another may
@@ -65,16 +65,20 @@ class Turns:
 
     # --- the turn's bookkeeping and recording moves, the autopilot's too ----------------------------
 
-    async def turn_change(self, row: GameRow, game: Game, state) -> TurnChange:
+    async def turn_change(self, row: GameRow, game: Game, state,
+                          last: tuple[int, int, str] | None = None) -> TurnChange:
         """What passing the turn writes: when the wait began, the new turn's reminder and deadline, or the
-        results of a game that has ended."""
+        results of a game that has ended (with the autopilot's share of each seat, `shares`; `last`: the seat,
+        user id and notation of the action being recorded)."""
         now = self.table.clock()
         seat = game.current_seat(state)
         if seat is None:
             winners = set(game.winners(state))
+            autopilot = shares(await self.table.store.log(row.id), last)
             results = [{"seat": e["seat"], "user_id": row.seats[e["seat"]].user_id,
                         "name": row.seats[e["seat"]].name, "total": e["total"], "won": e["seat"] in winners,
-                        **({"bot": row.seats[e["seat"]].level} if row.seats[e["seat"]].bot else {})}
+                        **({"bot": row.seats[e["seat"]].level} if row.seats[e["seat"]].bot else {}),
+                        **({"autopilot": autopilot[e["seat"]]} if e["seat"] in autopilot else {})}
                        for e in game.scores(state)]
             return TurnChange(None, now, results=results)
         if plays_itself(row.seats[seat]):
@@ -105,7 +109,7 @@ class Turns:
                                     row.seats[seat].name))
         # a new turn is a new board with a mention, even when the same seat opens it (a new round)
         goes_on = game.current_seat(state) == seat and not any(event.kind == "turn" for event in events)
-        turn = None if goes_on else await self.turn_change(row, game, state)
+        turn = None if goes_on else await self.turn_change(row, game, state, (seat, user_id, action))
         await self.table.store.record_move(row.id, row.version, game.dump(state), seat, user_id, action, summary,
                                      game.is_over(state), headline, notify=not goes_on, turn=turn, reveals=reveals,
                                      at=self.table.clock())
@@ -191,7 +195,7 @@ class Turns:
     async def turn(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
         """Whose turn, how long the table has waited, and the time left as the deadline's row says."""
         if row is None or row.status != ACTIVE:
-            return [Reply("Сейчас партия не идёт. Начните: /new.")]
+            return [Reply(not_running(self.table.game(row).title if row is not None else None))]
         game, state = self.table.state(row)
         seat = game.current_seat(state)
         player = row.seats[seat]

@@ -73,7 +73,14 @@ from bot.telegram.rate_limit import OVERALL_RATE, ChatRateLimiter
 from bot.telegram.sending import send_replies
 from bot.telegram.stop import Stop
 from bot.telegram.topics import TOPIC_EVENTS, drop_command, on_any_update, on_topic_event
-from bot.telegram.updates import chat_of, is_anonymous_admin, parse_command, thread_of, user_of
+from bot.telegram.updates import (
+    addressed_question,
+    chat_of,
+    is_anonymous_admin,
+    parse_command,
+    thread_of,
+    user_of,
+)
 
 if TYPE_CHECKING:
     from bot.table.service import Service
@@ -250,7 +257,12 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
                 replies = await service.command(chat, user, name, args, update.update_id)
             else:
                 user = await user_of(update, context)
-                replies = await service.text(chat, user, message.text, update.update_id)
+                question = None if chat.private else addressed_question(message, context.bot.username,
+                                                                        context.bot.id)
+                if question is not None:  # «@bot как работает гавань?»: answered from the rules
+                    replies = await service.question(chat, user, question, update.update_id)
+                else:
+                    replies = await service.text(chat, user, message.text, update.update_id)
             if replies:
                 await send_replies(context, chat, user, replies, thread_of(message))
                 await drop_command(message, replies)

@@ -86,3 +86,24 @@ def parse_command(text: str, bot_username: str | None) -> tuple[str, str] | None
     if addressee and (bot_username is None or addressee.lower() != bot_username.lower()):
         return None
     return name.lower(), args.strip()
+
+
+def addressed_question(message: object, bot_username: str | None, bot_id: int | None) -> str | None:
+    """The question of a group message addressed to the bot: «@bot как работает гавань?» (without the mention),
+    or a reply to one of the bot's own messages that ends with «?»; None for the chat's own talk.
+
+    A message chosen from the bot's inline results (`via_bot`) is the bot's answer, not a question."""
+    text = getattr(message, "text", None) or ""
+    if not text or getattr(message, "via_bot", None) is not None:
+        return None
+    if bot_username:
+        mention = re.compile(rf"@{re.escape(bot_username)}(?![A-Za-z0-9_])", re.IGNORECASE)
+        if mention.search(text):
+            question = " ".join(mention.sub(" ", text).split()).strip(" ,:—-")
+            return question or None
+    replied = getattr(message, "reply_to_message", None)
+    author = getattr(replied, "from_user", None)
+    if (author is not None and bot_id is not None and author.id == bot_id and text.strip().endswith("?")
+            and getattr(replied, "forum_topic_created", None) is None):
+        return text.strip()
+    return None

@@ -21,7 +21,7 @@ from bot.table.core import STALE, Table, parse_payload
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.rematch import Rematch
 from bot.table.seating.robots import Robots
-from bot.table.texts import here, in_chat, mention, plain, seat_title
+from bot.table.texts import here, in_chat, plain, seat_title
 from bot.table.turns import Turns
 from bot.table.words import declined
 
@@ -59,10 +59,10 @@ class Lobby:
                                                       chat.topic, chat.topic_title)
         except Conflict:
             return [Reply(f"{here(chat.topic)} уже открыта партия. Посмотреть её — /board.")]
-        headline = f"{mention(user.id, user.name)} собирает игру «{game.title}»."
+        headline = ""  # the lobby's header says who gathers which game
         if await self.table.store.table_overrides(chat.id, chat.topic):  # a new table starts from the chat's
             await self.table.store.set_table_overrides(chat.id, chat.topic, {})
-            headline += " Настройки стола — снова как во всём чате (/settings)."
+            headline = "Настройки стола — снова как во всём чате (/settings)."
         return [self.table.lobby_reply(row, headline)]
 
     async def new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
@@ -85,9 +85,14 @@ class Lobby:
         if table is None:
             return [Reply(done)]
         chat_id, topic = table
-        rows = [row for row in await self.table.store.games_of(user.id)
-                if row.chat_id == chat_id and (topic is None or row.topic == topic)
-                and not row.seats[row.seat_of(user.id)].away]  # a seat left to the autopilot: its hand is not theirs
+        there = [row for row in await self.table.store.games_of(user.id)
+                 if row.chat_id == chat_id and (topic is None or row.topic == topic)]
+        rows = [row for row in there if not row.seats[row.seat_of(user.id)].away]  # the autopilot's hand is its own
+        gathering = await self.table.store.open_game(chat_id, topic or 0)
+        if not rows and (gathering is None or gathering.seat_of(user.id) is None):  # a link to a table not theirs
+            seat = "Ваше место там играет автопилот 🤖, и карты теперь его. " if there else "Вы там сейчас не играете. "
+            return [Reply(f"Готово, чат со мной открыт. {seat}Когда сядете за стол, я буду присылать сюда то, что "
+                          "видно только вам (ваши карты).")]
         lines = []
         for row in sorted(rows, key=lambda row: not self._waits_for(row, user)):
             game, state = self.table.state(row)

@@ -14,7 +14,7 @@ from bot.storage.base import ABORTED, FINISHED, LOBBY, Conflict, GameRow
 from bot.table import buttons, rights
 from bot.table.core import Table
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
-from bot.table.texts import here, mention, plain
+from bot.table.texts import here, plain
 from bot.table.words import declined
 from rules.protocol import Game
 
@@ -88,8 +88,11 @@ class Rematch:
                                                         .randrange(2**31), chat.title or previous.chat_title)
         except Conflict:
             return ButtonAnswer(toast="В чате уже открыта партия. Посмотреть её — /board.", alert=True)
-        lobby = await self.table.lobby(row, f"{mention(user.id, user.name)} предлагает реванш!")
-        return ButtonAnswer(toast="Реванш! Ждём, кто подтвердит место.", replies=[lobby], clear_buttons=True)
+        lobby = await self.table.lobby(row, "")  # its header: who proposes the rematch of which game
+        pending = await self.pending(row) or []
+        awaited = ", ".join(s.name for s in row.seats if s.user_id in pending)
+        toast = f"Реванш! Ждём, пока подтвердят места: {awaited}." if awaited else "Реванш!"
+        return ButtonAnswer(toast=toast, replies=[lobby], clear_buttons=True)
 
     async def pending(self, row: GameRow) -> list[int] | None:
         """The user ids of a rematch's seats not yet confirmed (None: the lobby is not a rematch)."""

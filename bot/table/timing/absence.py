@@ -85,7 +85,7 @@ def parse_away(text: str, now: float, tz: dt.tzinfo) -> float:
             seconds = int(words) * DAY if words.isdigit() else parse_duration(words)  # a bare number: days
         except ValueError:
             raise ValueError(f"Не понимаю, надолго ли: «{escape(typed(text))}». " + EXAMPLES) from None
-        until = now + min(seconds, 2 * LONGEST_AWAY)  # a number too big for a float is just too long
+        until = now + min(seconds, 2 * LONGEST_AWAY)  # a huge number (٢٢٢… are digits too) is too long, not an error
     if until <= now:
         raise ValueError("Этот день уже наступил. " + EXAMPLES)
     if until - now > LONGEST_AWAY + 60:

@@ -143,7 +143,8 @@ async def test_a_seat_handed_to_the_autopilot_is_told_without_declining_a_name(s
 async def test_a_player_voted_out_is_told_privately_where_they_started_the_bot(service):
     await begin(service)
     _, _, mover = await table(service)
-    await service.command(Chat(mover.id, private=True), mover, "start", "")
+    for user in USERS.values():
+        await service.command(Chat(user.id, private=True), user, "start", "")
     asker, voter = [u for u in USERS.values() if u != mover]
     vote, = await service.command(GROUP, asker, "kick", "")
     yes = next(b.data for line in vote.buttons for b in line if b.data.endswith(":1"))
@@ -152,8 +153,11 @@ async def test_a_player_voted_out_is_told_privately_where_they_started_the_bot(s
     assert told.text.startswith("🤖 В «Kingdom Builder» в чате «Друзья» до конца партии ваше место играет автопилот "
                                 "— по голосованию («да»: ")
     assert not [r for r in answer.replies if r.to_user is None and f"tg://user?id={mover.id}" in r.text]
-    notes = [r for r in answer.replies if r.to_user is not None and r.text.startswith("Ваш ход")]
-    assert len(notes) <= 1  # the next player is told once
+    _, _, following = await table(service)
+    notes = [r for r in answer.replies if r.text.startswith("Ваш ход")]
+    assert [r.to_user for r in notes] == [following.id]  # the next player is told once, privately
+    boards = [r for r in answer.replies if r.image]
+    assert len(boards) == 1 and boards[0].text.count(f"tg://user?id={following.id}") == 1
 
 
 async def test_the_undo_question_quotes_the_move_without_its_full_stop(service):

@@ -7,7 +7,7 @@ A game is a package of modules with agreed functions, which its game object is b
 - `notation`: `parse(state, text)`, `label(state, action)`, `menu_path(state, action)`, `command(state, action)`;
 - `scoring`: `final_scores(state)`, `winners(state)`;
 - `view`: `view(state, seat, focus)`;
-- `autopilot`: `choose(state)`, `reveals(state, action)`.
+- `autopilot`: `choose(state)`, `revealed(state, action)` (the action may be `rules.protocol.SKIP`).
 
 The state has `current` (the seat to act, None when the game is over) and `phase` ("over" at the end).
 A game's class derives from `GameBase`, sets its own names and data (the class attributes of
@@ -89,7 +89,10 @@ class GameBase:
         return self._autopilot.choose(st)
 
     def reveals(self, st: Any, action: str) -> bool:
-        return self._autopilot.reveals(st, action)
+        return self.revealed(st, action) is not None
+
+    def revealed(self, st: Any, action: str) -> str | None:
+        return self._autopilot.revealed(st, action)
 
     # --- how actions are shown ---
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+SKIP = "skip"  # the notation of a skipped turn in the action log (`Game.skip`), also asked of `Game.revealed`
+
 
 class RuleError(Exception):
     """An action that the rules forbid. `message` is Russian and meant for the player;
@@ -117,6 +119,13 @@ class Game(Protocol):
     def reveals(self, state: Any, action: str) -> bool:
         """Whether playing this legal action shows something that was hidden or left to chance (a card drawn,
         a deck reshuffled): after such a step its player can no longer take the turn back on their own."""
+
+    def revealed(self, state: Any, action: str) -> str | None:
+        """What playing this legal action (or `SKIP`: the current turn skipped) would show that was hidden or left
+        to chance, as a short impersonal Russian phrase in the past tense that ends a refusal («взяли карту из
+        колоды», «открыли новую карту местности»); None when it shows nothing (`reveals` is then False). No
+        undo, alone or by vote, goes back past a step that showed something (Board Game Arena's rule): what was
+        seen cannot be unseen, and a player who knew the card could choose again with it."""
 
     def determinize(self, state: Any, seat: int, rng: Any) -> Any:
         """A copy of the state in which everything `seat` cannot see (decks, other hands, face-down cards, the

@@ -70,7 +70,7 @@ TOY_MODULES = dict(
                              command=lambda st, a: "/" + a, menu_path=lambda st, a: ()),
     scoring=SimpleNamespace(final_scores=_scores, winners=lambda st: [] if st.winner is None else [st.winner]),
     view=SimpleNamespace(view=lambda st, seat, focus: {"total": st.total, "current": st.current}),
-    autopilot=SimpleNamespace(choose=lambda st: _legal(st)[-1], reveals=lambda st, a: False),
+    autopilot=SimpleNamespace(choose=lambda st: _legal(st)[-1], revealed=lambda st, a: None),
 )
 
 
@@ -107,6 +107,7 @@ def test_a_toy_game_plays_to_the_end_through_the_protocol():
     assert TOY.parse(st, "/add 2") == "add 2"
     assert TOY.label(st, "add 2") == "+2" and TOY.command(st, "add 2") == "/add 2" and TOY.menu_path(st, "add 1") == ()
     assert not TOY.private_choice(st, "add 1") and TOY.secret(st, 0) is None and not TOY.reveals(st, "add 1")
+    assert TOY.revealed(st, "add 1") is None
     assert [e.text for e in TOY.apply(st, "2")] == ["Аня прибавляет 2."]  # what `parse` reads is accepted too
     assert TOY.current_seat(st) == 1 and TOY.view(st, 1) == {"total": 2, "current": 1}
     assert [e.text for e in TOY.skip(st)] == ["Борис пропускает ход."]

@@ -282,7 +282,11 @@ async def test_a_pending_bot_turn_is_played_on_the_next_button_press(service):
     assert row.seats[game.current_seat(state)].user_id == ANYA.id
 
 
-async def test_votes_count_people_only_and_bots_cannot_be_kicked_or_skipped(service):
+async def test_votes_count_people_only_and_bots_cannot_be_kicked_or_skipped(service, monkeypatch):
+    async def quiet_bot(table, row, game, state):  # a bot that turns no page: nothing stops the undo
+        return quiet_choice(game, state)
+
+    monkeypatch.setattr("bot.table.turns.choose_action", quiet_bot)
     await service.command(GROUP, ANYA, "new", "valdora")
     await service.command(GROUP, BORIS, "join", "")
     await service.command(GROUP, ANYA, "addbot", "")
@@ -292,12 +296,14 @@ async def test_votes_count_people_only_and_bots_cannot_be_kicked_or_skipped(serv
     bot = next(s.seat for s in row.seats if s.bot)
     before_bot = people[row.seats[(bot - 1) % 3].user_id]  # the bot moves right after this person
     other = BORIS if before_bot is ANYA else ANYA
-    while True:
+    for _ in range(200):  # until her turn showed nothing hidden (no undo goes past that)
         row, game, state = await state_of(service)
         mover = people[row.seats[game.current_seat(state)].user_id]
-        await human_turn(service, GROUP, mover)
-        if mover is before_bot:
+        await quiet_turn(service, GROUP, mover)
+        if mover is before_bot and not await revealed_since(service, before_bot):
             break
+    else:
+        pytest.fail("every turn showed something hidden")
     row, game, state = await state_of(service)
     assert row.seats[game.current_seat(state)].user_id == other.id  # the bot has moved in between
     kicked, = await service.command(GROUP, other, "kick", "бот")
@@ -307,29 +313,66 @@ async def test_votes_count_people_only_and_bots_cannot_be_kicked_or_skipped(serv
     assert "Голосует 1 игрок, нужен 1 голос" in vote.text
     yes = next(b.data for line in vote.buttons for b in line if b.text.startswith("✅"))
     outcome = await service.button(GROUP, other, yes)
-    assert "Итог: да" in outcome.edit.text and outcome.replies[0].image
+    assert "Итог: принято — ходы отменены." in outcome.edit.text and outcome.replies[0].image
+    assert outcome.replies[0].text.startswith(f"↩️ Все согласны: отменён ход «{before_bot.name} ")
     row, game, state = await state_of(service)
     assert row.seats[game.current_seat(state)].user_id == before_bot.id  # back to her turn, the bot's undone
 
 
-async def test_alone_against_bots_an_undo_takes_back_the_bots_moves_too_without_a_vote(service):
-    await lobby_with_bots(service, PRIVATE, "kingdom", ("",))
+async def quiet_turn(service, chat, player):
+    """`player` plays a whole turn of steps that show nothing hidden (the autopilot's choice when it shows
+    nothing, else the first such step)."""
+    while True:
+        row, game, state = await state_of(service, chat)
+        seat = game.current_seat(state)
+        if seat is None or row.seats[seat].user_id != player.id:
+            return
+        name, _, args = game.command(state, quiet_choice(game, state)).lstrip("/").partition(" ")
+        await service.command(chat, player, name, args)
+        log = await service.store.log(row.id)
+        mine = [line for line in log if line.user_id == player.id]
+        if mine[-1].ends_turn or log[-1].user_id != player.id:  # her turn is over (the bots may have played since)
+            return
+
+
+async def revealed_since(service, player, chat=GROUP) -> bool:
+    """Whether the player's latest step, or one after it, showed something hidden."""
+    row, _, _ = await state_of(service, chat)
+    log = await service.store.log(row.id)
+    mine = [line for line in log if line.user_id == player.id]
+    return any(line.reveals for line in log if line.version >= mine[-1].version)
+
+
+def quiet_choice(game, state) -> str:
+    """The autopilot's choice when it shows nothing hidden, else the first step that shows nothing."""
+    choice = game.autopilot(state)
+    if game.reveals(state, choice):
+        choice = next(a for a in game.legal_actions(state) if not game.reveals(state, a))
+    return choice
+
+
+async def test_alone_against_bots_an_undo_takes_back_the_bots_moves_too_without_a_vote(service, monkeypatch):
+    async def quiet_bots(table, row, game, state):  # bots that turn no page: nothing stops the undo
+        return quiet_choice(game, state)
+
+    monkeypatch.setattr("bot.table.turns.choose_action", quiet_bots)
+    await lobby_with_bots(service, PRIVATE, "valdora", ("", ""))
     await service.command(PRIVATE, ANYA, "begin", "")
-    await human_turn(service, PRIVATE)
+    await quiet_turn(service, PRIVATE, ANYA)
+    assert not await revealed_since(service, ANYA, PRIVATE)
     row, _, _ = await state_of(service, PRIVATE)
     before = len(await service.store.log(row.id))
     mine = [line for line in await service.store.log(row.id) if line.user_id == ANYA.id]
+    bots = before - mine[-1].number
     board, = await service.command(PRIVATE, ANYA, "undo", "")
-    assert "Аня отменяет ход (и ходы ботов после него)" in board.text and board.image
+    assert board.text.startswith("↩️ Аня отменяет ход «Аня ") and board.image, board.text
+    assert f"» и {bots} хода ботов после него." in board.text or f"» и {bots} ходов ботов после него." in board.text
     row, game, state = await state_of(service, PRIVATE)
     log = await service.store.log(row.id)
     assert log[-1].version == mine[-1].version - 1 and len(log) < before
     assert row.seats[game.current_seat(state)].user_id == ANYA.id
     labels = [b.text for line in board.buttons for b in line]
     assert "↩️ Отменить ход" in labels  # Аня's own earlier step of the turn, hers to take back alone
-    await human_turn(service, PRIVATE)
-    board, = [r for r in await service.command(PRIVATE, ANYA, "board", "") if r.image]
-    assert not [label for label in (b.text for line in board.buttons for b in line) if "↩️" in label]  # a bot's: none
 
 
 async def test_the_autopilot_thinks_at_the_middle_level_through_the_pool(service, monkeypatch, clock):

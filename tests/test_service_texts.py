@@ -108,9 +108,11 @@ async def test_a_passed_vote_tells_its_outcome_once(service):
     yes = next(b.data for line in vote.buttons for b in line if b.data.endswith(":1"))
     answer = await service.button(GROUP, voter, yes)
     assert answer.edit.text.startswith("🗳 " + vote.text.splitlines()[0][2:])  # the question stays
-    assert answer.edit.text.endswith("\nИтог: да, пропускаем.") and not answer.edit.buttons
+    assert answer.edit.text.endswith("\nИтог: принято — ход пропущен.") and not answer.edit.buttons
     board, = [r for r in answer.replies if r.image]
-    assert board.text.startswith("⏭ Ход пропущен по решению игроков.\n")
+    said = sorted((asker, voter), key=lambda u: u.id)  # in seat order: the order they joined
+    assert board.text.startswith(f"⏭ {mover.name}: ход пропущен — по голосованию («да»: {said[0].name}, "
+                                 f"{said[1].name}).\n"), board.text
     told = answer.edit.text + board.text
     assert "Решено" not in told and "решили" not in told
 
@@ -123,28 +125,64 @@ async def test_a_vote_voted_down_keeps_its_question(service):
     assert f"место, которое занимает {mover.name}. Отдаём?" in vote.text
     no = next(b.data for line in vote.buttons for b in line if b.data.endswith(":0"))
     answer = await service.button(GROUP, voter, no)
-    assert answer.edit.text == vote.text.splitlines()[0] + "\nИтог: нет, играем как есть."
+    assert answer.edit.text == vote.text.splitlines()[0] + "\nИтог: отклонено — место остаётся за игроком."
 
 
 async def test_a_seat_handed_to_the_autopilot_is_told_without_declining_a_name(service):
     await begin(service, players=(ANYA, BORIS))
     _, _, mover = await table(service)
     other = ANYA if mover is BORIS else BORIS
-    board, *_ = await service.command(GROUP, other, "kick", "")  # two at the table: asking decides
-    assert f"🤖 {mover.name}: до конца партии за вас ходит автопилот — так решили игроки." in board.text
+    board, *notes = await service.command(GROUP, other, "kick", "")  # two at the table: asking decides
+    assert f"🤖 {mover.name}: до конца партии это место играет автопилот — так решает {other.name}." in board.text
     assert "→" not in board.text
+    # the player voted out is told, with a mention: they have not started the bot in private
+    told, = [n for n in notes if f"tg://user?id={mover.id}" in n.text]
+    assert "до конца партии ваше место в «Kingdom Builder» играет автопилот" in told.text and told.to_user is None
+
+
+async def test_a_player_voted_out_is_told_privately_where_they_started_the_bot(service):
+    await begin(service)
+    _, _, mover = await table(service)
+    for user in USERS.values():
+        await service.command(Chat(user.id, private=True), user, "start", "")
+    asker, voter = [u for u in USERS.values() if u != mover]
+    vote, = await service.command(GROUP, asker, "kick", "")
+    yes = next(b.data for line in vote.buttons for b in line if b.data.endswith(":1"))
+    answer = await service.button(GROUP, voter, yes)
+    told, = [r for r in answer.replies if r.to_user == mover.id]
+    assert told.text.startswith("🤖 В «Kingdom Builder» в чате «Друзья» до конца партии ваше место играет автопилот "
+                                "— по голосованию («да»: ")
+    assert not [r for r in answer.replies if r.to_user is None and f"tg://user?id={mover.id}" in r.text]
+    _, _, following = await table(service)
+    notes = [r for r in answer.replies if r.text.startswith("Ваш ход")]
+    assert [r.to_user for r in notes] == [following.id]  # the next player is told once, privately
+    boards = [r for r in answer.replies if r.image]
+    assert len(boards) == 1 and boards[0].text.count(f"tg://user?id={following.id}") == 1
 
 
 async def test_the_undo_question_quotes_the_move_without_its_full_stop(service):
-    await begin(service)
-    _, _, mover = await table(service)
-    while (await table(service))[2] == mover:
-        _, state, _ = await table(service)
-        action = next(a for a in GAMES["kingdom"].legal_actions(state) if a.startswith("build") or a == "end")
-        await say(service, mover, GAMES["kingdom"].command(state, action))
-    vote, = await service.command(GROUP, mover, "undo", "")
-    assert f"{mover.name} просит отменить ход «{mover.name} " in vote.text
+    """Valdora (a turn there rarely shows anything hidden): the first player's last step, once the next one has
+    acted, is asked about in a few words: its own sentence, not the turn passing that followed it."""
+    await begin(service, "valdora")
+    valdora = GAMES["valdora"]
+    for _ in range(500):
+        row, state, mover = await table(service, "valdora")
+        log = await service.store.log(row.id)
+        others = [line for line in log if line.user_id != mover.id]
+        if others and not any(line.reveals for line in log if line.version >= others[-1].version):
+            break  # someone else's step, then only steps that showed nothing
+        action = next(a for a in valdora.legal_actions(state) if not valdora.reveals(state, a))
+        await say(service, mover, valdora.command(state, action))
+        if (await table(service, "valdora"))[2] is not mover:  # the turn passed: the next player acts once
+            row, state, mover = await table(service, "valdora")
+            action = next(a for a in valdora.legal_actions(state) if not valdora.reveals(state, a))
+            await say(service, mover, valdora.command(state, action))
+            break
+    asker = USERS[[line for line in await service.store.log(row.id) if line.user_id != mover.id][-1].user_id]
+    vote, = await service.command(GROUP, asker, "undo", "")
+    assert f"{asker.name} просит отменить ход «{asker.name} " in vote.text, vote.text
     assert ".» и всё, что было после. Согласны?" not in vote.text and "» и всё, что было после. Согласны?" in vote.text
+    assert "теперь ходит" not in vote.text and "ход переходит" not in vote.text
 
 
 # --- the score -----------------------------------------------------------------------------------------------

@@ -198,34 +198,48 @@ async def test_undo_within_a_turn_restores_the_exact_state(service):
     assert "ещё не ходили" in refused.text
 
 
-async def test_undo_after_the_turn_passed_needs_the_others_yes(service):
+async def test_undo_after_the_turn_passed_is_refused_the_terrain_card_is_drawn(service):
     await begin(service)
-    row, state0, _ = await table(service)
-    mover = await end_turn(service)  # the turn passed and a terrain card was drawn: no undo alone
-    other = BORIS if mover is ANYA else ANYA
-    vote, = await service.command(GROUP, mover, "undo", "")
-    assert "🗳" in vote.text and "Согласны" in vote.text
+    mover = await end_turn(service)  # the turn passed and a terrain card was drawn and shown
+    row, state, _ = await table(service)
+    refused, = await service.command(GROUP, mover, "undo", "")
+    assert refused.text.startswith("Нельзя отменить ход «") and not refused.buttons
+    assert "этим ходом открыли новую карту местности — что открылось, назад не прячут." in refused.text
+    assert (await service.store.open_game(GROUP.id)).version == row.version
+    assert await service.store.vote(row.id, "undo") is None  # nobody is even asked
+
+
+async def test_a_vote_decided_or_gone_stale_loses_its_buttons(service):
+    await begin(service, (ANYA, BORIS, VERA))
+    row, _, mover = await table(service)
+    asker, voter = [u for u in (ANYA, BORIS, VERA) if u is not mover]
+    vote, = await service.command(GROUP, asker, "skip", "")
+    assert vote.remember == ("vote-skip", row.id)
+    await service.shown(vote.remember, 555)  # the front end sent it as message 555
+    step = await move(service, mover)  # the player to move goes on: the vote no longer holds
+    stale, = [r for r in step if r.replaces == 555]
+    assert stale.text == (vote.text.splitlines()[0] + "\nИтог: голосование устарело — с тех пор в партии сделан "
+                          "ход.") and not stale.buttons
+    assert not [r for r in await service.command(GROUP, VERA, "board", "") if r.replaces == 555]  # told once
     yes = next(b.data for line in vote.buttons for b in line if b.data.endswith(":1"))
-    no = next(b.data for line in vote.buttons for b in line if b.data.endswith(":0"))
-    assert "другие игроки" in (await service.button(GROUP, mover, yes)).toast  # not their own vote
-    answer = await service.button(GROUP, other, yes)
-    assert "Итог: да, отменяем." in answer.edit.text and answer.replies[0].image
-    row2, state2, again = await table(service)
-    assert again is mover and len(await service.store.log(row.id)) == 2  # back to before the last build
-    stale = await service.button(GROUP, other, no)
-    assert "устарело" in stale.toast
+    pressed = await service.button(GROUP, voter, yes)  # an old button pressed after all
+    assert pressed.toast == "Голосование устарело: с тех пор в партии сделан ход."
+    assert pressed.edit.text.endswith("Итог: голосование устарело — с тех пор в партии сделан ход.")
+    assert not pressed.edit.buttons and (await table(service))[2] is mover
 
 
 async def test_a_vote_refused_by_one_player_changes_nothing(service):
     await begin(service, (ANYA, BORIS, VERA))
-    mover = await end_turn(service)
-    row, state, _ = await table(service)
-    vote, = await service.command(GROUP, mover, "undo", "")
+    row, state, mover = await table(service)
+    asker, voter = [u for u in (ANYA, BORIS, VERA) if u is not mover]
+    vote, = await service.command(GROUP, asker, "skip", "")
+    await service.shown(vote.remember, 556)
     no = next(b.data for line in vote.buttons for b in line if b.data.endswith(":0"))
-    other = next(u for u in (ANYA, BORIS, VERA) if u is not mover)
-    answer = await service.button(GROUP, other, no)
-    assert "нет" in answer.edit.text
+    answer = await service.button(GROUP, voter, no)
+    assert answer.edit.text.endswith("\nИтог: отклонено — ход ждёт своего игрока.") and not answer.edit.buttons
     assert (await service.store.open_game(GROUP.id)).version == row.version
+    moved = await move(service, mover)  # the decided vote's message is left as it is: nothing more to say
+    assert moved and not [r for r in moved if r.replaces == 556]
 
 
 # --- away players -------------------------------------------------------------------------------------------------
@@ -238,7 +252,7 @@ async def test_a_player_voted_out_is_played_by_the_autopilot(service):
     vote, = await service.command(GROUP, voters[0], "kick", "")  # the player to move, by default
     assert "автопилоту" in vote.text and "Голосуют 2 игрока, нужно 2 голоса «да»." in vote.text
     yes = next(b.data for line in vote.buttons for b in line if b.data.endswith(":1"))
-    assert "другие" in (await service.button(GROUP, mover, yes)).toast  # the one voted about does not vote
+    assert (await service.button(GROUP, mover, yes)).toast == "Это голосование о вашем месте: решают остальные игроки."
     answer = await service.button(GROUP, voters[1], yes)
     board = answer.replies[0]
     assert "автопилот" in board.text and board.image
@@ -267,8 +281,23 @@ async def test_skip_is_at_once_when_the_time_ran_out_and_by_vote_before(service,
     assert "пропустить этот ход" in vote.text and "Голосуют 2 игрока, нужно 2 голоса «да»." in vote.text
     clock.now += 12 * HOUR  # waited past the reminder: anyone at the table may skip at once
     skipped, = await service.command(GROUP, others[1], "skip", "")
-    assert "пропускает ход" in skipped.text and skipped.image
+    # the table has no time limit: the skip says how long the turn waited, not that a time ran out
+    assert skipped.text.startswith(f"⏭ {mover.name}: ход ждёт уже 12 часов, и {others[1].name} пропускает его.")
+    assert "время на ход" not in skipped.text and skipped.image
     assert (await table(service))[2] is not mover
+
+
+async def test_skip_at_once_says_the_time_ran_out_only_with_a_time_limit(path, clock):
+    service = await opened(path, clock, ChatSettings(time_limit=2 * HOUR, remind_after=None))
+    try:
+        await begin(service, (ANYA, BORIS, VERA))
+        _, _, mover = await table(service)
+        other = next(u for u in (ANYA, BORIS, VERA) if u is not mover)
+        clock.now += 2 * HOUR + 1
+        skipped, *_ = await service.command(GROUP, other, "skip", "")
+        assert skipped.text.startswith(f"⌛ {mover.name}: время на ход вышло, и {other.name} пропускает этот ход.")
+    finally:
+        await service.close()
 
 
 # --- whose turn -----------------------------------------------------------------------------------------------------
@@ -385,7 +414,7 @@ async def test_with_two_at_the_table_asking_to_skip_decides(service):
     _, _, mover = await table(service)
     other = BORIS if mover is ANYA else ANYA
     skipped, = await service.command(GROUP, other, "skip", "")
-    assert "Ход пропущен по решению игроков" in skipped.text and skipped.image
+    assert skipped.text.startswith(f"⏭ {mover.name}: ход пропущен — так решает {other.name}.") and skipped.image
     assert (await table(service))[2] is other
     own, = await service.command(GROUP, other, "skip", "")
     assert "Свой ход пропускать не нужно" in own.text

@@ -37,6 +37,7 @@ from bot.storage.base import (
 from bot.storage.between import BetweenGames
 from bot.storage.places import TablePlaces
 from bot.storage.topics import TopicStore
+from bot.storage.vote_messages import VoteMessages
 
 # Each entry moves the schema one version up, as bot.storage.sqlite.MIGRATIONS does for SQLite (same tables, same
 # numbering); never edit an entry that has shipped, add a new one.
@@ -191,6 +192,17 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (chat_id, topic)
     );
     """,
+    # the messages that show votes, so that a vote gone stale loses its buttons and tells why (`vote_messages`)
+    """
+    CREATE TABLE vote_messages (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        question TEXT NOT NULL,
+        message_id BIGINT,
+        PRIMARY KEY (game_id, kind)
+    );
+    """,
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
@@ -220,7 +232,7 @@ def safe_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
-class PgStore(StoreBase, BetweenGames, TopicStore, TablePlaces):
+class PgStore(StoreBase, BetweenGames, TopicStore, TablePlaces, VoteMessages):
     def __init__(self, pool: asyncpg.Pool):
         self._pool = pool
 

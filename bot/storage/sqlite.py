@@ -37,6 +37,7 @@ from bot.storage.base import (
 from bot.storage.between import BetweenGames
 from bot.storage.places import TablePlaces
 from bot.storage.topics import TopicStore
+from bot.storage.vote_messages import VoteMessages
 
 # Each entry moves the schema one version up; never edit an entry that has shipped, add a new one.
 MIGRATIONS: tuple[str, ...] = (
@@ -199,6 +200,17 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (chat_id, topic)
     );
     """,
+    # the messages that show votes, so that a vote gone stale loses its buttons and tells why (`vote_messages`)
+    """
+    CREATE TABLE vote_messages (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        question TEXT NOT NULL,
+        message_id INTEGER,
+        PRIMARY KEY (game_id, kind)
+    );
+    """,
 )
 
 
@@ -217,7 +229,7 @@ def usable_path(path: str) -> None:
     if not os.path.exists(path) and not os.access(folder, os.W_OK):
         raise StorageError(f"В папке {folder} нельзя создать базу данных: нет прав на запись.")
 
-class Store(StoreBase, BetweenGames, TopicStore, TablePlaces):
+class Store(StoreBase, BetweenGames, TopicStore, TablePlaces, VoteMessages):
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
         self._write_lock = asyncio.Lock()  # one transaction at a time on the shared connection

@@ -53,7 +53,7 @@ from bot.table.typed import plain_move
 from bot.table.typos import is_move, unknown_command
 from bot.table.voting.rewind import Rewind
 from bot.table.voting.undo import Undo
-from bot.table.voting.votes import Votes
+from bot.table.voting.votes import VOTE_MESSAGE, Votes
 from render.pool import Pictures
 from rules.protocol import Game
 
@@ -150,7 +150,9 @@ class Service:
     async def fire_timers(self) -> list[tuple[Chat, list[Reply]]]:
         """Reminders and deadlines that are due: (the chat, with the topic of the game's table; replies to send
         there) for each (`Turns.fire_timers`); and the private notes of absences (/away) that have just ended."""
-        return await self.turns.fire_timers() + await self.away.ended()
+        fired = [(chat, [*replies, *await self.votes.stale_notes(chat.id)]) for chat, replies in
+                 await self.turns.fire_timers()]
+        return fired + await self.away.ended()
 
     async def command(self, chat: Chat, user: User, name: str, args: str, update_id: int | None = None) -> list[Reply]:
         async def handle() -> list[Reply]:
@@ -273,6 +275,7 @@ class Service:
                         if await self.table.store.handled_elsewhere():
                             return nothing
                         continue
+                    result = await self._with_stale_votes(chat, result)
                     await self.table.store.mark_handled()
                     return result
                 return busy
@@ -281,6 +284,14 @@ class Service:
             finally:
                 if token is not None:
                     CURRENT_UPDATE.reset(token)
+
+    async def _with_stale_votes(self, chat: Chat, result):
+        """`result` (replies, or a button's answer) with the vote messages of the chat that went stale in this
+        update edited to say so (`Votes.stale_notes`)."""
+        stale = await self.votes.stale_notes(chat.id)
+        if stale and isinstance(result, ButtonAnswer):
+            result.replies = [*result.replies, *stale]
+        return result if not stale or isinstance(result, ButtonAnswer) else [*result, *stale]
 
     async def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
         """Telegram upgraded a group to a supergroup: the game goes on under the new chat id."""
@@ -292,6 +303,8 @@ class Service:
         """The front end sent or edited the message of a `Reply.remember`: the game's lobby or latest board."""
         kind, game_id = remember
         try:
+            if kind.startswith(VOTE_MESSAGE):  # a vote's question: edited once the vote is decided or stale
+                return await self.table.store.vote_message_shown(game_id, kind.removeprefix(VOTE_MESSAGE), message_id)
             await self.table.store.set_message(game_id, kind, message_id)
         except Exception:  # the next lobby change is then sent anew rather than edited in place
             log.exception("could not remember message %s of game %s", message_id, game_id)

@@ -27,7 +27,7 @@ from bot.table.timing.pending import AWAY, Pending
 from bot.table.timing.schedule import RETURNED, after_quiet, next_reminder, turn_timers
 from bot.table.timing.settings import AUTOPILOT
 from bot.table.words import declined
-from rules.protocol import Event, Game
+from rules.protocol import SKIP, Event, Game
 
 log = logging.getLogger(__name__)
 
@@ -279,11 +279,12 @@ class Turns:
         game, state = self.table.state(row)
         seat = game.current_seat(state)
         begun = await self.begun(row, seat)
+        reveals = game.reveals(state, SKIP)  # a card drawn at the turn's end: no undo goes back past it
         events = game.skip(state)
         if begun:
             events = unfinished(events, row.seats[seat].name)
             text += MID_TURN_SKIP
-        row, headline, _ = await self.record(row, game, state, seat, AUTOPILOT_USER, "skip", events, True,
+        row, headline, _ = await self.record(row, game, state, seat, AUTOPILOT_USER, SKIP, events, reveals,
                                               "⏭ ")
         scorings = scored(events)
         headlines = [text, *await self.turn_story(row, seat, scorings)]

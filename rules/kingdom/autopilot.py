@@ -25,12 +25,12 @@ from __future__ import annotations
 from bisect import insort
 
 from rules.kingdom.data import BUILDING_TILES
-from rules.kingdom.engine import abandoned_locations, execute, is_legal, legal_actions
+from rules.kingdom.engine import abandoned_locations, execute, is_legal, legal_actions, skip
 from rules.kingdom.layout import INDEX_OF_NAME, NBRS
 from rules.kingdom.notation import parse
 from rules.kingdom.scoring import card_gold, castle_gold, lords, own_hexes
 from rules.kingdom.state import State, dump, load
-from rules.protocol import RuleError
+from rules.protocol import SKIP, RuleError
 
 # Weights of the positional terms, in hundredths of gold (our own estimates, not from the rulebook).
 GOLD = 100  # one gold of the score as if the game ended now
@@ -128,13 +128,28 @@ def reveals(state: State, action: str) -> bool:
     """Whether playing this legal action ends the turn with a terrain card drawn or the next player's card
     shown: `end`, or the last thing the player could do (the turn then ends by itself). The step that ends
     the game draws and shows nothing, nor does anything inside a turn: the turn can still be taken back."""
+    return revealed(state, action) is not None
+
+
+def revealed(state: State, action: str) -> str | None:
+    """What the legal `action` (or `SKIP`, the turn skipped) shows, for a refused undo: a new terrain card
+    drawn and shown at the turn's end, after the discard was reshuffled into a new deck perhaps; None when
+    nothing (see `reveals`)."""
     if state.current is None:
-        return False
-    if not is_legal(state, action):
-        try:
-            action = parse(state, action)
-        except RuleError:
-            return False  # an illegal action is never played, so it shows nothing
+        return None
     trial = load(dump(state))
-    events = execute(trial, action)
-    return any(e.kind in ("turn", "reveal", "reshuffle", "no_terrain") for e in events)
+    if action == SKIP:
+        events = skip(trial)
+    else:
+        if not is_legal(state, action):
+            try:
+                action = parse(state, action)
+            except RuleError:
+                return None  # an illegal action is never played, so it shows nothing
+        events = execute(trial, action)
+    kinds = {e.kind for e in events}
+    if "reshuffle" in kinds:
+        return "перемешали сброс карт местности и открыли из него новую карту"
+    if kinds & {"turn", "reveal", "no_terrain"}:
+        return "открыли новую карту местности"
+    return None

@@ -46,10 +46,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.protocol import SKIP
 from rules.sylvan.data import CARDS, SYMBOLS
-from rules.sylvan.engine import DECK, execute, is_open, legal_actions
+from rules.sylvan.engine import DECK, execute, is_open, legal_actions, skip
 from rules.sylvan.scoring import round_scoring
-from rules.sylvan.state import Bridge, Player, State, Tree
+from rules.sylvan.state import Bridge, Player, State, Tree, dump, load
 
 ITEM_VALUE = {"axe": 3.0, "hammer": 3.0, "bridge": 4.0, "treetop": 2.5}  # fame an item is expected to bring
 SET_SHARE = 0.25  # a card's share of its item: under 1/3, so that trading 3 cards for the item gains
@@ -77,6 +78,25 @@ def reveals(state: State, action: str) -> bool:
     if verb == "take":
         return args[0] == DECK or bool(state.deck or state.discard)
     return False
+
+
+# what a refused undo says each drawing verb showed (`revealed`)
+DRAWN = {"redraw": "сбросили руку и взяли новые карты из колоды", "refresh": "открыли новые карты из колоды",
+         DECK: "взяли карту из колоды", "take": "выложили на место взятой карты новую из колоды"}
+
+
+def revealed(state: State, action: str) -> str | None:
+    """What the legal `action` (or `SKIP`: the turn skipped, a card played this turn replaced from the deck)
+    shows from the deck, for a refused undo; None when it draws nothing (see `reveals`)."""
+    if action == SKIP:
+        trial = load(dump(state))
+        skip(trial)
+        drew = trial.deck != state.deck or trial.rng.getstate() != state.rng.getstate()
+        return DRAWN[DECK] if drew else None
+    if not reveals(state, action):
+        return None
+    verb, *args = action.split(" ")
+    return DRAWN[DECK if args[:1] == [DECK] else verb]
 
 
 # --- the estimate ----------------------------------------------------------------------------------------------

@@ -65,6 +65,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from rules.protocol import SKIP
 from rules.valdora.actions import legal_actions
 from rules.valdora.board import SPACES
 from rules.valdora.books import stack
@@ -83,7 +84,7 @@ from rules.valdora.data import (
     Contract,
     next_master_colour,
 )
-from rules.valdora.engine import execute
+from rules.valdora.engine import execute, skip
 from rules.valdora.movement import routes
 from rules.valdora.scoring import breakdown
 from rules.valdora.state import Book, Player, State, Turn
@@ -121,8 +122,18 @@ PAGES = {
 
 def reveals(state: State, action: str) -> bool:
     """Whether the legal `action` shows a hidden page or the face-down delivered contracts (see above)."""
-    hidden = any(p.delivered for p in state.players)
-    return uncovers(state, action) or (hidden and ends_game(state, action))
+    return revealed(state, action) is not None
+
+
+def revealed(state: State, action: str) -> str | None:
+    """What the legal `action` (or `SKIP`, the turn skipped) shows, for a refused undo: a page of a book, or
+    the delivered contracts at the final scoring; None when nothing (see `reveals`)."""
+    if action != SKIP and uncovers(state, action):
+        return ("перевернули страницу книги" if action.startswith("flip")
+                else "открылась страница книги под купленной картой")
+    if any(p.delivered for p in state.players) and ends_game(state, action):
+        return "в конце партии открыли сданные заказы"
+    return None
 
 
 def uncovers(state: State, action: str) -> bool:
@@ -137,12 +148,12 @@ def uncovers(state: State, action: str) -> bool:
 
 
 def ends_game(state: State, action: str) -> bool:
-    """Whether the legal `action` ends the game (only in the last turn of the final round)."""
+    """Whether the legal `action` (or `SKIP`) ends the game (only in the last turn of the final round)."""
     n = len(state.players)
     if not state.final_round or state.current != (state.first_seat - 1) % n:
         return False
     after = clone(state)
-    execute(after, action)
+    skip(after) if action == SKIP else execute(after, action)
     return after.phase == "over"
 
 

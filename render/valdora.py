@@ -452,6 +452,16 @@ class Spot:
     round: bool
     pawn_y: float
 
+    @property
+    def solid(self) -> tuple[float, float, float, float]:
+        """The part of the box the space fills: all of it, or for a disc the square inside its rim (its
+        bounding box's corners are empty)."""
+        if not self.round:
+            return self.box
+        x0, y0, x1, y1 = self.box
+        inset = (x1 - x0) * 0.15
+        return x0 + inset, y0 + inset, x1 - inset, y1 - inset
+
 
 class Background:
     """The cached picture of everything static, plus where each space is."""
@@ -664,7 +674,8 @@ def pawn_spots(view: dict) -> dict[Any, tuple[float, float]]:
     """Where each seat's pawn is drawn on the map (the centre of its body), by seat: standing on the bottom edge
     of its space, the head on the space and the base just below it, so that it clearly belongs to that space
     and hides little of it (a road's name and gems, a town's letter); several pawns on one space stand in a
-    row along that edge, closer together when many."""
+    row along that edge, closer together when many. Where a row would touch a neighbouring space it moves a
+    little sideways or up, staying on its own space's edge."""
     spots = background(view).spots
     by_space: dict[str, list[dict]] = {}
     for p in _players(view):
@@ -675,11 +686,37 @@ def pawn_spots(view: dict) -> dict[Any, tuple[float, float]]:
         if spot is None:
             continue
         n = len(group)
-        room = spot.box[2] - spot.box[0] + 24 - PAWN_W  # the row may reach a little past the space's sides
-        step = PAWN_STEP if n < 2 else max(PAWN_STEP_MIN, min(PAWN_STEP, room / (n - 1)))
+        dx, sink, gap = _row_place(spot, n, [o.solid for name, o in spots.items() if name != space])
         for i, p in enumerate(group):
-            out[p.get("seat")] = (spot.cx + (i - (n - 1) / 2) * step, spot.pawn_y + PAWN_SINK)
+            out[p.get("seat")] = (spot.cx + dx + (i - (n - 1) / 2) * gap, spot.pawn_y + sink)
     return out
+
+
+def _row_place(spot: Spot, n: int, others: list[tuple[float, float, float, float]]) -> tuple[float, float, float]:
+    """(sideways shift, height below the bottom edge, step) of a row of n pawns on `spot`: centred on the edge
+    when that touches no other space, else shifted, raised or closer together, every pawn's centre still over
+    its own space; the placement touching least when none is clear."""
+    room = spot.box[2] - spot.box[0] + 24 - PAWN_W  # the row may reach a little past the space's sides
+    step = PAWN_STEP if n < 2 else max(PAWN_STEP_MIN, min(PAWN_STEP, room / (n - 1)))
+    left, right = spot.solid[0] - 4, spot.solid[2] + 4  # where a pawn's centre may be: over its own space
+
+    def touching(place: tuple[float, float, float]) -> float:
+        dx, sink, gap = place
+        half = (n - 1) * gap / 2
+        row = (spot.cx + dx - half - PAWN_W / 2, spot.pawn_y + sink - PAWN_H / 2,
+               spot.cx + dx + half + PAWN_W / 2, spot.pawn_y + sink + PAWN_H / 2)
+        return max((_overlap(row, box) for box in others), default=0.0)
+
+    places = [(dx, sink, gap) for gap in dict.fromkeys((step, max(PAWN_STEP_MIN, step - 8)))
+              for sink in (PAWN_SINK, 0, -8, -14) for dx in (0, -12, 12, -24, 24, -36, 36, -48, 48)
+              if left <= spot.cx + dx - (n - 1) * gap / 2 and spot.cx + dx + (n - 1) * gap / 2 <= right]
+    places = places or [(0, PAWN_SINK, step)]
+    return next((p for p in places if not touching(p)), None) or min(places, key=touching)
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The area two rectangles share."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _road_gems(d: ImageDraw.ImageDraw, spot: Spot, gems: Any) -> None:

@@ -16,11 +16,10 @@ Layout (pixels; 960 wide, 1181 high with 2 players, 1237 with 3, 1280 with 4; ro
     +----------------------------------------------+
 
 The board (terrain, coordinates, sector lines) is drawn once per distinct board at twice the size and
-scaled down, so edges and marks are smooth; a second copy with every hex highlighted (lightened, ringed in
-red, its name in tall letters) is cached with it,
-and a highlighted hex is pasted from that copy through a hex-shaped mask. Settlements are cached
-anti-aliased sprites. Only the view dict is read (schema in `rules/kingdom`); missing or odd values are
-drawn as neutral rather than raising.
+scaled down, so edges and marks are smooth; a second copy with every hex highlighted (its terrain as it is,
+ringed in red, its name in outlined letters) is cached with it, and a highlighted hex is pasted from that
+copy through a hex-shaped mask. Settlements are cached anti-aliased sprites. Only the view dict is read
+(schema in `rules/kingdom`); missing or odd values are drawn as neutral rather than raising.
 """
 
 from __future__ import annotations
@@ -74,7 +73,8 @@ BOARD_BG: RGB = (238, 231, 214)
 HEX_EDGE: RGB = (84, 78, 66)
 SECTOR_EDGE: RGB = (28, 22, 16)
 HL_RING: RGB = (214, 16, 24)  # highlighted hexes: a strong red, far from every player colour (pink included)
-LABEL_SIZE = 25  # hex names inside highlighted hexes: tall glyphs, squeezed to the hex width
+LABEL_SIZE = 20  # hex names inside highlighted hexes: outlined, small enough to leave the terrain in view
+LIT_LIGHTEN = 0.0  # how much a highlighted hex is lightened: not at all, its terrain is what one builds on
 LAST_RING: RGB = (255, 214, 0)
 
 # Terrain letter -> (fill, Russian name). Colours after the printed boards, spread in lightness too, so
@@ -315,7 +315,7 @@ def _hex(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, letter: str, lo
          label: str) -> None:
     fill = terrain_rgb(letter)
     if lit:
-        fill = _blend(fill, WHITE, 0.62)
+        fill = _blend(fill, WHITE, LIT_LIGHTEN)
     corners = _corners(cx, cy, s)
     d.polygon(corners, fill=fill)
     u = s / 25  # 1 px at the 1x scale
@@ -332,10 +332,10 @@ def _hex(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, letter: str, lo
 
 
 def _label(im: Image.Image, cx: float, cy: float, label: str, k: int) -> None:
-    """A hex name as tall as the hex allows (squeezed sideways to its width), dark with a white outline, so
-    that it reads on a phone where a hex is 21 px wide."""
+    """A hex name, dark with a thin white outline, squeezed sideways to the hex width when wider: it reads on a
+    phone where a hex is 21 px wide and leaves the terrain's colour and marks around it in view."""
     f = font(LABEL_SIZE * k, True)
-    stroke = round(2.5 * k)
+    stroke = round(2 * k)
     left, top, right, bottom = f.getbbox(label, stroke_width=stroke)
     sprite = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
     ImageDraw.Draw(sprite).text((-left, -top), label, font=f, fill=INK, stroke_width=stroke, stroke_fill=WHITE)
@@ -347,7 +347,7 @@ def _label(im: Image.Image, cx: float, cy: float, label: str, k: int) -> None:
 
 def _mark(d: ImageDraw.ImageDraw, letter: str, cx: float, cy: float, s: float, u: float, lit: bool) -> None:
     """The texture mark of a terrain, kept off the centre where a settlement stands."""
-    fade = 0.55 if lit else 0.0
+    fade = LIT_LIGHTEN if lit else 0.0
 
     def ink(rgb: RGB) -> RGB:
         return _blend(rgb, WHITE, fade)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from kingdom_render_views import grown_view, over_view, start_view
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops
 
 from render import kingdom
 from render.__main__ import main as cli_main
@@ -125,14 +125,17 @@ def test_highlighted_hex_is_marked():
     view["highlight"] = view["highlight"] + [name(r, c)]
     after = kingdom.render(view)
     x, y = kingdom.hex_center(r, c)
-    assert before.getpixel((x - 8, y - 12)) != after.getpixel((x - 8, y - 12))
+    top = [(x, yy) for yy in range(round(y - kingdom.HEX_S), round(y - kingdom.HEX_S) + 9)]
+    assert any(close(after.getpixel(p), kingdom.HL_RING, 25) for p in top)
+    assert not any(close(before.getpixel(p), kingdom.HL_RING, 25) for p in top)
     assert changed(before, after, around(r, c, 18))
     far = empty_hex(view, "D")
     assert not changed(before, after, around(*far, 18))
 
 
-def test_highlight_reads_on_every_terrain():
-    """The highlight lightens the hex and rings it: a hex of each buildable terrain and water."""
+def test_highlight_reads_on_every_terrain_and_leaves_the_terrain_in_view():
+    """A legal hex keeps its terrain's colour (that is what one builds on) and is ringed in red, its name small
+    in the middle: a hex of each buildable terrain and water."""
     view = start_view(3)
     plain = kingdom.render(view)
     hexes = {letter: empty_hex(view, letter) for letter in "GSDBFW"}
@@ -140,11 +143,15 @@ def test_highlight_reads_on_every_terrain():
     lit = kingdom.render(view)
     for letter, (r, c) in hexes.items():
         x, y = kingdom.hex_center(r, c)
-        below_label = (x - 8, y + 9, x + 8, y + 16)
-        base, light = ImageStat.Stat(plain.crop(below_label)), ImageStat.Stat(lit.crop(below_label))
-        assert sum(light.mean) > sum(base.mean) + 60, letter  # clearly lighter (desert is pale already)
+        for spot in ((x, y + 14), (x - 10, y + 13), (x + 8, y - 13)):  # around the name: the terrain as it is
+            assert close(lit.getpixel(spot), plain.getpixel(spot), 6), (letter, spot)
+        assert close(lit.getpixel((x, y + 14)), kingdom.terrain_rgb(letter), 6), letter
         ring = [lit.getpixel((x, yy)) for yy in range(round(y - kingdom.HEX_S), round(y - kingdom.HEX_S) + 9)]
         assert any(close(p, kingdom.HL_RING, 25) for p in ring), (letter, ring)
+        middle = [(xx, yy) for xx in range(x - 20, x + 21) for yy in range(y - 20, y + 21)
+                  if math.dist((xx, yy), (x, y)) < 0.75 * kingdom.HEX_S]
+        kept = sum(close(lit.getpixel(p), plain.getpixel(p), 30) for p in middle) / len(middle)
+        assert kept > 0.35, (letter, kept)  # the terrain shows around the name (a lightened hex with a big name: 0)
 
 
 @pytest.mark.parametrize("seat", range(len(PLAYER_COLOURS)))
@@ -416,7 +423,7 @@ def test_hex_names_in_highlights_are_tall_enough_for_a_phone():
     im = kingdom.render(view).convert("L")
     x, y = kingdom.hex_center(r, c)
     dark_rows = [yy for yy in range(y - 14, y + 15) if any(im.getpixel((xx, yy)) < 70 for xx in range(x - 10, x + 11))]
-    assert dark_rows and dark_rows[-1] - dark_rows[0] >= 14  # the glyphs of the old label were 8 px tall
+    assert dark_rows and dark_rows[-1] - dark_rows[0] >= 12  # the glyphs of an older label were 8 px tall
     small = im.resize((430, round(im.height * 430 / im.width)))  # as a phone shows it: still a visible mark
     sx, sy = round(x * 430 / im.width), round(y * 430 / im.width)
     assert min(small.getpixel((xx, sy)) for xx in range(sx - 5, sx + 6)) < 90

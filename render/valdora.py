@@ -63,6 +63,7 @@ from render.common import (
     fit,
     font,
     player_colour,
+    seat_colours,
     text,
     to_png,
     width,
@@ -230,10 +231,12 @@ def pawn_sprite(fill: RGB, label: str, height: int) -> Image.Image:
     return _supersampled((w + 2 * pad, round(40 * s) + 2 * pad), paint)
 
 
-def pawn(im: Image.Image, cx: float, cy: float, seat: Any, height: int = PAWN_H) -> None:
-    """The mark of a seat centred on (cx, cy): the same on the map, in the rows and in the header."""
+def pawn(im: Image.Image, cx: float, cy: float, seat: Any, height: int = PAWN_H, view: dict | None = None) -> None:
+    """The mark of a seat centred on (cx, cy): the same on the map, in the rows and in the header; in the colour
+    the view gives its person (kept across a rematch), else the seat's."""
     label = str(seat + 1) if isinstance(seat, int) and 0 <= seat < 9 else ""
-    sprite = pawn_sprite(player_colour(seat), label, height)
+    fill = seat_colours((view or {}).get("players")).get(seat) or player_colour(seat)
+    sprite = pawn_sprite(fill, label, height)
     im.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
 
 
@@ -780,7 +783,7 @@ def _pawns(im: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
     for p in _players(view):
         seat = p.get("seat")
         if seat in spots:
-            pawn(im, *spots[seat], seat)
+            pawn(im, *spots[seat], seat, view=view)
 
 
 def _status(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> None:
@@ -803,7 +806,7 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) ->
         seat = view.get("current_seat")
         x = 12
         if seat is not None:
-            pawn(im, x + 17, y1 + 1, seat, 44)
+            pawn(im, x + 17, y1 + 1, seat, 44, view)
             x += 42
         turn = _dict(view.get("turn"))
         step = PHASES.get(view.get("phase"), "")
@@ -919,7 +922,7 @@ def _table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> 
         owner = w.get("owner")
         wy = ty + 63
         if owner is not None:
-            pawn(im, cx - 20, wy, owner, 32)
+            pawn(im, cx - 20, wy, owner, 32, view)
             text(d, (cx - 2, wy), str(w.get("points", "?")), 22, MUTED, bold=True, anchor="lm")
         else:
             text(d, (cx, wy), f"{w.get('need', '?')}→{w.get('points', '?')}", 22, INK, bold=True, anchor="mm",
@@ -969,7 +972,7 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, la
         d.rounded_rectangle((rx - 28, top - 14, rx, top + 14), radius=5, fill=fill, outline=DARK, width=2)
         text(d, (rx - 14, top + 1), str(masters[c]), 20, contrast(fill), bold=True, anchor="mm")
         rx -= 32
-    pawn(im, *row_mark(lay, index), seat, 38)
+    pawn(im, *row_mark(lay, index), seat, 38, view)
     name = display_name(p)
     if view.get("seat") is not None and view.get("seat") == seat:
         name += " (вы)"

@@ -437,3 +437,69 @@ def test_card_texts_fit_three_lines_in_a_readable_size():
     for card, hint in CARD_HINTS.items():
         lines = kingdom._wrap(hint, kingdom.CARD_TEXT, cw - 12, 3)
         assert not lines[-1].endswith("…"), (card, lines)
+
+
+# --- the gold now, and each person's own colour --------------------------------------------------------------------
+
+
+def _engine_view(seed: int = 3, players: int = 4, steps: int = 60) -> dict:
+    for game, step, state in _play(seed, players):
+        if step == steps:
+            return game.view(state, None)
+    raise AssertionError("the game ended too early")
+
+
+def test_the_view_tells_each_player_s_gold_now():
+    from rules.kingdom.scoring import breakdowns
+
+    for game, step, state in _play(2, 3):
+        if step in (0, 30, 70):
+            view = game.view(state, None)
+            parts = breakdowns(state)
+            for p in view["players"]:
+                assert p["gold_parts"] == parts[p["seat"]]
+                assert p["gold"] == sum(parts[p["seat"]].values())
+    assert any(p["gold"] > 0 for p in view["players"])
+
+
+def test_each_player_s_gold_is_drawn_in_total_and_by_every_card(monkeypatch):
+    view = _engine_view()
+    seen = drawn_texts(view, monkeypatch)
+    for p in view["players"]:
+        assert str(p["gold"]) in seen
+    cards = [c["id"] for c in view["cards"]]
+    assert len(cards) == 3
+    for card in cards:  # the card's band lists each player's figure, in seat order
+        golds = kingdom.card_gold(view, card)
+        assert [seat for seat, _ in golds] == [p["seat"] for p in view["players"]]
+        assert all(str(g) in seen for _, g in golds)
+    assert seen.count("золото") == len(view["players"])
+
+
+def test_gold_changes_the_picture_where_it_is_written():
+    view = _engine_view()
+    richer = copy.deepcopy(view)
+    richer["players"][0]["gold"] += 10
+    before, after = kingdom.render(view), kingdom.render(richer)
+    _, row_h = kingdom.layout(view)
+    top = kingdom.BOARD_H + 2 + kingdom.HEADER_H + kingdom.LEGEND_H + kingdom.CARDS_H
+    assert changed(before, after, (kingdom.WIDTH - 80, round(top), kingdom.WIDTH, round(top + row_h)))
+    assert not changed(before, after, (0, 0, kingdom.WIDTH, kingdom.BOARD_H))
+
+
+def test_an_older_view_without_gold_still_draws(monkeypatch):
+    view = grown_view()
+    assert "золото" not in drawn_texts(view, monkeypatch)
+
+
+def test_a_settlement_has_its_person_s_colour_not_its_seat_s():
+    view = start_view(3)
+    r, c = empty_hex(view, "G")
+    view["owners"][r][c] = 0
+    for p, colour in zip(view["players"], (2, 0, 1), strict=True):  # as a rematch after two rotations keeps them
+        p["colour"] = colour
+    im = kingdom.render(view)
+    x, y = kingdom.hex_center(r, c)
+    assert close(im.getpixel((x - 6, y + 2)), PLAYER_COLOURS[2])
+    view["players"][0]["colour"] = "red"  # an odd value: the seat's own colour
+    assert close(kingdom.render(view).getpixel((x - 6, y + 2)), PLAYER_COLOURS[0])

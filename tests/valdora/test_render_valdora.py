@@ -545,3 +545,16 @@ def test_grey_and_white_clients_look_apart():
     valdora.contract_chip(d, 150, 30, 36, {"client": "white", "wants": {"ruby": 1}, "points": 3}, None)
     assert im.getpixel((4 + 17, 24)) == valdora.client_rgb("grey")  # the shield of the grey client
     assert im.getpixel((154 + 17, 24)) == valdora.client_rgb("white")
+
+
+def test_a_pawn_has_its_person_s_colour_not_its_seat_s():
+    game, state = _played(3, 1, "move")
+    view = game.view(state, None)
+    for p, colour in zip(view["players"], (1, 2, 0), strict=True):  # as a rematch keeps each person's colour
+        p["colour"] = colour
+    im = valdora.render(view)
+    x, y = valdora.pawn_spots(view)[view["players"][-1]["seat"]]
+    assert im.getpixel((round(x), round(y + 8))) == common.PLAYER_COLOURS[0]
+    lay = valdora.layout(view)
+    mx, my = valdora.row_mark(lay, 0)
+    assert im.getpixel((round(mx), round(my + 6))) == common.PLAYER_COLOURS[1]

@@ -497,9 +497,9 @@ def test_a_settlement_has_its_person_s_colour_not_its_seat_s():
     r, c = empty_hex(view, "G")
     view["owners"][r][c] = 0
     for p, colour in zip(view["players"], (2, 0, 1), strict=True):  # as a rematch after two rotations keeps them
-        p["colour"] = colour
+        p["colour_index"] = colour
     im = kingdom.render(view)
     x, y = kingdom.hex_center(r, c)
     assert close(im.getpixel((x - 6, y + 2)), PLAYER_COLOURS[2])
-    view["players"][0]["colour"] = "red"  # an odd value: the seat's own colour
+    view["players"][0]["colour_index"] = "red"  # an odd value: the seat's own colour
     assert close(kingdom.render(view).getpixel((x - 6, y + 2)), PLAYER_COLOURS[0])

@@ -551,7 +551,7 @@ def test_a_pawn_has_its_person_s_colour_not_its_seat_s():
     game, state = _played(3, 1, "move")
     view = game.view(state, None)
     for p, colour in zip(view["players"], (1, 2, 0), strict=True):  # as a rematch keeps each person's colour
-        p["colour"] = colour
+        p["colour_index"] = colour
     im = valdora.render(view)
     x, y = valdora.pawn_spots(view)[view["players"][-1]["seat"]]
     assert im.getpixel((round(x), round(y + 8))) == common.PLAYER_COLOURS[0]

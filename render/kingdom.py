@@ -672,7 +672,8 @@ def _cards(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, y0: float) -> No
              min_size=14)
         for j, line in enumerate(_wrap(str(card.get("hint") or ""), CARD_TEXT, cw - 12, 3)):
             text(d, (x0 + 6, y0 + 35 + j * CARD_LINE), line, CARD_TEXT, INK)
-        _card_gold(d, im, view, card.get("id"), x0 + 6, x0 + cw - 6, y0 + CARDS_H - 8 - GOLD_H / 2 - 3)
+        if not _scored(view):  # at the end the score table below says it
+            _card_gold(d, im, view, card.get("id"), x0 + 6, x0 + cw - 6, y0 + CARDS_H - 8 - GOLD_H / 2 - 3)
 
 
 def card_gold(view: dict, card: Any) -> list[tuple[Any, int]]:

@@ -983,7 +983,7 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, la
     up = 0.0  # the contracts go up beside the name when the equipment's words do not fit beside them
     if contracts and size < EQUIP_TEXT:
         up = sum(contract_chip_width(c, UP_CHIP_H) + 6 for c in contracts)
-        if rx - up - 4 < x + NAME_MIN + COIN_SACK_W:
+        if rx - up - 4 < x + min(NAME_MIN, width(name, 24, True)) + 12 + COIN_SACK_W:
             up = 0.0
     name_room = max(60, rx - up - x - COIN_SACK_W - 8)
     x += text(d, (x, top), name, 24, INK, bold=True, anchor="lm", max_width=name_room, min_size=18) + 12
@@ -1010,7 +1010,7 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, la
         text(d, (x, low), "нет контрактов", 20, MUTED, anchor="lm")
 
 
-NAME_MIN = 130  # the room a name keeps when the contracts go up beside it
+NAME_MIN = 130  # the room a long name keeps when the contracts go up beside it
 COIN_SACK_W = 80  # the coins and the provisions after the name
 UP_CHIP_H = 28  # the contract chips beside the name
 

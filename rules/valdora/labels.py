@@ -1,5 +1,5 @@
-"""Short Russian button labels for legal actions (phone buttons: a full-width button holds about 45 characters;
-a label that names a contract gets the short gem words beyond LABEL_LIMIT).
+"""Short Russian button labels for legal actions: a full-width phone button holds about LABEL_LIMIT characters,
+and a longer label gets the short words (the gems of a white contract, «мон.» for a price).
 
 A label that concerns a contract says which one in words: its client's colour and what the client orders
 («📜 Сдать красный (рубин)», «🛒 Слева: белый (рубин, сапфир, золото)»), never a row of coloured emoji, and
@@ -32,7 +32,7 @@ from rules.valdora.movement import MoveOption
 from rules.valdora.state import Player, State
 
 SIDE_TITLES = {"left": "Слева", "right": "Справа"}
-LABEL_LIMIT = 40  # characters: a label past this gets the short gem words
+LABEL_LIMIT = 42  # characters: a label past this gets the short words
 # the gems of a white contract, shortened only when the whole label would not fit a phone button
 GEM_SHORT = {"ruby": "рубин", "sapphire": "сапф.", "amethyst": "амет.", "emerald": "изум.", "gold": "зол."}
 
@@ -61,7 +61,7 @@ def held_contract(player: Player, n: int, short: bool = False) -> str:
 
 
 def fitted(build: Callable[[bool], str]) -> str:
-    """The label `build(short)` makes, with the short gem words only when the full ones do not fit."""
+    """The label `build(short)` makes, with the short words only when the full ones do not fit."""
     text = build(False)
     return text if len(text) <= LABEL_LIMIT else build(True)
 
@@ -105,9 +105,9 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
         if carried is not None:  # the gem on the cart or horse goes to the discard
             text = f"⛏ {gem.capitalize()} → {kind_name} вместо {GEM_FORMS[carried][1]}"
         cost = EQUIPMENT_COST[kind]
-        if cost:
-            text += f" ({coins(cost)})"
-        return text
+        if not cost:
+            return text
+        return fitted(lambda short: f"{text}, {cost} мон." if short else f"{text} ({coins(cost)})")
     if verb == "deliver":
         number = int(args[0])
         if len(args) == 1:  # a grey contract is delivered by paying what it orders: «📜 Сдать серый за 2 монеты»

@@ -13,7 +13,7 @@ from rules.valdora.labels import LABEL_LIMIT, contract_words
 
 # the gem and client discs the labels used to be a cipher of
 CIPHER = set("🔴🔵🟣🟢🟡⚪⬜")
-PHONE_BUTTON = 45  # characters a full-width button shows on a 430-px phone
+PHONE_BUTTON = 42  # characters a full-width button shows on a phone
 
 
 def test_every_contract_is_named_in_words_grey_and_white_apart():
@@ -35,7 +35,7 @@ def test_a_white_contract_in_a_long_label_gets_the_short_gem_words():
     stand(state, "D")
     anya = state.players[0]
     anya.coins = 3
-    white = next(n for n in range(6) if len(contract_words(card("white", n)[0])) > 27)  # three long gem names
+    white = next(n for n in range(6) if len(contract_words(card("white", n)[0])) > 30)  # three long gem names
     anya.contracts = [card("white", white), card("white", white), card("red")]
     label = GAME.label(state, "return 2 right")
     assert label.startswith("↩️ белый (") and label.endswith(" №2 вправо") and "." in label, label

@@ -80,6 +80,23 @@ def player_colour(seat: object) -> RGB:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS) if isinstance(seat, int) else 0]
 
 
+def seat_colours(players: object) -> dict[object, RGB]:
+    """Seat -> pawn colour for a view's players: a player's `colour_index` (into PLAYER_COLOURS; the table keeps
+    one for each person, so that the same people keep their colours in a rematch), else the seat's own.
+
+    >>> seat_colours([{"seat": 0, "colour_index": 3}, {"seat": 1}, "odd"]) == {0: PLAYER_COLOURS[3],
+    ...                                                                     1: PLAYER_COLOURS[1]}
+    True
+    """
+    out: dict[object, RGB] = {}
+    for p in players if isinstance(players, list | tuple) else ():
+        if isinstance(p, dict):
+            colour = p.get("colour_index")
+            known = isinstance(colour, int) and not isinstance(colour, bool) and 0 <= colour < len(PLAYER_COLOURS)
+            out[p.get("seat")] = PLAYER_COLOURS[colour] if known else player_colour(p.get("seat"))
+    return out
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans at `size` pixels, loaded once per (size, weight)."""

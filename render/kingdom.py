@@ -16,11 +16,10 @@ Layout (pixels; 960 wide, 1181 high with 2 players, 1237 with 3, 1280 with 4; ro
     +----------------------------------------------+
 
 The board (terrain, coordinates, sector lines) is drawn once per distinct board at twice the size and
-scaled down, so edges and marks are smooth; a second copy with every hex highlighted (lightened, ringed in
-red, its name in tall letters) is cached with it,
-and a highlighted hex is pasted from that copy through a hex-shaped mask. Settlements are cached
-anti-aliased sprites. Only the view dict is read (schema in `rules/kingdom`); missing or odd values are
-drawn as neutral rather than raising.
+scaled down, so edges and marks are smooth; a second copy with every hex highlighted (its terrain as it is,
+ringed in red, its name in outlined letters) is cached with it, and a highlighted hex is pasted from that
+copy through a hex-shaped mask. Settlements are cached anti-aliased sprites. Only the view dict is read
+(schema in `rules/kingdom`); missing or odd values are drawn as neutral rather than raising.
 """
 
 from __future__ import annotations
@@ -50,6 +49,7 @@ from render.common import (
     font,
     pack,
     player_colour,
+    seat_colours,
     text,
     to_png,
     unpack,
@@ -74,7 +74,8 @@ BOARD_BG: RGB = (238, 231, 214)
 HEX_EDGE: RGB = (84, 78, 66)
 SECTOR_EDGE: RGB = (28, 22, 16)
 HL_RING: RGB = (214, 16, 24)  # highlighted hexes: a strong red, far from every player colour (pink included)
-LABEL_SIZE = 25  # hex names inside highlighted hexes: tall glyphs, squeezed to the hex width
+LABEL_SIZE = 20  # hex names inside highlighted hexes: outlined, small enough to leave the terrain in view
+LIT_LIGHTEN = 0.0  # how much a highlighted hex is lightened: not at all, its terrain is what one builds on
 LAST_RING: RGB = (255, 214, 0)
 
 # Terrain letter -> (fill, Russian name). Colours after the printed boards, spread in lightness too, so
@@ -114,8 +115,13 @@ CARD_TITLES = {"fishermen": "Рыбаки", "miners": "Шахтёры", "merchan
 PAD = 10
 HEADER_H = 62
 LEGEND_H = 40
-CARDS_H = 134
+CARDS_H = 150  # a card: title, 3 lines of its hint, each player's gold by it now
 CARD_TEXT = 21  # the card hints: 3 lines that read on a phone (~9 px at 430 px wide)
+CARD_LINE = 26  # between the hint's lines
+GOLD_H = 28  # the line of each player's gold under a card's hint
+GOLD: RGB = (250, 196, 30)
+GOLD_EDGE: RGB = (120, 80, 0)
+SMALL_HOUSE = 20
 ROW_H = 56  # one player, or one score row
 SCORE_HEAD = 24  # column titles of the score table
 MAX_HEIGHT = 1280
@@ -231,6 +237,11 @@ def _players(view: dict) -> list[dict]:
     return [p for p in view.get("players") or [] if isinstance(p, dict)]
 
 
+def _colour(view: dict, seat: Any) -> RGB:
+    """The colour of a seat's settlements: the person's own (kept across a rematch), else the seat's."""
+    return seat_colours(view.get("players")).get(seat) or player_colour(seat)
+
+
 def display_name(p: dict) -> str:
     seat = p.get("seat")
     return clean(str(p.get("name", ""))) or (f"Игрок {seat + 1}" if isinstance(seat, int) else "Игрок")
@@ -315,7 +326,7 @@ def _hex(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, letter: str, lo
          label: str) -> None:
     fill = terrain_rgb(letter)
     if lit:
-        fill = _blend(fill, WHITE, 0.62)
+        fill = _blend(fill, WHITE, LIT_LIGHTEN)
     corners = _corners(cx, cy, s)
     d.polygon(corners, fill=fill)
     u = s / 25  # 1 px at the 1x scale
@@ -332,10 +343,10 @@ def _hex(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, letter: str, lo
 
 
 def _label(im: Image.Image, cx: float, cy: float, label: str, k: int) -> None:
-    """A hex name as tall as the hex allows (squeezed sideways to its width), dark with a white outline, so
-    that it reads on a phone where a hex is 21 px wide."""
+    """A hex name, dark with a thin white outline, squeezed sideways to the hex width when wider: it reads on a
+    phone where a hex is 21 px wide and leaves the terrain's colour and marks around it in view."""
     f = font(LABEL_SIZE * k, True)
-    stroke = round(2.5 * k)
+    stroke = round(2 * k)
     left, top, right, bottom = f.getbbox(label, stroke_width=stroke)
     sprite = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
     ImageDraw.Draw(sprite).text((-left, -top), label, font=f, fill=INK, stroke_width=stroke, stroke_fill=WHITE)
@@ -347,7 +358,7 @@ def _label(im: Image.Image, cx: float, cy: float, label: str, k: int) -> None:
 
 def _mark(d: ImageDraw.ImageDraw, letter: str, cx: float, cy: float, s: float, u: float, lit: bool) -> None:
     """The texture mark of a terrain, kept off the centre where a settlement stands."""
-    fade = 0.55 if lit else 0.0
+    fade = LIT_LIGHTEN if lit else 0.0
 
     def ink(rgb: RGB) -> RGB:
         return _blend(rgb, WHITE, fade)
@@ -504,8 +515,9 @@ def _pieces(im: Image.Image, view: dict, board: Board) -> None:
         x, y = _centre(*moving)
         ring = moving_ring_sprite()
         im.paste(ring, (round(x - ring.width / 2), round(y - ring.height / 2)), ring)
+    colours = seat_colours(view.get("players"))
     for r, c, seat in _owners(view):
-        sprite = house_sprite(player_colour(seat))
+        sprite = house_sprite(colours.get(seat) or player_colour(seat))
         x, y = _centre(r, c)
         im.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
 
@@ -595,7 +607,7 @@ def _header(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, y0: float) -> N
         text(d, (x, y0 + 22), "Ждём начала хода", 28, INK, bold=True, anchor="lm", max_width=right - x)
         return
     who = names.get(seat, f"Игрок {seat + 1}" if isinstance(seat, int) else "Игрок")
-    sprite = house_sprite(player_colour(seat))
+    sprite = house_sprite(_colour(view, seat))
     im.paste(sprite, (x, round(y0 + 22 - sprite.height / 2)), sprite)
     x += sprite.width + 6
     what = clean(str(view.get("choosing") or "")) or "поставить поселение"
@@ -644,7 +656,8 @@ def _legend(d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
         text(d, (x + 40, cy), name, 20, INK, anchor="lm", max_width=cw - (x - PAD - i * cw) - 44, min_size=12)
 
 
-def _cards(d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
+def _cards(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, y0: float) -> None:
+    """The three Kingdom Builder cards: title, hint and, at the bottom, the gold each player has by it now."""
     cards = [c for c in view.get("cards") or [] if isinstance(c, dict)][:3]
     n = max(1, len(cards))
     cw = (WIDTH - 2 * PAD - (n - 1) * 8) / n
@@ -658,7 +671,41 @@ def _cards(d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
         text(d, (x0 + cw / 2, y0 + 16), str(title), 23, WHITE, bold=True, anchor="mm", max_width=cw - 12,
              min_size=14)
         for j, line in enumerate(_wrap(str(card.get("hint") or ""), CARD_TEXT, cw - 12, 3)):
-            text(d, (x0 + 6, y0 + 35 + j * 30), line, CARD_TEXT, INK)
+            text(d, (x0 + 6, y0 + 35 + j * CARD_LINE), line, CARD_TEXT, INK)
+        if not _scored(view):  # at the end the score table below says it
+            _card_gold(d, im, view, card.get("id"), x0 + 6, x0 + cw - 6, y0 + CARDS_H - 8 - GOLD_H / 2 - 3)
+
+
+def card_gold(view: dict, card: Any) -> list[tuple[Any, int]]:
+    """(seat, gold) of every player by one card now, in seat order; players without the figure are left out."""
+    out = []
+    for p in _players(view):
+        parts = p.get("gold_parts")
+        gold = parts.get(card) if isinstance(parts, dict) else None
+        if isinstance(gold, int) and not isinstance(gold, bool):
+            out.append((p.get("seat"), gold))
+    return out
+
+
+def _card_gold(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, card: Any, x0: float, x1: float,
+               cy: float) -> None:
+    """Each player's house and their gold by this card, on a faint gold band."""
+    golds = card_gold(view, card)
+    if not golds:
+        return
+    d.rounded_rectangle((x0 - 2, cy - GOLD_H / 2, x1 + 2, cy + GOLD_H / 2), radius=7, fill=(255, 244, 204))
+    step = (x1 - x0) / len(golds)
+    for i, (seat, gold) in enumerate(golds):
+        x = x0 + i * step + 2
+        sprite = house_sprite(_colour(view, seat), SMALL_HOUSE)
+        im.paste(sprite, (round(x), round(cy - sprite.height / 2)), sprite)
+        text(d, (x + sprite.width + 3, cy + 1), str(gold), 21, INK, bold=True, anchor="lm")
+
+
+def gold_coin(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, label: str) -> None:
+    """A gold coin with a number on it: a player's gold."""
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=GOLD_EDGE, width=2)
+    text(d, (cx, cy + 1), label, round(r * (1.2 if len(label) < 3 else 0.95)), INK, bold=True, anchor="mm")
 
 
 def _player_row(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, p: dict, y0: float, h: float) -> None:
@@ -670,7 +717,7 @@ def _player_row(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, p: dict, y0
     else:
         d.rounded_rectangle(box, radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
     cy = y0 + (h - 4) / 2
-    sprite = house_sprite(player_colour(seat))
+    sprite = house_sprite(_colour(view, seat))
     im.paste(sprite, (PAD + 8, round(cy - sprite.height / 2)), sprite)
     x = PAD + 14 + sprite.width
     name = display_name(p)
@@ -696,9 +743,15 @@ def _player_row(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, p: dict, y0
         _terrain_chip(d, x2, cy, hand, 17)
     else:
         text(d, (x, cy), "карта скрыта", 16, MUTED, anchor="lm")
+    right = WIDTH - PAD - 8
+    gold = p.get("gold")
+    if isinstance(gold, int) and not isinstance(gold, bool):  # the gold if the game ended now
+        r = min(19, (h - 8) / 2)
+        gold_coin(d, right - r, cy, r, str(gold))
+        right -= 2 * r + 8 + text(d, (right - 2 * r - 6, cy), "золото", 17, MUTED, anchor="rm") + 10
     x = PAD + 505
     tiles = [t for t in p.get("tiles") or [] if isinstance(t, dict)]
-    room = WIDTH - PAD - 8 - x
+    room = right - x
     step = min(46, room / max(1, len(tiles)))
     for i, t in enumerate(tiles):
         tx = x + i * step
@@ -736,7 +789,7 @@ def _score_table(d: ImageDraw.ImageDraw, im: Image.Image, view: dict, y0: float,
         else:
             d.rounded_rectangle(box, radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
         cy = ry + (h - 4) / 2
-        sprite = house_sprite(player_colour(seat))
+        sprite = house_sprite(_colour(view, seat))
         im.paste(sprite, (PAD + 8, round(cy - sprite.height / 2)), sprite)
         name = names.get(seat) or clean(str(s.get("name", ""))) or "?"
         text(d, (PAD + 14 + sprite.width, cy), ("★ " if win else "") + name, 21, INK, bold=True, anchor="lm",
@@ -772,7 +825,7 @@ def render(view: dict) -> Image.Image:
     y += HEADER_H
     _legend(d, view, y)
     y += LEGEND_H
-    _cards(d, view, y)
+    _cards(d, im, view, y)
     y += CARDS_H
     if _scored(view):
         _score_table(d, im, view, y - 6, row_h)

@@ -63,6 +63,7 @@ from render.common import (
     fit,
     font,
     player_colour,
+    seat_colours,
     text,
     to_png,
     width,
@@ -230,10 +231,12 @@ def pawn_sprite(fill: RGB, label: str, height: int) -> Image.Image:
     return _supersampled((w + 2 * pad, round(40 * s) + 2 * pad), paint)
 
 
-def pawn(im: Image.Image, cx: float, cy: float, seat: Any, height: int = PAWN_H) -> None:
-    """The mark of a seat centred on (cx, cy): the same on the map, in the rows and in the header."""
+def pawn(im: Image.Image, cx: float, cy: float, seat: Any, height: int = PAWN_H, view: dict | None = None) -> None:
+    """The mark of a seat centred on (cx, cy): the same on the map, in the rows and in the header; in the colour
+    the view gives its person (kept across a rematch), else the seat's."""
     label = str(seat + 1) if isinstance(seat, int) and 0 <= seat < 9 else ""
-    sprite = pawn_sprite(player_colour(seat), label, height)
+    fill = seat_colours((view or {}).get("players")).get(seat) or player_colour(seat)
+    sprite = pawn_sprite(fill, label, height)
     im.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
 
 
@@ -347,6 +350,52 @@ def equipment_tile(d: ImageDraw.ImageDraw, x0: float, y0: float, s: float, item:
     return w
 
 
+EQUIP_H = 34  # an equipment pill in a player row
+EQUIP_TEXT = 20  # its name, at most (smaller only when a row holds much)
+
+
+def _item_name(item: dict) -> str:
+    kind = item.get("kind")
+    return clean(str(item.get("name") or TOOL_NAMES.get(kind, str(kind or "?")))).lower()
+
+
+def pill_width(item: dict, h: float, size: int) -> float:
+    """How wide `equipment_pill` draws `item` at height h with its name at `size`."""
+    w = h * 0.16 + h * 0.64 + 6 + width(_item_name(item), size, True) + 8
+    return w if item.get("kind") in TOOL_GEM else w + h * 0.72 + 2
+
+
+def equipment_pill(d: ImageDraw.ImageDraw, x0: float, cy: float, h: float, item: dict, size: int) -> float:
+    """One piece of equipment a player holds, h high, in words: what lies on it (the gem's disc; an empty ring
+    in the colour of the gem a tool takes, a rainbow ring on a cart or horse, which take any gem), then its
+    name («кирка», «телега»); cart and horse end with their loading price on a coin. Framed in the colour of
+    the gem a tool takes, brown for cart and horse. Returns the width drawn."""
+    kind = item.get("kind")
+    takes = TOOL_GEM.get(kind)
+    frame = gem_rgb(takes) if takes else CART_RGB
+    w = pill_width(item, h, size)
+    d.rounded_rectangle((x0, cy - h / 2, x0 + w, cy + h / 2), radius=round(h / 2.6), fill=WHITE, outline=frame,
+                        width=3)
+    r = h * 0.32
+    gx = x0 + h * 0.16 + r
+    gem = item.get("gem")
+    if gem:
+        chip(d, gx, cy, r, gem_rgb(gem))
+    elif takes:
+        d.ellipse((gx - r, cy - r, gx + r, cy + r), outline=frame, width=3)
+    else:
+        rainbow_ring(d, gx, cy, r, 4)
+    x = gx + r + 6
+    x += text(d, (x, cy + 1), _item_name(item), size, INK, bold=True, anchor="lm")
+    if not takes:  # the loading price on a coin
+        cr = h * 0.36
+        cx = x + 4 + cr
+        coin(d, cx, cy, cr)
+        cost = str(_int(item.get("cost"))) if "cost" in item else "?"
+        text(d, (cx, cy + 1), cost, round(cr * 1.5), INK, bold=True, anchor="mm")
+    return w
+
+
 def contract_wants(d: ImageDraw.ImageDraw, x: float, cy: float, wants: Any, r: float) -> float:
     """What a client wants (coins as coins, gems as discs) from x; returns the x after it."""
     wants = _dict(wants)
@@ -396,8 +445,8 @@ def contract_chip(d: ImageDraw.ImageDraw, x0: float, cy: float, h: float, face: 
 
 @dataclass(frozen=True)
 class Spot:
-    """Where a space is drawn: its kind, centre, bounding box (a disc when `round`), and the height at
-    which pawns stand on it."""
+    """Where a space is drawn: its kind, centre, bounding box (a disc when `round`), and the height of the
+    bottom edge its pawns stand on."""
 
     kind: str
     cx: float
@@ -405,6 +454,16 @@ class Spot:
     box: tuple[float, float, float, float]
     round: bool
     pawn_y: float
+
+    @property
+    def solid(self) -> tuple[float, float, float, float]:
+        """The part of the box the space fills: all of it, or for a disc the square inside its rim (its
+        bounding box's corners are empty)."""
+        if not self.round:
+            return self.box
+        x0, y0, x1, y1 = self.box
+        inset = (x1 - x0) * 0.15
+        return x0 + inset, y0 + inset, x1 - inset, y1 - inset
 
 
 class Background:
@@ -484,9 +543,9 @@ def _draw_background(view: dict) -> Background:
 
 
 def _key(d: ImageDraw.ImageDraw, cy: float) -> None:
-    """What the pictures in the player rows mean, in one line: coins, the provisions sack, the pan and the
-    tools (each framed in the colour of its gem), cart and horse (any gem, the loading price on the coin),
-    a contract (the client's shield with its number, what the client orders, the points it brings)."""
+    """What the pictures in the player rows mean, in one line: the provisions sack, a piece of equipment (the
+    gem on it, its name, for cart and horse the loading price on the coin), a contract (the client's shield
+    with its number, what the client orders, the points it brings)."""
     x = 10.0
     size = 19
 
@@ -497,11 +556,8 @@ def _key(d: ImageDraw.ImageDraw, cy: float) -> None:
     sack(d, x + 12, cy - 2, True, 0.8)
     x += 28
     label("провиант")
-    equipment_tile(d, x, cy - 12, 24, {"kind": "pan", "gem": "gold"})
-    x += 28
-    label("лоток с золотом")
-    equipment_tile(d, x, cy - 12, 24, {"kind": "cart", "cost": 2})
-    x += 46
+    cart = {"kind": "cart", "gem": "ruby", "cost": 2}
+    x += equipment_pill(d, x, cy, 26, cart, 16) + 6
     label("цена погрузки")
     x = contract_chip(d, x, cy, 26, {"client": "red", "wants": {"ruby": 1}, "points": 5}, 1) + 6
     label("контракт: №, заказ, очки", 0)
@@ -529,21 +585,21 @@ def _draw_space(d: ImageDraw.ImageDraw, s: dict, cx: float, cy: float) -> Spot:
             dx = -1 if _num(s.get("x")) < 50 else 1
             dy = -1 if _num(s.get("y")) < 50 else 1
             book_icon(d, cx + dx * (r + 4), cy + dy * (r - 8), s.get("book"))
-        return Spot("town", cx, cy, box, True, cy + r - 6)
+        return Spot("town", cx, cy, box, True, cy + r)
     if kind == "harbour":
         box = (cx - HARBOUR_W / 2, cy - HARBOUR_H / 2, cx + HARBOUR_W / 2, cy + HARBOUR_H / 2)
         d.rounded_rectangle(box, radius=14, fill=HARBOUR_FILL, outline=HARBOUR_EDGE, width=4)
         text(d, (cx, cy - 14), name, 22, INK, bold=True, anchor="mm", max_width=HARBOUR_W - 8, min_size=13)
         for i in range(ships):
             ship(d, cx + (i - (ships - 1) / 2) * 30, cy + 14, 0.9)
-        return Spot("harbour", cx, cy, box, False, box[3] + 4)
+        return Spot("harbour", cx, cy, box, False, box[3])
     if kind == "mine":
         box = (cx - MINE_W / 2, cy - MINE_H / 2, cx + MINE_W / 2, cy + MINE_H / 2)
         d.rounded_rectangle(box, radius=8, fill=MINE_FILL, outline=DARK, width=3)
         text(d, (cx, cy - 11), name, 26, WHITE, bold=True, anchor="mm", max_width=MINE_W - 8, min_size=13)
         for i in range(3):  # a little pile of silver
             coin(d, cx - 15 + i * 15, cy + 17 - (i == 1) * 3, 8)
-        return Spot("mine", cx, cy, box, False, box[3] + 4)
+        return Spot("mine", cx, cy, box, False, box[3])
     if kind == "house":
         fill = client_rgb(s.get("client"))
         label, size = fit(name, 20, 150, True, 13)
@@ -553,12 +609,12 @@ def _draw_space(d: ImageDraw.ImageDraw, s: dict, cx: float, cy: float) -> Spot:
                   width=2)
         d.rounded_rectangle(box, radius=6, fill=fill, outline=DARK, width=3)
         text(d, (cx, cy + 1), label, size, contrast(fill), bold=True, anchor="mm")
-        return Spot("house", cx, cy, (box[0], box[1] - 10, box[2], box[3]), False, box[3] + 10)
+        return Spot("house", cx, cy, (box[0], box[1] - 10, box[2], box[3]), False, box[3] + 8)
     # road (and anything unknown): name on top, gems below
     box = (cx - ROAD_W / 2, cy - ROAD_H / 2, cx + ROAD_W / 2, cy + ROAD_H / 2)
     d.rounded_rectangle(box, radius=10, fill=ROAD_FILL, outline=ROAD_EDGE, width=3)
     text(d, (cx, box[1] + 16), name, 26, INK, bold=True, anchor="mm", max_width=ROAD_W - 8, min_size=13)
-    return Spot("road", cx, cy, box, False, box[3] + 12)
+    return Spot("road", cx, cy, box, False, box[3])
 
 
 def _book_titles(d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> None:
@@ -613,53 +669,52 @@ def highlighted(view: dict) -> dict[str, dict]:
 
 PAWN_W = 42  # a pawn sprite's width on the map (PAWN_H high)
 PAWN_STEP = 34  # between the pawns of a group
-PAWN_STEP_TIGHT = 28  # ... when they stand close together to keep clear of the neighbours
+PAWN_STEP_MIN = 22  # ... at the closest, when many share a space (each number on a head still shows)
+PAWN_SINK = 6  # a pawn's centre below the edge it stands on: its head is on the space, its base just under it
 
 
 def pawn_spots(view: dict) -> dict[Any, tuple[float, float]]:
-    """Where each seat's pawn is drawn on the map (the centre of its body), by seat: beside the space it
-    stands on, never over it (its name, a road's gems, a mine's coins stay visible): below it, else above,
-    right or left, whichever first keeps clear of the other spaces, of pawns already placed and of the map's
-    edges; closer together, or where they cover the least, when no place keeps clear."""
-    bg = background(view)
-    spots, map_h = bg.spots, bg.layout.map_h
+    """Where each seat's pawn is drawn on the map (the centre of its body), by seat: standing on the bottom edge
+    of its space, the head on the space and the base just below it, so that it clearly belongs to that space
+    and hides little of it (a road's name and gems, a town's letter); several pawns on one space stand in a
+    row along that edge, closer together when many. Where a row would touch a neighbouring space it moves a
+    little sideways or up, staying on its own space's edge."""
+    spots = background(view).spots
     by_space: dict[str, list[dict]] = {}
     for p in _players(view):
         by_space.setdefault(str(p.get("position")), []).append(p)
-    pad = HL_GAP + HL_W  # keep clear of a reachable space's ring too
-    boxes = [(b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad) for b in (spot.box for spot in spots.values())]
-    taken: list[tuple[float, float, float, float]] = []
     out: dict[Any, tuple[float, float]] = {}
     for space, group in by_space.items():
         spot = spots.get(space)
         if spot is None:
             continue
-        own = (spot.box[0] - pad, spot.box[1] - pad, spot.box[2] + pad, spot.box[3] + pad)
-        others = [b for b in boxes if b != own] + taken
-        best = None
-        for step in (PAWN_STEP, PAWN_STEP_TIGHT):
-            for rect in _pawn_places(spot, len(group), step):
-                inside = rect[0] >= 0 and rect[1] >= 0 and rect[2] <= WIDTH and rect[3] <= map_h
-                cost = sum(_overlap(rect, b) for b in others) + (0 if inside else 1e6)
-                if best is None or cost < best[0]:
-                    best = (cost, rect, step)
-            if best[0] == 0:
-                break
-        _, rect, step = best
-        taken.append(rect)
+        n = len(group)
+        dx, sink, gap = _row_place(spot, n, [o.solid for name, o in spots.items() if name != space])
         for i, p in enumerate(group):
-            out[p.get("seat")] = (rect[0] + PAWN_W / 2 + i * step, (rect[1] + rect[3]) / 2)
+            out[p.get("seat")] = (spot.cx + dx + (i - (n - 1) / 2) * gap, spot.pawn_y + sink)
     return out
 
 
-def _pawn_places(spot: Spot, n: int, step: float) -> list[tuple[float, float, float, float]]:
-    """Where a row of n pawns may stand beside a space, best first: below, above, right, left."""
-    w, h = (n - 1) * step + PAWN_W, PAWN_H + 4
-    x0, y0, x1, y1 = spot.box
-    x0, y0, x1, y1 = x0 - HL_GAP, y0 - HL_GAP, x1 + HL_GAP, y1 + HL_GAP
-    corners = [(spot.cx - w / 2, y1 + 2), (spot.cx - w / 2, y0 - h - 2), (x1 + 4, spot.cy - h / 2),
-               (x0 - w - 4, spot.cy - h / 2)]
-    return [(x, y, x + w, y + h) for x, y in corners]
+def _row_place(spot: Spot, n: int, others: list[tuple[float, float, float, float]]) -> tuple[float, float, float]:
+    """(sideways shift, height below the bottom edge, step) of a row of n pawns on `spot`: centred on the edge
+    when that touches no other space, else shifted, raised or closer together, every pawn's centre still over
+    its own space; the placement touching least when none is clear."""
+    room = spot.box[2] - spot.box[0] + 24 - PAWN_W  # the row may reach a little past the space's sides
+    step = PAWN_STEP if n < 2 else max(PAWN_STEP_MIN, min(PAWN_STEP, room / (n - 1)))
+    left, right = spot.solid[0] - 4, spot.solid[2] + 4  # where a pawn's centre may be: over its own space
+
+    def touching(place: tuple[float, float, float]) -> float:
+        dx, sink, gap = place
+        half = (n - 1) * gap / 2
+        row = (spot.cx + dx - half - PAWN_W / 2, spot.pawn_y + sink - PAWN_H / 2,
+               spot.cx + dx + half + PAWN_W / 2, spot.pawn_y + sink + PAWN_H / 2)
+        return max((_overlap(row, box) for box in others), default=0.0)
+
+    places = [(dx, sink, gap) for gap in dict.fromkeys((step, max(PAWN_STEP_MIN, step - 8)))
+              for sink in (PAWN_SINK, 0, -8, -14) for dx in (0, -12, 12, -24, 24, -36, 36, -48, 48)
+              if left <= spot.cx + dx - (n - 1) * gap / 2 and spot.cx + dx + (n - 1) * gap / 2 <= right]
+    places = places or [(0, PAWN_SINK, step)]
+    return next((p for p in places if not touching(p)), None) or min(places, key=touching)
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
@@ -668,15 +723,18 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 
 
 def _road_gems(d: ImageDraw.ImageDraw, spot: Spot, gems: Any) -> None:
+    """The gems on a road, with their counts, below its name: one row, or two smaller rows for four or five
+    kinds (kept above the bottom edge, where pawns stand)."""
     counts = gem_counts(gems)
     if not counts:
         return
     rows = [counts[:3], counts[3:]] if len(counts) > 3 else [counts]
-    top = spot.box[1] + 29  # below the name; a pawn may cover the bottom edge of the box
-    ys = [top + CHIP_R, top + 3 * CHIP_R + 2] if len(rows) == 2 else [top + 2 * CHIP_R - 4]
+    top = spot.box[1] + 29  # below the name
+    r = CHIP_R if len(rows) == 1 else CHIP_R - 2
+    ys = [top + r, top + 3 * r + 2] if len(rows) == 2 else [top + 2 * r - 4]
     for row, y in zip(rows, ys, strict=True):
-        span = len(row) * (2 * CHIP_R + 2) - 2
-        chips_row(d, spot.cx - span / 2, y, [(gem_rgb(g), n) for g, n in row], CHIP_R)
+        span = len(row) * (2 * r + 2) - 2
+        chips_row(d, spot.cx - span / 2, y, [(gem_rgb(g), n) for g, n in row], r)
 
 
 def _highlights(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, spots: dict[str, Spot]) -> None:
@@ -725,7 +783,7 @@ def _pawns(im: Image.Image, d: ImageDraw.ImageDraw, view: dict) -> None:
     for p in _players(view):
         seat = p.get("seat")
         if seat in spots:
-            pawn(im, *spots[seat], seat)
+            pawn(im, *spots[seat], seat, view=view)
 
 
 def _status(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> None:
@@ -748,7 +806,7 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) ->
         seat = view.get("current_seat")
         x = 12
         if seat is not None:
-            pawn(im, x + 17, y1 + 1, seat, 44)
+            pawn(im, x + 17, y1 + 1, seat, 44, view)
             x += 42
         turn = _dict(view.get("turn"))
         step = PHASES.get(view.get("phase"), "")
@@ -864,7 +922,7 @@ def _table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> 
         owner = w.get("owner")
         wy = ty + 63
         if owner is not None:
-            pawn(im, cx - 20, wy, owner, 32)
+            pawn(im, cx - 20, wy, owner, 32, view)
             text(d, (cx - 2, wy), str(w.get("points", "?")), 22, MUTED, bold=True, anchor="lm")
         else:
             text(d, (cx, wy), f"{w.get('need', '?')}→{w.get('points', '?')}", 22, INK, bold=True, anchor="mm",
@@ -882,8 +940,8 @@ def row_mark(lay: Layout, index: int) -> tuple[float, float]:
 
 
 def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, lay: Layout, index: int) -> None:
-    """One player: mark, name, masters, workshops, bonuses, delivered; coins, provisions, equipment,
-    contracts."""
+    """One player: mark, name, coins, provisions; masters, workshops, bonuses, delivered (right); then the
+    equipment in words with the gem on each piece, and the contracts."""
     y0 = row_top(lay, index)
     x0, x1, y1 = 6, WIDTH - 6, y0 + ROW_H - 4
     seat = p.get("seat")
@@ -914,27 +972,67 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict, la
         d.rounded_rectangle((rx - 28, top - 14, rx, top + 14), radius=5, fill=fill, outline=DARK, width=2)
         text(d, (rx - 14, top + 1), str(masters[c]), 20, contrast(fill), bold=True, anchor="mm")
         rx -= 32
-    pawn(im, *row_mark(lay, index), seat, 38)
+    pawn(im, *row_mark(lay, index), seat, 38, view)
     name = display_name(p)
     if view.get("seat") is not None and view.get("seat") == seat:
         name += " (вы)"
-    text(d, (x0 + 44, top), name, 24, INK, bold=True, anchor="lm", max_width=max(60, rx - x0 - 54), min_size=18)
-
-    # line 2: coins, provisions, equipment, contracts
-    x = x0 + 46
-    coin(d, x + 18, low, 18, str(p.get("coins", "?")))
-    x += 42
-    sack(d, x + 16, low - 3, bool(p.get("provisions")))
-    x += 40
-    for item in [e for e in p.get("equipment") or [] if isinstance(e, dict)][:7]:
-        x += equipment_tile(d, x, low - 17, 34, item) + 3
-    x = max(x + 8, x0 + 46 + 82 + 4 * 37)
+    items = [e for e in p.get("equipment") or [] if isinstance(e, dict)][:7]
     contracts = [c for c in p.get("contracts") or [] if isinstance(c, dict)][:3]
-    h = next((h for h in (36, 32, 28) if x + sum(contract_chip_width(c, h) + 6 for c in contracts) <= x1 - 4), 26)
+    x = x0 + 44
+    h, size = _row_sizes(items, contracts, x1 - 6 - (x0 + 46))
+    up = 0.0  # the contracts go up beside the name when the equipment's words do not fit beside them
+    if contracts and size < EQUIP_TEXT:
+        up = sum(contract_chip_width(c, UP_CHIP_H) + 6 for c in contracts)
+        if rx - up - 4 < x + min(NAME_MIN, width(name, 24, True)) + 12 + COIN_SACK_W:
+            up = 0.0
+    name_room = max(60, rx - up - x - COIN_SACK_W - 8)
+    x += text(d, (x, top), name, 24, INK, bold=True, anchor="lm", max_width=name_room, min_size=18) + 12
+    coin(d, x + 16, top, 16, str(p.get("coins", "?")))  # silver and provisions, right after the name
+    sack(d, x + 52, top - 3, bool(p.get("provisions")), 0.9)
+    if up:
+        cx = rx - up
+        for i, c in enumerate(contracts):
+            cx = contract_chip(d, cx, top, UP_CHIP_H, c, i + 1) + 6
+        contracts = []
+        h, size = _row_sizes(items, [], x1 - 6 - (x0 + 46), none=False)
+
+    # line 2: the equipment in words, then the contracts (unless they went up)
+    x = x0 + 46
+    for item in items:
+        if size:
+            x += equipment_pill(d, x, low, EQUIP_H, item, size) + 5
+        else:  # a row too full for words: the framed tiles of the book pages
+            x += equipment_tile(d, x, low - 15, 30, item) + 3
+    x += 8
     for i, c in enumerate(contracts):
         x = contract_chip(d, x, low, h, c, i + 1) + 6
-    if not contracts:
+    if not contracts and not up:
         text(d, (x, low), "нет контрактов", 20, MUTED, anchor="lm")
+
+
+NAME_MIN = 130  # the room a long name keeps when the contracts go up beside it
+COIN_SACK_W = 80  # the coins and the provisions after the name
+UP_CHIP_H = 28  # the contract chips beside the name
+
+
+def _row_sizes(items: list[dict], contracts: list[dict], room: float, none: bool = True) -> tuple[float, int]:
+    """The contract chips' height and the equipment names' size (0: no names) that fit a row `room` wide: the
+    names as big as they can be, then smaller chips, then smaller names; `none`: «нет контрактов» is written
+    when there are no contracts."""
+    def need(h: float, size: int) -> float:
+        pills = sum((pill_width(e, EQUIP_H, size) + 5) if size else tile_width(e, 30) + 3 for e in items)
+        if contracts:
+            return pills + 8 + sum(contract_chip_width(c, h) + 6 for c in contracts)
+        return pills + 8 + (width("нет контрактов", 20) if none else 0)
+
+    for size in (EQUIP_TEXT, 18):
+        for h in (36, 32, 28):
+            if need(h, size) <= room:
+                return h, size
+    for size in (16, 14):
+        if need(28, size) <= room:
+            return 28, size
+    return 28, 0
 
 
 def _scores(d: ImageDraw.ImageDraw, view: dict, lay: Layout) -> None:

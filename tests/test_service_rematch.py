@@ -40,6 +40,11 @@ async def service(database, clock):
 async def finish(service, players=(ANYA, BORIS, VERA)):
     """A game played to its end (all but the last action written straight to the store): the final board."""
     await begin(service, players)
+    return await play_out(service)
+
+
+async def play_out(service):
+    """The running game played to its end as `finish` does: the final board."""
     row, _, _ = await table(service)
     rng, probe, planned = random.Random(7), KB.load(row.state), []
     while not KB.is_over(probe):

@@ -27,6 +27,7 @@ from bot.storage.base import (
 from bot.storage.sqlite import Store
 from bot.table import buttons, menus
 from bot.table.replies import Button, Chat, Reply
+from bot.table.seating.colours import Colours
 from bot.table.texts import in_chat, mention, plain, seat_title
 from bot.table.timing.absence import away_line
 from bot.table.timing.clock import format_duration, not_quiet
@@ -99,6 +100,7 @@ class Table:
         self.store = store
         # where boards are drawn: in a thread by default, or a pool of processes (RENDER_WORKERS) it closes
         self.pictures = pictures or Pictures()
+        self.colours = Colours(store)  # each person's colour in the pictures, kept across a rematch
         self.games = GAMES if games is None else games
         self.rulebook = RuleBook.load() if rulebook is None else rulebook
         self.defaults = defaults or ChatSettings()  # a chat's settings until it changes them (/settings)
@@ -220,7 +222,8 @@ class Table:
         return Reply(text, buttons=keyboard, remember=("lobby", row.id), replaces=replaces)
 
     async def board_reply(self, row: GameRow, game: Game, state, headline: str = "", notify: bool = True) -> Reply:
-        picture = await self.pictures.draw(row.game, game.view(state, None), row.id)
+        view = await self.colours.dress(row, game.view(state, None))
+        picture = await self.pictures.draw(row.game, view, row.id)
         lines = [headline] if headline else []
         # a sound: the board that gives a person the turn, and the final result; never in the quiet hours
         loud = notify and not await self.quiet_now(row)

@@ -246,7 +246,8 @@ class Moves:
             return ButtonAnswer(toast=STALE)
         prefix, keyboard = self.table.menu(row, game, state, actions, paths, prefix)
         focus = [a for a, path in zip(actions, paths, strict=True) if path[:len(prefix)] == prefix] if prefix else None
-        picture = await self.table.pictures.draw(row.game, game.view(state, None, focus), row.id)
+        view = await self.table.colours.dress(row, game.view(state, None, focus))
+        picture = await self.table.pictures.draw(row.game, view, row.id)
         return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=keyboard, picture=picture)
 
     def _pressed_on_turn(self, row: GameRow, user: User, version: int) -> tuple[Game, object] | ButtonAnswer:

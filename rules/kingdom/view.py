@@ -11,6 +11,9 @@ to a viewing seat, its own card.
 ('kingdom', 20, True, True)
 >>> view(state)["players"][1]["card"] is None
 True
+
+Each player's `gold` is what they would score if the game ended now (the objective cards and the castles),
+`gold_parts` the same per card id and "castles".
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from rules.kingdom.board import SIZE
 from rules.kingdom.building import build_targets
 from rules.kingdom.data import BUILDING_TILES, CARD_HINTS, CARD_TITLES, MOVING_TILES, SECTOR_TITLES, TILE_TITLES
 from rules.kingdom.layout import NAMES
-from rules.kingdom.scoring import final_scores, winners
+from rules.kingdom.scoring import breakdowns, final_scores, winners
 from rules.kingdom.state import State
 
 
@@ -77,12 +80,15 @@ def view(state: State, seat: int | None = None, focus: list[str] | None = None) 
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.players)):
         seat = None
     players = []
+    gold = breakdowns(state)  # the gold each would have if the game ended now, as Board Game Arena shows it
     for s, p in enumerate(state.players):
         public = s == state.current or s == seat
         players.append({
             "seat": s,
             "name": p.name,
             "settlements_left": p.settlements,
+            "gold": sum(gold[s].values()),
+            "gold_parts": gold[s],
             "card": p.card if public else None,
             "tiles": [{"type": t.type, "title": TILE_TITLES[t.type], "from": NAMES[t.origin], "state": t.state}
                       for t in p.tiles],

@@ -67,10 +67,6 @@ COLOUR_NAMES_PL_GEN = {  # genitive plural: "красных мастеров н�
     "grey": "серых", "yellow": "жёлтых", "white": "белых", "purple": "фиолетовых",
     "red": "красных", "blue": "синих", "green": "зелёных",
 }
-COLOUR_EMOJI = {
-    "grey": "⚪", "yellow": "🟡", "white": "⬜", "purple": "🟣", "red": "🔴", "blue": "🔵", "green": "🟢",
-}
-
 # --- equipment ---------------------------------------------------------------------------------------
 
 KIND_ORDER: tuple[str, ...] = ("pan", "ruby", "sapphire", "amethyst", "emerald", "cart", "horse")

@@ -1,7 +1,9 @@
-"""Short Russian button labels for legal actions (phone buttons: about 24 characters where possible).
+"""Short Russian button labels for legal actions: a full-width phone button holds about LABEL_LIMIT characters,
+and a longer label gets the short words (the gems of a white contract, «мон.» for a price).
 
-A label that concerns a contract says which one: its client's colour and what the client wants
-(«📜 Сдать 🔴 рубин»), never just its number in the hand; two alike contracts in a hand get their number too.
+A label that concerns a contract says which one in words: its client's colour and what the client orders
+(«📜 Сдать красный (рубин)», «🛒 Слева: белый (рубин, сапфир, золото)»), never a row of coloured emoji, and
+never just its number in the hand; two alike contracts in a hand get their number too.
 
 >>> from rules.valdora.state import new_game
 >>> state = new_game(["Аня", "Борис", "Вера"], seed=1, options={"first_seat": 0})
@@ -11,42 +13,57 @@ A label that concerns a contract says which one: its client's colour and what th
 
 from __future__ import annotations
 
-from rules.text import coins
-from rules.valdora.actions import GEM_BY_WORD, KIND_BY_WORD, flip_cost, legal_actions, moves
+from collections.abc import Callable
+
+from rules.text import coins, coins_acc
+from rules.valdora.actions import KIND_BY_WORD, flip_cost, legal_actions, moves
 from rules.valdora.board import HARBOUR, HOUSE, MINE, ROAD, SPACE_BY_NAME, TOWN
 from rules.valdora.books import visible
 from rules.valdora.data import (
-    COLOUR_EMOJI,
+    COLOUR_NAMES,
     CONTRACT_FACES,
     EQUIPMENT_COST,
+    EQUIPMENT_GEN,
     EQUIPMENT_NAMES,
-    GEM_EMOJI,
+    GEM_FORMS,
     GEM_NAMES,
 )
 from rules.valdora.movement import MoveOption
 from rules.valdora.state import Player, State
 
 SIDE_TITLES = {"left": "Слева", "right": "Справа"}
+LABEL_LIMIT = 42  # characters: a label past this gets the short words
+# the gems of a white contract, shortened only when the whole label would not fit a phone button
+GEM_SHORT = {"ruby": "рубин", "sapphire": "сапф.", "amethyst": "амет.", "emerald": "изум.", "gold": "зол."}
 
 
-def contract_icons(face: int) -> str:
-    """ "🔴 рубин", "⚪ заказ 2 монеты", "⬜ 🔴🔵🟡": the client's colour and what it orders. The coins a grey
-    client orders are called «заказ», so that they never read as the price of the contract."""
+def contract_words(face: int, short: bool = False) -> str:
+    """ "красный (рубин)", "серый (заказ 2 монеты)", "белый (рубин, сапфир, золото)": the client's colour and what
+    it orders, in words. The coins a grey client orders are called «заказ», so that they never read as the price
+    of the contract; `short` shortens the gems of a white contract («белый (рубин, сапф., зол.)»).
+
+    >>> [contract_words(f) for f in (0, 10, 20)]
+    ['серый (заказ 1 монета)', 'жёлтый (золото)', 'белый (рубин, сапфир, золото)']
+    """
     contract = CONTRACT_FACES[face]
-    icon = COLOUR_EMOJI[contract.client]
+    colour = COLOUR_NAMES[contract.client]
     if contract.coins():
-        return f"{icon} заказ {coins(contract.coins())}"
-    gems = contract.gems()
-    if len(gems) == 1:
-        return f"{icon} {GEM_NAMES[gems[0]]}"
-    return f"{icon} " + "".join(GEM_EMOJI[g] for g in gems)
+        return f"{colour} (заказ {coins(contract.coins())})"
+    names = GEM_SHORT if short else GEM_NAMES
+    return f"{colour} ({', '.join(names[g] for g in contract.gems())})"
 
 
-def held_contract(player: Player, n: int) -> str:
-    """The n-th (1-based) contract in hand as icons, with its number when another held one looks the same."""
-    icons = contract_icons(player.contracts[n - 1][0])
-    alike = sum(1 for card in player.contracts if contract_icons(card[0]) == icons)
-    return f"{icons} №{n}" if alike > 1 else icons
+def held_contract(player: Player, n: int, short: bool = False) -> str:
+    """The n-th (1-based) contract in hand in words, with its number when another held one looks the same."""
+    words = contract_words(player.contracts[n - 1][0], short)
+    alike = sum(1 for card in player.contracts if contract_words(card[0], short) == words)
+    return f"{words} №{n}" if alike > 1 else words
+
+
+def fitted(build: Callable[[bool], str]) -> str:
+    """The label `build(short)` makes, with the short words only when the full ones do not fit."""
+    text = build(False)
+    return text if len(text) <= LABEL_LIMIT else build(True)
 
 
 def label(state: State, action: str, option: MoveOption | None = None) -> str:
@@ -73,32 +90,37 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
         face = visible(book)[0 if args[0] == "left" else 1]
         where = SIDE_TITLES[args[0]]
         if book.kind == "contracts":
-            return f"🛒 {where}: {contract_icons(face)}"
-        if len(args) > 1:  # which card pays the gold
-            return f"🛒 {where}: {EQUIPMENT_NAMES[face]} (🟡 {args[1]})"
+            return fitted(lambda short: f"🛒 {where}: {contract_words(face, short)}")
+        if len(args) > 1:  # which card pays the gold: «(золото с лотка)»
+            return f"🛒 {where}: {EQUIPMENT_NAMES[face]} (золото с {EQUIPMENT_GEN[KIND_BY_WORD[args[1]]]})"
         return f"🛒 {where}: {EQUIPMENT_NAMES[face]}"
     if verb == "return":
         way = "влево" if args[1] == "left" else "вправо"
-        return f"↩️ {held_contract(player, int(args[0]))} {way}"
+        return fitted(lambda short: f"↩️ {held_contract(player, int(args[0]), short)} {way}")
     if verb == "mine":
         gem, kind_name = args
         kind = KIND_BY_WORD[kind_name]
         text = f"⛏ {gem.capitalize()} → {kind_name}"
         carried = player.equipment.get(kind)
-        if carried is not None:  # the gem on the cart or horse goes to the discard; gems as their discs, to fit
-            text = f"⛏ {GEM_EMOJI[GEM_BY_WORD[gem]]} → {kind_name} вместо {GEM_EMOJI[carried]}"
+        if carried is not None:  # the gem on the cart or horse goes to the discard
+            text = f"⛏ {gem.capitalize()} → {kind_name} вместо {GEM_FORMS[carried][1]}"
         cost = EQUIPMENT_COST[kind]
-        if cost:
-            text += f" ({coins(cost)})"
-        return text
+        if not cost:
+            return text
+        return fitted(lambda short: f"{text}, {cost} мон." if short else f"{text} ({coins(cost)})")
     if verb == "deliver":
-        if len(args) == 1:  # a grey contract is delivered by paying what it orders: «📜 Сдать ⚪ за 2 монеты»
-            return f"📜 Сдать {held_contract(player, int(args[0])).replace(' заказ ', ' за ')}"
-        # which equipment gives the gems; a white contract is told by its colour alone, to keep the button short
-        held = held_contract(player, int(args[0]))
-        if "+" in args[1]:
-            held = held.split(" ")[0] + ("" if "№" not in held else " " + held.split(" ")[-1])
-        return f"📜 {held} ← {args[1]}"
+        number = int(args[0])
+        if len(args) == 1:  # a grey contract is delivered by paying what it orders: «📜 Сдать серый за 2 монеты»
+            wants = CONTRACT_FACES[player.contracts[number - 1][0]].coins()
+            if wants:
+                held = held_contract(player, number)
+                return f"📜 Сдать {held.replace(f' (заказ {coins(wants)})', f' за {coins_acc(wants)}')}"
+            return fitted(lambda short: f"📜 Сдать {held_contract(player, number, short)}")
+        if "+" in args[1]:  # several pieces give the gems: the contract by its colour alone, to keep the button short
+            held = held_contract(player, number)
+            colour = held.split(" (")[0] + (f" №{number}" if "№" in held else "")
+            return f"📜 {colour} ← {args[1]}"
+        return fitted(lambda short: f"📜 {held_contract(player, number, short)} ← {args[1]}")
     if verb == "refill":
         return "💰 Пополнить серебро"
     if verb == "provisions":

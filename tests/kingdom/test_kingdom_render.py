@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from kingdom_render_views import grown_view, over_view, start_view
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops
 
 from render import kingdom
 from render.__main__ import main as cli_main
@@ -125,14 +125,17 @@ def test_highlighted_hex_is_marked():
     view["highlight"] = view["highlight"] + [name(r, c)]
     after = kingdom.render(view)
     x, y = kingdom.hex_center(r, c)
-    assert before.getpixel((x - 8, y - 12)) != after.getpixel((x - 8, y - 12))
+    top = [(x, yy) for yy in range(round(y - kingdom.HEX_S), round(y - kingdom.HEX_S) + 9)]
+    assert any(close(after.getpixel(p), kingdom.HL_RING, 25) for p in top)
+    assert not any(close(before.getpixel(p), kingdom.HL_RING, 25) for p in top)
     assert changed(before, after, around(r, c, 18))
     far = empty_hex(view, "D")
     assert not changed(before, after, around(*far, 18))
 
 
-def test_highlight_reads_on_every_terrain():
-    """The highlight lightens the hex and rings it: a hex of each buildable terrain and water."""
+def test_highlight_reads_on_every_terrain_and_leaves_the_terrain_in_view():
+    """A legal hex keeps its terrain's colour (that is what one builds on) and is ringed in red, its name small
+    in the middle: a hex of each buildable terrain and water."""
     view = start_view(3)
     plain = kingdom.render(view)
     hexes = {letter: empty_hex(view, letter) for letter in "GSDBFW"}
@@ -140,11 +143,15 @@ def test_highlight_reads_on_every_terrain():
     lit = kingdom.render(view)
     for letter, (r, c) in hexes.items():
         x, y = kingdom.hex_center(r, c)
-        below_label = (x - 8, y + 9, x + 8, y + 16)
-        base, light = ImageStat.Stat(plain.crop(below_label)), ImageStat.Stat(lit.crop(below_label))
-        assert sum(light.mean) > sum(base.mean) + 60, letter  # clearly lighter (desert is pale already)
+        for spot in ((x, y + 14), (x - 10, y + 13), (x + 8, y - 13)):  # around the name: the terrain as it is
+            assert close(lit.getpixel(spot), plain.getpixel(spot), 6), (letter, spot)
+        assert close(lit.getpixel((x, y + 14)), kingdom.terrain_rgb(letter), 6), letter
         ring = [lit.getpixel((x, yy)) for yy in range(round(y - kingdom.HEX_S), round(y - kingdom.HEX_S) + 9)]
         assert any(close(p, kingdom.HL_RING, 25) for p in ring), (letter, ring)
+        middle = [(xx, yy) for xx in range(x - 20, x + 21) for yy in range(y - 20, y + 21)
+                  if math.dist((xx, yy), (x, y)) < 0.75 * kingdom.HEX_S]
+        kept = sum(close(lit.getpixel(p), plain.getpixel(p), 30) for p in middle) / len(middle)
+        assert kept > 0.35, (letter, kept)  # the terrain shows around the name (a lightened hex with a big name: 0)
 
 
 @pytest.mark.parametrize("seat", range(len(PLAYER_COLOURS)))
@@ -416,7 +423,7 @@ def test_hex_names_in_highlights_are_tall_enough_for_a_phone():
     im = kingdom.render(view).convert("L")
     x, y = kingdom.hex_center(r, c)
     dark_rows = [yy for yy in range(y - 14, y + 15) if any(im.getpixel((xx, yy)) < 70 for xx in range(x - 10, x + 11))]
-    assert dark_rows and dark_rows[-1] - dark_rows[0] >= 14  # the glyphs of the old label were 8 px tall
+    assert dark_rows and dark_rows[-1] - dark_rows[0] >= 12  # the glyphs of an older label were 8 px tall
     small = im.resize((430, round(im.height * 430 / im.width)))  # as a phone shows it: still a visible mark
     sx, sy = round(x * 430 / im.width), round(y * 430 / im.width)
     assert min(small.getpixel((xx, sy)) for xx in range(sx - 5, sx + 6)) < 90
@@ -430,3 +437,69 @@ def test_card_texts_fit_three_lines_in_a_readable_size():
     for card, hint in CARD_HINTS.items():
         lines = kingdom._wrap(hint, kingdom.CARD_TEXT, cw - 12, 3)
         assert not lines[-1].endswith("…"), (card, lines)
+
+
+# --- the gold now, and each person's own colour --------------------------------------------------------------------
+
+
+def _engine_view(seed: int = 3, players: int = 4, steps: int = 60) -> dict:
+    for game, step, state in _play(seed, players):
+        if step == steps:
+            return game.view(state, None)
+    raise AssertionError("the game ended too early")
+
+
+def test_the_view_tells_each_player_s_gold_now():
+    from rules.kingdom.scoring import breakdowns
+
+    for game, step, state in _play(2, 3):
+        if step in (0, 30, 70):
+            view = game.view(state, None)
+            parts = breakdowns(state)
+            for p in view["players"]:
+                assert p["gold_parts"] == parts[p["seat"]]
+                assert p["gold"] == sum(parts[p["seat"]].values())
+    assert any(p["gold"] > 0 for p in view["players"])
+
+
+def test_each_player_s_gold_is_drawn_in_total_and_by_every_card(monkeypatch):
+    view = _engine_view()
+    seen = drawn_texts(view, monkeypatch)
+    for p in view["players"]:
+        assert str(p["gold"]) in seen
+    cards = [c["id"] for c in view["cards"]]
+    assert len(cards) == 3
+    for card in cards:  # the card's band lists each player's figure, in seat order
+        golds = kingdom.card_gold(view, card)
+        assert [seat for seat, _ in golds] == [p["seat"] for p in view["players"]]
+        assert all(str(g) in seen for _, g in golds)
+    assert seen.count("золото") == len(view["players"])
+
+
+def test_gold_changes_the_picture_where_it_is_written():
+    view = _engine_view()
+    richer = copy.deepcopy(view)
+    richer["players"][0]["gold"] += 10
+    before, after = kingdom.render(view), kingdom.render(richer)
+    _, row_h = kingdom.layout(view)
+    top = kingdom.BOARD_H + 2 + kingdom.HEADER_H + kingdom.LEGEND_H + kingdom.CARDS_H
+    assert changed(before, after, (kingdom.WIDTH - 80, round(top), kingdom.WIDTH, round(top + row_h)))
+    assert not changed(before, after, (0, 0, kingdom.WIDTH, kingdom.BOARD_H))
+
+
+def test_an_older_view_without_gold_still_draws(monkeypatch):
+    view = grown_view()
+    assert "золото" not in drawn_texts(view, monkeypatch)
+
+
+def test_a_settlement_has_its_person_s_colour_not_its_seat_s():
+    view = start_view(3)
+    r, c = empty_hex(view, "G")
+    view["owners"][r][c] = 0
+    for p, colour in zip(view["players"], (2, 0, 1), strict=True):  # as a rematch after two rotations keeps them
+        p["colour_index"] = colour
+    im = kingdom.render(view)
+    x, y = kingdom.hex_center(r, c)
+    assert close(im.getpixel((x - 6, y + 2)), PLAYER_COLOURS[2])
+    view["players"][0]["colour_index"] = "red"  # an odd value: the seat's own colour
+    assert close(kingdom.render(view).getpixel((x - 6, y + 2)), PLAYER_COLOURS[0])

@@ -286,7 +286,7 @@ def test_view_schema():
                                                       "всего"},
         {"id": "fishermen", "title": "Рыбаки", "hint": "1 золото за каждое поселение рядом с водой (не на воде)"}]
     p0 = view["players"][0]
-    assert list(p0) == ["seat", "name", "settlements_left", "card", "tiles"]
+    assert list(p0) == ["seat", "name", "settlements_left", "gold", "gold_parts", "card", "tiles"]
     assert p0["settlements_left"] == 38 and p0["card"] == "G"
     assert p0["tiles"][0] == {"type": "oracle", "title": "Оракул", "from": "H4", "state": "usable"}
     assert view["players"][1]["card"] == "D" and view["hand"] == "D" and view["seat"] == 1

@@ -355,7 +355,7 @@ def test_odd_reachable_and_highlight_values_still_draw():
     decode(valdora.draw(view))
 
 
-# --- readable at 430 px: pawns beside their spaces, a turn mark of its own, a key, big numbers -----------------------
+# --- readable at 430 px: pawns on their spaces, a turn mark of its own, a key, big numbers -----------------------
 
 
 def _pawn_box(x: float, y: float) -> tuple[float, float, float, float]:
@@ -363,24 +363,67 @@ def _pawn_box(x: float, y: float) -> tuple[float, float, float, float]:
     return x - half_w + 3, y - half_h + 3, x + half_w - 3, y + half_h - 3
 
 
-@pytest.mark.parametrize("players, seed", [(3, 1), (4, 2), (5, 3), (5, 8)])
-def test_pawns_stand_beside_their_space_never_on_it(players, seed):
-    """No pawn covers the space it stands on (a road's name and gems, a mine's coins, a town's letter)."""
+def _overlap(a, b) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _crowds(players: int, seed: int) -> list[dict]:
+    """Views of a played game with three pawns on one space after another, and the fixtures."""
     game, state = _played(players, seed, "move")
     views = []
-    for crowd in ("Д9", "Ш1", "A", "Порт", "Гавань"):
+    for crowd in ("Д9", "Ш1", "A", "Порт", "Гавань", "Серый", "Д13"):
         for p in state.players[:3]:
             p.position = crowd
         views.append(game.view(state, None))
-    for name in ("start3", "mid5", "over4"):
-        if (FIXTURES / f"view_{name}.json").exists():
-            views.append(load(name))
-    for view in views:
+    for p in state.players:  # everyone in the Port, as at the start
+        p.position = "Порт"
+    views.append(game.view(state, None))
+    return views + [load(name) for name in ("start3", "mid5", "over4")]
+
+
+@pytest.mark.parametrize("players, seed", [(3, 1), (4, 2), (5, 3), (5, 8)])
+def test_each_pawn_stands_on_its_own_space_and_no_other(players, seed):
+    """A pawn overlaps the space it stands on (its head on the space's bottom edge) and touches no other space,
+    so that one can tell where each player is; a pawn's body shows its seat colour there."""
+    touches = 0
+    for view in _crowds(players, seed):
         spots = valdora.background(view).spots
+        where = valdora.pawn_spots(view)
+        im = valdora.render(view)
         for p in view["players"]:
-            x, y = valdora.pawn_spots(view)[p["seat"]]
-            box = spots[p["position"]].box
-            assert valdora._overlap(_pawn_box(x, y), box) == 0, (p["position"], x, y, box)
+            x, y = where[p["seat"]]
+            own = spots[p["position"]]
+            pawn = _pawn_box(x, y)
+            assert _overlap(pawn, own.box) > 120, (p["position"], x, y, own.box)
+            assert pawn[1] < own.pawn_y < pawn[3]  # it stands across the space's bottom edge
+            mine = _overlap(pawn, own.box)
+            for name, other in spots.items():  # a neighbour is touched at most at a corner, where spaces crowd
+                if name != p["position"]:
+                    touch = _overlap(pawn, other.solid)
+                    assert touch <= 0.2 * (pawn[2] - pawn[0]) * (pawn[3] - pawn[1]) and mine >= 3 * touch, \
+                        (p["position"], name, x, y)
+                    touches += touch > 0
+            if p is view["players"][-1] and not view.get("scores"):  # drawn last, nothing covers its body
+                assert im.getpixel((round(x), round(y + 8))) == common.player_colour(p["seat"])
+    assert touches <= 3  # almost every pawn touches no other space at all
+
+
+def test_several_pawns_on_one_space_stand_apart_in_a_row():
+    game, state = _played(5, 3, "move")
+    for p in state.players:
+        p.position = "Д9"
+    view = game.view(state, None)
+    where = valdora.pawn_spots(view)
+    xs = sorted(x for x, _ in where.values())
+    assert len({round(y) for _, y in where.values()}) == 1
+    assert all(b - a >= valdora.PAWN_STEP_MIN for a, b in zip(xs, xs[1:], strict=False))
+    im = valdora.render(view)
+    for seat, (x, y) in where.items():  # the next pawn in the row leaves each body's left side showing
+        assert close(im.getpixel((round(x - 5), round(y + 10))), common.player_colour(seat)), seat
+
+
+def close(a, b, tolerance: int = 12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
 
 def test_the_turn_mark_has_a_colour_no_player_has():
@@ -414,7 +457,7 @@ def _drawn_texts(monkeypatch, view: dict) -> list[tuple[str, int]]:
 def test_a_key_explains_the_pictures_of_the_player_rows(monkeypatch):
     game, state = _played(5, 2, "move")
     words = [w for w, _ in _drawn_texts(monkeypatch, game.view(state, None))]
-    for key in ("провиант", "лоток с золотом", "цена погрузки", "контракт: №, заказ, очки"):
+    for key in ("провиант", "телега", "цена погрузки", "контракт: №, заказ, очки"):
         assert key in words
     assert any(w.startswith("бонус-карты: ") for w in words)
 
@@ -448,3 +491,70 @@ def test_the_header_of_a_finished_game_says_partiya_okonchena(monkeypatch):
     game, state = _played(3, 1, "over", steps=100000)
     drawn = [w for w, _ in _drawn_texts(monkeypatch, game.view(state, None))]
     assert any(w.startswith("Партия окончена. ") for w in drawn)
+
+
+# --- equipment in words, contracts grey apart from white ---------------------------------------------------------
+
+
+def _holding(equipment: list[tuple[str, str | None]], contracts: int = 1) -> dict:
+    view = load("mid5")
+    names = {"pan": "Лоток", "ruby": "Кирка", "sapphire": "Долото", "amethyst": "Молот", "emerald": "Лопата",
+             "cart": "Телега", "horse": "Лошадь"}
+    costs = {"cart": 2, "horse": 3}
+    view["players"][0]["equipment"] = [{"kind": k, "name": names[k], "gem": g, "cost": costs.get(k, 0)}
+                                       for k, g in equipment]
+    white = {"type": "contract", "client": "white", "wants": {"ruby": 1, "sapphire": 1, "gold": 1}, "points": 10}
+    view["players"][0]["contracts"] = [white] * contracts
+    return view
+
+
+@pytest.mark.parametrize("contracts", [0, 3])
+def test_every_piece_of_equipment_is_named_in_a_readable_size(monkeypatch, contracts):
+    view = _holding([("pan", "gold"), ("ruby", None), ("sapphire", "sapphire"), ("emerald", None),
+                     ("cart", "ruby"), ("horse", None)], contracts)
+    drawn = _drawn_texts(monkeypatch, view)
+    for word in ("лоток", "кирка", "долото", "лопата", "телега", "лошадь"):
+        assert any(w == word and size >= 16 for w, size in drawn), (word, [d for d in drawn if d[0] == word])
+
+
+def test_the_gem_on_a_cart_shows_inside_its_named_piece():
+    view = _holding([("pan", None), ("cart", "emerald")], 0)
+    im = valdora.render(view)
+    lay = valdora.layout(view)
+    low = valdora.row_top(lay, 0) + 49
+    x = 6 + 46 + valdora.pill_width({"kind": "pan", "name": "Лоток"}, valdora.EQUIP_H, valdora.EQUIP_TEXT) + 5
+    gem_x = x + valdora.EQUIP_H * 0.16 + valdora.EQUIP_H * 0.32  # the disc at the cart's left end
+    assert im.getpixel((round(gem_x), round(low))) == valdora.gem_rgb("emerald")
+
+
+def test_a_full_row_moves_the_contracts_up_and_keeps_the_words(monkeypatch):
+    every = [("pan", "gold"), ("ruby", "ruby"), ("sapphire", None), ("amethyst", "amethyst"), ("emerald", None),
+             ("cart", "emerald"), ("horse", None)]
+    drawn = _drawn_texts(monkeypatch, _holding(every, 3))
+    assert {"лоток", "кирка", "долото", "молот", "лопата", "телега", "лошадь"} <= {w for w, _ in drawn}
+
+
+def test_grey_and_white_clients_look_apart():
+    def distance(a, b):
+        return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+
+    assert distance(valdora.client_rgb("grey"), valdora.client_rgb("white")) > 150
+    im = Image.new("RGB", (300, 60), common.WHITE)
+    d = ImageDraw.Draw(im)
+    valdora.contract_chip(d, 0, 30, 36, {"client": "grey", "wants": {"coins": 2}, "points": 3}, None)
+    valdora.contract_chip(d, 150, 30, 36, {"client": "white", "wants": {"ruby": 1}, "points": 3}, None)
+    assert im.getpixel((4 + 17, 24)) == valdora.client_rgb("grey")  # the shield of the grey client
+    assert im.getpixel((154 + 17, 24)) == valdora.client_rgb("white")
+
+
+def test_a_pawn_has_its_person_s_colour_not_its_seat_s():
+    game, state = _played(3, 1, "move")
+    view = game.view(state, None)
+    for p, colour in zip(view["players"], (1, 2, 0), strict=True):  # as a rematch keeps each person's colour
+        p["colour_index"] = colour
+    im = valdora.render(view)
+    x, y = valdora.pawn_spots(view)[view["players"][-1]["seat"]]
+    assert im.getpixel((round(x), round(y + 8))) == common.PLAYER_COLOURS[0]
+    lay = valdora.layout(view)
+    mx, my = valdora.row_mark(lay, 0)
+    assert im.getpixel((round(mx), round(my + 6))) == common.PLAYER_COLOURS[1]

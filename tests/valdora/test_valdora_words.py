@@ -189,8 +189,8 @@ def test_a_bare_mine_never_dumps_a_gem_and_names_the_explicit_commands():
             "в сброс, погрузка стоит 2 монеты; /mine рубин лошадь — золото с лошади уйдёт в сброс, погрузка "
             "стоит 3 монеты.")
     labels = {a: GAME.label(state, a) for a in GAME.legal_actions(state) if a.startswith("mine")}
-    assert labels == {"mine рубин телега": "⛏ 🔴 → телега вместо 🔵 (2 монеты)",
-                      "mine рубин лошадь": "⛏ 🔴 → лошадь вместо 🟡 (3 монеты)"}
+    assert labels == {"mine рубин телега": "⛏ Рубин → телега вместо сапфира (2 монеты)",
+                      "mine рубин лошадь": "⛏ Рубин → лошадь вместо золота (3 монеты)"}
     events = GAME.apply(state, "/mine рубин лошадь")
     assert events[0].text == ("Аня выбрасывает золото с лошади в сброс, добывает рубин на Д1 и кладёт его на "
                               "лошадь за 3 монеты.")
@@ -410,27 +410,27 @@ def test_contract_labels_name_the_contract_and_stay_short():
     anya.coins = 3
     anya.contracts = [card("red", 0), card("white", 0), card("red", 1)]
     labels = {a: GAME.label(state, a) for a in GAME.legal_actions(state)}
-    assert labels["return 1 left"] == "↩️ 🔴 рубин №1 влево"
-    assert labels["return 2 right"] == "↩️ ⬜ 🔴🔵🟡 вправо"
+    assert labels["return 1 left"] == "↩️ красный (рубин) №1 влево"
+    assert labels["return 2 right"] == "↩️ белый (рубин, сапфир, золото) вправо"
     stand(state, "Белый")
     anya.equipment = {"pan": "gold", "ruby": "ruby", "sapphire": "sapphire", "cart": "gold"}
-    assert GAME.label(state, "deliver 2 кирка+долото+лоток") == "📜 ⬜ ← кирка+долото+лоток"
+    assert GAME.label(state, "deliver 2 кирка+долото+лоток") == "📜 белый ← кирка+долото+лоток"
     stand(state, "Красный")
     anya.equipment = {"pan": None, "ruby": "ruby", "cart": "ruby"}
     labels = {a: GAME.label(state, a) for a in GAME.legal_actions(state)}
-    assert labels["deliver 1 кирка"] == "📜 🔴 рубин №1 ← кирка"
+    assert labels["deliver 1 кирка"] == "📜 красный (рубин) №1 ← кирка"
     anya.contracts = [card("red", 0)]
     anya.equipment = {"pan": None, "ruby": "ruby"}
-    assert GAME.label(state, "deliver 1") == "📜 Сдать 🔴 рубин"
+    assert GAME.label(state, "deliver 1") == "📜 Сдать красный (рубин)"
     stand(state, "C")
     state.book_at("C").right[-1] = card("grey", 9)
-    assert all(len(label) <= 24 for label in labels.values()), labels
+    assert all(len(label) <= 30 for label in labels.values()), labels
     # what a grey client orders is told apart from the price of the contract (1 coin) and from its points
-    assert GAME.label(state, "buy right") == "🛒 Справа: ⚪ заказ 3 монеты"
-    assert len(GAME.label(state, "buy right")) <= 26
+    assert GAME.label(state, "buy right") == "🛒 Справа: серый (заказ 3 монеты)"
+    assert len(GAME.label(state, "buy right")) <= 40
     stand(state, "Серый")
     anya.contracts = [card("grey", 9)]
-    assert GAME.label(state, "deliver 1") == "📜 Сдать ⚪ за 3 монеты"
+    assert GAME.label(state, "deliver 1") == "📜 Сдать серый за 3 монеты"
     events = GAME.apply(state, "deliver 1")
     assert events[0].text == "Аня сдаёт контракт серому клиенту и отдаёт 3 монеты."
 

@@ -14,7 +14,7 @@ from bot.storage.base import (
     Duplicate,
     GameRow,
 )
-from bot.table import buttons, menus
+from bot.table import buttons, captions, menus
 from bot.table.core import PRIVATE_GROUP, STALE, Table
 from bot.table.history import History
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
@@ -247,7 +247,12 @@ class Moves:
         prefix, keyboard = self.table.menu(row, game, state, actions, paths, prefix)
         focus = [a for a, path in zip(actions, paths, strict=True) if path[:len(prefix)] == prefix] if prefix else None
         picture = await self.table.pictures.draw(row.game, game.view(state, None, focus), row.id)
-        return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=keyboard, picture=picture)
+        # the caption told again: the turn being played (never the pressed message's own copy of it)
+        seat = game.current_seat(state)
+        story = captions.story(row, await self.table.store.log(row.id, captions.LOOKED_AT), seat)
+        caption = "\n".join([*story, await self.table.turn_lines(row, seat)])
+        return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=keyboard, picture=picture,
+                            caption=caption)
 
     def _pressed_on_turn(self, row: GameRow, user: User, version: int) -> tuple[Game, object] | ButtonAnswer:
         """The game and its state for a button of the board at `version` pressed by the player to move;

@@ -24,7 +24,7 @@ from bot.storage.base import (
 from bot.storage.sqlite import Store
 from bot.table import buttons, menus
 from bot.table.replies import Button, Chat, Reply
-from bot.table.texts import in_chat, mention, plain, seat_title
+from bot.table.texts import in_chat, mention, plain, seat_title, shortened_text
 from bot.table.timing.absence import away_line
 from bot.table.timing.clock import about, not_quiet
 from bot.table.timing.scopes import table_only
@@ -282,8 +282,8 @@ class Table:
     def undo_button(self, row: GameRow, undoer: Seat, seat: int) -> Button:
         """↩️ under the board, for the player who may take the latest move back alone (named when the turn
         has passed to someone else)."""
-        label = "↩️ Отменить ход" if undoer.seat == seat else f"↩️ {undoer.name}: отменить ход"
-        return Button(label[:40], buttons.encode(buttons.UNDO, row.id, row.version))
+        label = "↩️ Отменить ход" if undoer.seat == seat else f"↩️ {shortened_text(undoer.name, 24)}: отменить ход"
+        return Button(label, buttons.encode(buttons.UNDO, row.id, row.version))
 
     async def secret_notes(self, chat: Chat, row: GameRow, game: Game, state, seats: list[Seat]) -> list[Reply]:
         """The secrets of `seats`, privately, for those players who have started the bot in private (never for a

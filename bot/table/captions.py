@@ -56,7 +56,7 @@ def story(row: GameRow, lines: list[LogLine], seat: int) -> list[str]:
     names = [s.name for s in row.seats]
     steps = turn_steps(lines, seat)
     if steps:  # in the middle of the turn: its steps so far, as the board of each step told them
-        return [escape(" ".join(step_text(line.summary, names[seat]) for line in steps))]
+        return [escape(step_text(line.summary, names[seat])) for line in steps]
     if not lines:  # nobody has moved yet
         return [order_line(row, seat)]
     player = row.seats[seat]

@@ -454,10 +454,11 @@ class FakeBotApi:
         return message
 
     def push_callback(self, chat_id: int, user_id: int, first_name: str, message_id: int, data: str,
-                      *, last_name: str | None = None) -> dict:
-        """A user presses an inline button with ``data`` under the message ``message_id``."""
+                      *, last_name: str | None = None, message: dict | None = None) -> dict:
+        """A user presses an inline button with ``data`` under the message ``message_id``; `message`: the copy of
+        that message the update carries instead of the message as it is now (an older one, say)."""
         with self._cond:
-            message = self.messages.get(message_id) or {
+            message = message or self.messages.get(message_id) or {
                 "message_id": message_id, "date": int(time.time()),
                 "chat": self._chat(chat_id), "from": self._bot_user(), "text": "…",
             }

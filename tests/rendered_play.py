@@ -63,6 +63,7 @@ class Group:
 
     def __init__(self, server: FakeBotApi, service: Service):
         self.server, self.service = server, service
+        self.menus: list[tuple[int, int]] = []  # (position in the calls, message id) of each menu group opened
 
     async def say(self, user_id: int, text: str, chat_id: int = GROUP) -> None:
         since = self.server.mark()
@@ -72,10 +73,21 @@ class Group:
         await idle(self.server, since)
 
     async def press(self, user_id: int, message_id: int, data: str) -> None:
+        """Press a button. The pressed message comes with the worst copy a client may hold: its first caption, as
+        the HTML that was sent, without entities: a caption built from that copy would show old news, and markup."""
         since = self.server.mark()
         first, last = next((f, la) for u, f, la in PEOPLE if u == user_id)
-        self.server.push_callback(GROUP, user_id, first, message_id, data, last_name=last)
+        self.server.push_callback(GROUP, user_id, first, message_id, data, last_name=last,
+                                  message=self.stale_copy(message_id))
         await idle(self.server, since)
+
+    def stale_copy(self, message_id: int) -> dict | None:
+        message = self.server.messages.get(message_id)
+        sent = next((c for c in self.server.calls if c.method == "sendPhoto" and c.message_id == message_id), None)
+        if message is None or sent is None or "photo" not in message:
+            return None
+        copy = {k: v for k, v in message.items() if k != "caption_entities"}
+        return copy | {"caption": sent.text} if sent.text else copy
 
     def keyboard(self, message_id: int | None) -> list[tuple[str, str]]:
         """(label, data) of the buttons the message shows now."""
@@ -127,17 +139,21 @@ class Group:
                         step = data
             if step is None:
                 return False
+            self.menus.append((self.server.mark(), row.board_message_id))
             await self.press(user_id, row.board_message_id, step)
         return False
 
 
-async def play_all(server: FakeBotApi, database: Path, game_name: str) -> None:
+async def play_all(server: FakeBotApi, database: Path, game_name: str) -> list[tuple[int, int]]:
+    """Play; (position in the calls, message id) of each menu group opened on a board."""
     async with running(server, database) as service:
-        await _play(Group(server, service), game_name)
+        group = Group(server, service)
+        await _play(group, game_name)
+        return group.menus
 
 
 async def _play(group: Group, game_name: str) -> None:
-    service, game = group.service, GAMES[game_name]
+    service = group.service
     (anna, *_), (boris, *_) = PEOPLE
     for user_id in NAMES:  # both started the bot in private: private notes reach them
         await group.say(user_id, "/start", chat_id=user_id)
@@ -158,7 +174,7 @@ async def _whole_game(group: Group, game_name: str) -> None:
     service, game = group.service, GAMES[game_name]
     undone = skipped = voted_undo = 0
     turns, last_turn = 0, None
-    for step in range(STEPS):
+    for _ in range(STEPS):
         row = await service.store.open_game(GROUP)
         if row is None or row.status != ACTIVE:
             return

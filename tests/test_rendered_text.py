@@ -15,8 +15,6 @@ import re
 
 import pytest
 
-from render.registry import RENDERERS
-
 try:
     from tests.fake_bot_api import Call
     from tests.noise_play import quick_pictures, restore_pictures
@@ -31,6 +29,7 @@ except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.
 GAMES = ("valdora", "kingdom", "sylvan")
 SHOWN = ("sendMessage", "sendPhoto", "editMessageText", "editMessageCaption", "editMessageMedia")
 TURN_LINE = re.compile(r"^Ходит (.+?)(?: 🤖)?\.$", re.M)
+MARKS = re.compile("↩️|⌛|⏭|✈️|🏁")  # headlines of an undo, a timeout, a skip, a return, a scoring: told once
 
 
 @pytest.fixture
@@ -75,15 +74,22 @@ def read_everything(calls: list[Call]) -> tuple[list[str], int]:
     return problems, read
 
 
-def menu_captions(calls: list[Call]) -> list[str]:
-    """The captions of the boards redrawn for a menu level (a picture edited in place with no move between)."""
-    return [c.visible for c in calls if c.method == "editMessageMedia" and c.error is None
-            and any(d.startswith("k:") or d == "" for _, d in c.buttons)]
+def menu_levels(calls: list[Call], menus: list[tuple[int, int]]) -> list[tuple[Call, Call | None]]:
+    """(the board redrawn for a menu level, the picture that message showed before) for each menu group opened."""
+    pairs = []
+    for since, message_id in menus:
+        shown = next((c for c in calls[since:] if c.method == "editMessageMedia" and c.message_id == message_id
+                      and c.error is None), None)
+        before = next((c for c in reversed(calls[:since]) if c.message_id == message_id and c.error is None
+                       and c.method in ("sendPhoto", "editMessageMedia")), None)
+        if shown is not None:
+            pairs.append((shown, before))
+    return pairs
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_text_and_caption_of_a_whole_game_reads_without_markup(server, tmp_path, pictures, game):
-    asyncio.run(play_all(server, tmp_path / "bot.db", game))
+    menus = asyncio.run(play_all(server, tmp_path / "bot.db", game))
     calls = list(server.calls)
     problems, read = read_everything(calls)
     assert read > 100, f"only {read} texts were read: the game was not played through"
@@ -92,5 +98,13 @@ def test_every_text_and_caption_of_a_whole_game_reads_without_markup(server, tmp
     for what in ("Партия окончена", "Реванш", "отменяет ход", "Последние ходы", "Порядок хода"):
         assert what in said, f"the game never showed {what!r}: the test did not play what it should"
     assert any(c.method == "editMessageMedia" for c in calls), "no board was redrawn in place"
-    for caption in menu_captions(calls):
-        assert TURN_LINE.search(caption.splitlines()[-1] if caption else ""), f"no «Ходит …» last: {caption!r}"
+    levels = menu_levels(calls, menus)
+    assert len(levels) >= 5, f"only {len(levels)} menu groups were opened"
+    in_turn = 0
+    for shown, before in levels:  # a menu level tells the turn being played, never the one before it
+        caption = shown.visible
+        assert TURN_LINE.fullmatch(caption.splitlines()[-1]), f"no «Ходит …» last: {caption!r}"
+        if before is not None and before.method == "editMessageMedia" and not MARKS.search(before.visible):
+            in_turn += 1  # the board of a step of this turn (or a level opened on it): the same caption
+            assert caption == before.visible, f"the caption changed from {before.visible!r} to {caption!r}"
+    assert in_turn, "no menu was opened in the middle of a turn"

@@ -215,3 +215,24 @@ async def test_a_caption_names_the_player_to_move_once(service):
     await service.command(GROUP, first, "take", "a1")
     board = next(r for r in await service.command(GROUP, first, "take", "a2") if r.image)
     assert read(board.text).count(second.name) == 1, board.text
+
+
+async def test_the_front_end_shows_the_services_caption_never_the_pressed_messages_copy():
+    """The pressed message a client sends back may carry an older caption, as plain text with its mention in an
+    entity: the menu level is shown under the caption the service told, escaped once, and nothing else."""
+    from bot.telegram.messages import show_menu_level
+
+    class Pressed:
+        photo = ["a picture"]
+        caption = 'Ходит <a href="tg://user?id=3">Вера</a>.'  # what a caption escaped twice would read
+        caption_html = "Ходит &lt;a href=&quot;tg://user?id=3&quot;&gt;Вера&lt;/a&gt;."
+        edits: list = []
+
+        async def edit_media(self, media, reply_markup=None):
+            self.edits.append((media, reply_markup))
+
+    pressed = Pressed()
+    told = 'Вера строит B1.\nХодит <a href="tg://user?id=3">Вера &amp; Co</a>.'
+    await show_menu_level(pressed, [], b"\x89PNG", told)
+    (media, _), = pressed.edits
+    assert media.caption == told and read(media.caption) == "Вера строит B1.\nХодит Вера & Co."

@@ -236,3 +236,13 @@ async def test_the_front_end_shows_the_services_caption_never_the_pressed_messag
     await show_menu_level(pressed, [], b"\x89PNG", told)
     (media, _), = pressed.edits
     assert media.caption == told and read(media.caption) == "Вера строит B1.\nХодит Вера & Co."
+
+
+async def test_the_start_names_the_game_once(service):
+    lobby, = await service.command(GROUP, ANYA, "new", "пары")
+    await service.shown(lobby.remember, 555)  # the lobby is message 555: closed in place, just above the board
+    await service.command(GROUP, VERA, "join", "")
+    closed, board, *_ = await service.command(GROUP, ANYA, "begin", "")
+    assert closed.replaces == 555 and read(closed.text).startswith("Партия «Пары» началась: играют")
+    assert "Пары" not in board.text and "началась" not in board.text
+    assert read(board.text).startswith("Порядок хода (первый — по жребию): ")

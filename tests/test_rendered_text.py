@@ -107,4 +107,5 @@ def test_every_text_and_caption_of_a_whole_game_reads_without_markup(server, tmp
         if before is not None and before.method == "editMessageMedia" and not MARKS.search(before.visible):
             in_turn += 1  # the board of a step of this turn (or a level opened on it): the same caption
             assert caption == before.visible, f"the caption changed from {before.visible!r} to {caption!r}"
-    assert in_turn, "no menu was opened in the middle of a turn"
+    if game == "kingdom":  # three builds a turn, each from a menu of rows («Валдора» opens its menus as a turn begins)
+        assert in_turn, "no menu was opened in the middle of a turn"

@@ -243,6 +243,6 @@ async def test_the_start_names_the_game_once(service):
     await service.shown(lobby.remember, 555)  # the lobby is message 555: closed in place, just above the board
     await service.command(GROUP, VERA, "join", "")
     closed, board, *_ = await service.command(GROUP, ANYA, "begin", "")
-    assert closed.replaces == 555 and read(closed.text).startswith("Партия «Пары» началась: играют")
-    assert "Пары" not in board.text and "началась" not in board.text
-    assert read(board.text).startswith("Порядок хода (первый — по жребию): ")
+    assert closed.replaces == 555 and read(closed.text).startswith("«Пары»: играют Аня <3, Вера & Co — доска ниже")
+    assert "Пары" not in board.text
+    assert read(board.text).startswith("Партия началась! Порядок хода (первый — по жребию): ")

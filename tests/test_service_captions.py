@@ -197,6 +197,11 @@ async def test_a_menu_level_tells_the_turn_being_played_escaped_once(service, cl
     taken = read(step.text).splitlines()[0]
     assert shown == f"{taken}\nХодит {first.name}.", shown
     assert "Порядок хода" not in shown and "ждём" not in shown
+    # back at the first level: the keyboard the board had, its «↩️ Отменить ход» too, under the same caption
+    back = next(b.data for row in opened.keyboard for b in row if b.text == "⬅️ Назад")
+    top = await service.button(GROUP, first, back)
+    assert [[b.text for b in row] for row in top.keyboard] == [[b.text for b in row] for row in step.buttons]
+    assert "↩️ Отменить ход" in [b.text for row in top.keyboard for b in row] and top.caption == opened.caption
 
     # the turn passes: before the next player's first step, the caption tells the turn just played
     answer = await service.button(GROUP, first, opened.keyboard[0][0].data)

@@ -247,8 +247,11 @@ class Moves:
         prefix, keyboard = self.table.menu(row, game, state, actions, paths, prefix)
         focus = [a for a, path in zip(actions, paths, strict=True) if path[:len(prefix)] == prefix] if prefix else None
         picture = await self.table.pictures.draw(row.game, game.view(state, None, focus), row.id)
-        # the caption told again: the turn being played (never the pressed message's own copy of it)
         seat = game.current_seat(state)
+        undoer = None if prefix else await self.table.undoer(row)  # back at the first level: as the board had it
+        if undoer is not None:
+            keyboard.append([self.table.undo_button(row, undoer, seat)])
+        # the caption told again: the turn being played (never the pressed message's own copy of it)
         story = captions.story(row, await self.table.store.log(row.id, captions.LOOKED_AT), seat)
         caption = "\n".join([*story, await self.table.turn_lines(row, seat)])
         return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=keyboard, picture=picture,

@@ -34,6 +34,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+try:
+    from tests.telegram_html import visible
+except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
+    from telegram_html import visible
+
 # Parameters that are always plain strings, even if they look like JSON ("123", "[1]", "true").
 TEXT_PARAMETERS = frozenset(
     {"text", "caption", "callback_query_id", "parse_mode", "callback_data", "url", "secret_token",
@@ -164,6 +169,18 @@ class Call:
     def text(self) -> str:
         """The text of a message, or the caption of a photo; "" if none."""
         return str(self.params.get("text") or self.params.get("caption") or "")
+
+    @property
+    def html(self) -> bool:
+        """The text or caption was sent with parse_mode HTML (a photo edit carries it in its media)."""
+        media = self.params.get("media") if isinstance(self.params.get("media"), dict) else {}
+        return str(self.params.get("parse_mode") or media.get("parse_mode") or "").upper() == "HTML"
+
+    @property
+    def visible(self) -> str:
+        """The text or caption as a person reads it in the chat: HTML parsed the way Telegram does, only its own
+        tags turned into formatting (tests/telegram_html.py); a text without parse_mode, as it was sent."""
+        return visible(self.text) if self.html else self.text
 
     @property
     def reply_markup(self) -> dict | None:
@@ -439,10 +456,11 @@ class FakeBotApi:
         return message
 
     def push_callback(self, chat_id: int, user_id: int, first_name: str, message_id: int, data: str,
-                      *, last_name: str | None = None) -> dict:
-        """A user presses an inline button with ``data`` under the message ``message_id``."""
+                      *, last_name: str | None = None, message: dict | None = None) -> dict:
+        """A user presses an inline button with ``data`` under the message ``message_id``; `message`: the copy of
+        that message the update carries instead of the message as it is now (an older one, say)."""
         with self._cond:
-            message = self.messages.get(message_id) or {
+            message = message or self.messages.get(message_id) or {
                 "message_id": message_id, "date": int(time.time()),
                 "chat": self._chat(chat_id), "from": self._bot_user(), "text": "…",
             }

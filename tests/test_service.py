@@ -220,7 +220,7 @@ async def test_the_lobby_is_one_message_edited_as_players_come_and_go(service):
     for user in (BORIS, VERA):
         await service.command(GROUP, user, "join", "")
     closed, board, *_ = await service.command(GROUP, ANYA, "begin", "")
-    assert closed.replaces == 555 and not closed.buttons and "началась" in closed.text  # no stale lobby buttons
+    assert closed.replaces == 555 and not closed.buttons and "играют" in closed.text  # no stale lobby buttons
     assert board.image and board.remember == ("board", 1)
 
 
@@ -235,7 +235,7 @@ async def test_lobby_buttons_change_the_lobby_and_refuse_with_a_toast(service):
     assert joined.toast is None and "Борис садится" in joined.edit.text and joined.edit.buttons
     await service.button(GROUP, VERA, join)
     started = await service.button(GROUP, ANYA, begin)
-    assert "началась" in started.edit.text and not started.edit.buttons
+    assert "играют" in started.edit.text and not started.edit.buttons
     assert started.replies[0].image and "Порядок хода" in started.replies[0].text
     assert "устарела" in (await service.button(GROUP, BORIS, leave)).toast
 

@@ -104,7 +104,7 @@ async def test_the_player_to_move_is_reminded_after_the_idle_time_once_and_priva
     clock.now += 60
     (chat, replies), = await service.fire_timers()
     assert (chat.id, chat.topic) == (GROUP.id, 0)
-    assert f"tg://user?id={mover.id}" in replies[0].text and "ждём 12 часов" in replies[0].text
+    assert f"tg://user?id={mover.id}" in replies[0].text and "ждём около 12 часов" in replies[0].text
     private = [r for r in replies if r.to_user is not None]
     assert [r.to_user for r in private] == ([BORIS.id] if mover is BORIS else [])
     if private:
@@ -112,7 +112,7 @@ async def test_the_player_to_move_is_reminded_after_the_idle_time_once_and_priva
     assert await service.fire_timers() == []  # once
     clock.now += 12 * HOUR
     (_, again), = await service.fire_timers()  # it repeats while the table waits
-    assert "ждём 1 день" in again[0].text
+    assert "ждём около суток" in again[0].text
 
 
 async def test_a_reminder_due_at_night_waits_for_the_morning(service, clock):
@@ -303,14 +303,14 @@ async def test_skip_at_once_says_the_time_ran_out_only_with_a_time_limit(path, c
 # --- whose turn -----------------------------------------------------------------------------------------------------
 
 
-async def test_turn_and_the_board_say_how_long_the_table_has_waited(service, clock):
+async def test_turn_says_how_long_the_table_has_waited_in_round_figures_and_the_board_does_not(service, clock):
     await begin(service)
     _, _, mover = await table(service)
-    clock.now += 2 * HOUR + 5 * 60
+    clock.now += 2 * HOUR + 25 * 60
     turn, = await service.command(GROUP, ANYA, "turn", "")
-    assert f"Ходит {mover.name}, ждём 2 часа 5 минут." == turn.text
-    board, = await service.command(GROUP, ANYA, "board", "")
-    assert "ждём 2 часа 5 минут" in board.text
+    assert f"Ходит {mover.name}, ждём около 2 часов." == turn.text
+    board, = await service.command(GROUP, ANYA, "board", "")  # redrawn in the middle of the player's own turn too
+    assert "ждём" not in board.text and board.text.endswith(f"Ходит {mover.name}.")
 
 
 async def test_games_in_private_lists_every_game_of_the_player(service, clock):
@@ -325,7 +325,7 @@ async def test_games_in_private_lists_every_game_of_the_player(service, clock):
         row = await service.store.open_game(chat.id)
         mover = row.seats[KB.current_seat(KB.load(row.state))]
         turn = "ваш ход" if mover.user_id == ANYA.id else f"ходит {mover.name}"
-        assert f"«Kingdom Builder» в чате «{chat.title}»: {turn}, ждём 3 часа" in listing.text
+        assert f"«Kingdom Builder» в чате «{chat.title}»: {turn}, ждём около 3 часов" in listing.text
     nothing, = await service.command(Chat(VERA.id, private=True), VERA, "games", "")
     assert "не играете" in nothing.text
 

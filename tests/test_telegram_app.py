@@ -428,18 +428,20 @@ async def test_a_menu_level_replaces_only_the_keyboard_and_the_bot_knows_its_use
     assert methods == ["answerCallbackQuery", "editMessageReplyMarkup"]  # no new photo, no media edit
 
 
-async def test_a_menu_level_with_a_picture_keeps_the_caption(running):
+async def test_a_menu_level_with_a_picture_shows_the_caption_the_service_tells(running):
     server, service, _ = running
-    service.next_replies = [Reply("Аня строит на K12.\nХодит <b>Аня</b>.", image=png(),
+    service.next_replies = [Reply("Ходит <b>Аня &amp; Co</b>.", image=png(),
                                   buttons=[[Button("🔮 Оракул", "k:1:2:0:1")]])]
     server.push_message(GROUP, ANNA, "Анна", "/board")
     board = await server.wait_for_async(lambda c: c.method == "sendPhoto", TIMEOUT)
     since = server.mark()
-    service.next_answer = ButtonAnswer(toast="🔮 Оракул", keyboard=[[Button("K13", "g:1:2:0")]], picture=png())
+    told = "Аня строит на K12.\nХодит <b>Аня &amp; Co</b>."  # never the pressed message's own copy
+    service.next_answer = ButtonAnswer(toast="🔮 Оракул", keyboard=[[Button("K13", "g:1:2:0")]], picture=png(),
+                                       caption=told)
     server.push_callback(GROUP, ANNA, "Анна", board.message_id, "k:1:2:0:1")
     edit = await server.wait_for_async(lambda c: c.method == "editMessageMedia", TIMEOUT, since)
     assert not edit.error and edit.photo.startswith(b"\x89PNG")
-    assert edit.params["caption"] == "Аня строит на K12.\nХодит <b>Аня</b>."
+    assert edit.params["caption"] == told and edit.visible == "Аня строит на K12.\nХодит Аня & Co."
     assert [b["text"] for row in edit.params["reply_markup"]["inline_keyboard"] for b in row] == ["K13"]
 
 

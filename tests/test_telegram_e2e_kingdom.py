@@ -89,7 +89,9 @@ def test_group_plays_kingdom_builder_with_secret_cards_across_a_restart(server, 
             since = table.press(player_to_move(board), board.message_id, group)
             opened = server.wait_for(lambda c: c.method == "editMessageMedia", REPLY_TIMEOUT, since)
             assert opened.error is None and opened.photo != board.photo, opened
-            assert html.unescape(opened.text) == html.unescape(board.text)  # the caption is kept
+            # the caption tells the turn being played (at the start: the order of play), escaped once
+            assert player_to_move(opened) == player_to_move(board) and "Порядок хода: " in opened.text, opened
+            assert "&lt;" not in opened.text and "&amp;" not in opened.text, opened
             moves = [(text, data) for text, data in opened.buttons if data.startswith("g:")]
         text, data = moves[0]
         since = table.press(player_to_move(board), board.message_id, data)

@@ -11,6 +11,7 @@ from bot.lookup.reference import Section
 from bot.lookup.rulebook import RuleBook
 from bot.table import buttons
 from bot.table.replies import Article, Button, Reply
+from bot.table.texts import shortened_text
 from rules.registry import GAMES
 from rules.text import typed
 
@@ -279,5 +280,5 @@ def articles(book: RuleBook, query: str) -> list[Article]:
 
 
 def _shorten(text: str, limit: int) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+    """A preview of a section: cut after a whole word."""
+    return shortened_text(text, limit)

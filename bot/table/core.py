@@ -28,9 +28,9 @@ from bot.storage.sqlite import Store
 from bot.table import buttons, menus
 from bot.table.replies import Button, Chat, Reply
 from bot.table.seating.colours import Colours
-from bot.table.texts import in_chat, mention, plain, seat_title
+from bot.table.texts import in_chat, mention, plain, seat_title, shortened_text
 from bot.table.timing.absence import away_line
-from bot.table.timing.clock import format_duration, not_quiet
+from bot.table.timing.clock import about, not_quiet
 from bot.table.timing.scopes import table_only
 from bot.table.timing.settings import ChatSettings
 from bot.table.words import declined
@@ -42,7 +42,7 @@ from rules.text import count, plural
 STALE = "Эта кнопка устарела. Свежая доска — /board."
 OVER = {FINISHED: "Эта партия уже закончилась.", ABORTED: "Эта партия прервана.", LOBBY: "Эта партия ещё не началась."}
 PRIVATE_GROUP = "\0private"  # the menu group of a game's private choices; never a game's own label
-SHOWN_WAIT = 60.0  # a wait shorter than this is not mentioned on the board
+SHOWN_WAIT = 60.0  # a wait shorter than this is not mentioned by /turn
 
 
 def stale(row: GameRow) -> str:
@@ -173,11 +173,12 @@ class Table:
         return not_quiet(now, settings.quiet, settings.tz) > now
 
     def waiting(self, row: GameRow) -> str:
-        """«, ждём 2 часа» when the player to move has kept the table waiting for a while."""
+        """«, ждём около 2 часов» (in round figures) when the player to move has kept the table waiting for a while
+        (/turn, /games)."""
         if row.turn_since is None:
             return ""
         waited = self.clock() - row.turn_since
-        return f", ждём {format_duration(waited)}" if waited >= SHOWN_WAIT else ""
+        return f", ждём {about(waited)}" if waited >= SHOWN_WAIT else ""
 
     async def lobby(self, row: GameRow, headline: str, replaces: int | None = None) -> Reply:
         """The lobby message, a rematch's too (its seats still to be confirmed marked)."""
@@ -234,10 +235,7 @@ class Table:
                          remember=("board", row.id), sound=loud)
         seat = game.current_seat(state)
         player = row.seats[seat]
-        who = mention(player.user_id, player.name) if notify else plain(player.name)
-        waiting = self.waiting(row)  # nothing right after the turn passed
-        lines.append(f"Ходит {who}{' 🤖' if player.away or player.bot else ''}{waiting}.")
-        lines += await self.away_lines(row)
+        lines.append(await self.turn_lines(row, seat, notify))
         actions = game.legal_actions(state)
         paths = self.paths(game, state, actions)
         # a bot's turn is nobody's to press (its board shows only while its move is on the way)
@@ -247,6 +245,13 @@ class Table:
             keyboard.append([self.undo_button(row, undoer, seat)])
         return Reply("\n".join(lines), image=picture, buttons=keyboard, announces=(row.id, row.version),
                      remember=("board", row.id), sound=loud and not (player.bot or player.away))
+
+    async def turn_lines(self, row: GameRow, seat: int, notify: bool = False) -> str:
+        """«Ходит Аня.» (a mention when `notify`), and who is away. How long the table has waited is not a board's
+        business: the board is redrawn in the middle of the very player's turn; /turn and the reminders tell it."""
+        player = row.seats[seat]
+        who = mention(player.user_id, player.name) if notify else plain(player.name)
+        return "\n".join([f"Ходит {who}{' 🤖' if player.away or player.bot else ''}.", *await self.away_lines(row)])
 
     @staticmethod
     def paths(game: Game, state, actions: list[str]) -> list[tuple[str, ...]]:
@@ -305,8 +310,8 @@ class Table:
     def undo_button(self, row: GameRow, undoer: Seat, seat: int) -> Button:
         """↩️ under the board, for the player who may take the latest move back alone (named when the turn
         has passed to someone else)."""
-        label = "↩️ Отменить ход" if undoer.seat == seat else f"↩️ {undoer.name}: отменить ход"
-        return Button(label[:40], buttons.encode(buttons.UNDO, row.id, row.version))
+        label = "↩️ Отменить ход" if undoer.seat == seat else f"↩️ {shortened_text(undoer.name, 24)}: отменить ход"
+        return Button(label, buttons.encode(buttons.UNDO, row.id, row.version))
 
     async def secret_notes(self, chat: Chat, row: GameRow, game: Game, state, seats: list[Seat]) -> list[Reply]:
         """The secrets of `seats`, privately, for those players who have started the bot in private (never for a

@@ -14,7 +14,7 @@ from bot.storage.base import (
     Duplicate,
     GameRow,
 )
-from bot.table import buttons, menus
+from bot.table import buttons, captions, menus
 from bot.table.core import PRIVATE_GROUP, STALE, Table, stale
 from bot.table.history import History
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
@@ -248,7 +248,15 @@ class Moves:
         focus = [a for a, path in zip(actions, paths, strict=True) if path[:len(prefix)] == prefix] if prefix else None
         view = await self.table.colours.dress(row, game.view(state, None, focus))
         picture = await self.table.pictures.draw(row.game, view, row.id)
-        return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=keyboard, picture=picture)
+        seat = game.current_seat(state)
+        undoer = None if prefix else await self.table.undoer(row)  # back at the first level: as the board had it
+        if undoer is not None:
+            keyboard.append([self.table.undo_button(row, undoer, seat)])
+        # the caption told again: the turn being played (never the pressed message's own copy of it)
+        story = captions.story(row, await self.table.store.log(row.id, captions.LOOKED_AT), seat)
+        caption = "\n".join([*story, await self.table.turn_lines(row, seat)])
+        return ButtonAnswer(toast=prefix[-1] if prefix else None, keyboard=keyboard, picture=picture,
+                            caption=caption)
 
     def _pressed_on_turn(self, row: GameRow, user: User, version: int) -> tuple[Game, object] | ButtonAnswer:
         """The game and its state for a button of the board at `version` pressed by the player to move;

@@ -74,7 +74,8 @@ class ButtonAnswer:
     clear_buttons: bool = False  # remove the keyboard from the message whose button was pressed
     edit: Reply | None = None  # new text and keyboard for the message whose button was pressed
     keyboard: list[list[Button]] | None = None  # a new keyboard for that message (a menu level)...
-    picture: bytes | None = None  # ...and with it a new picture (PNG) under the message's own caption
+    picture: bytes | None = None  # ...and with it a new picture (PNG)...
+    caption: str | None = None  # ...under this caption (HTML): never the pressed message's own copy of it
     # what follows once the press is answered: the bots' moves after a person's (`Service.button` runs it)
     then: Callable[[], Awaitable[list[Reply]]] | None = None
     answered: bool = False  # the front end has already answered the press (before the bots thought)

@@ -22,7 +22,7 @@ from bot.table import buttons, rights
 from bot.table.core import Table
 from bot.table.replies import Button, Chat, Reply, User
 from bot.table.seating.lobby import Lobby
-from bot.table.texts import board_link, in_chat, topic_name
+from bot.table.texts import board_link, in_chat, shortened_text, topic_name
 from bot.table.words import declined
 
 # « #12» after a hidden choice's command: the game it belongs to (its own table strips it and plays the rest)
@@ -144,7 +144,7 @@ class Topics:
             title = self.table.game(r).title
             lines.append(f"• «{escape(title)}» — тема {topic_name(r.topic, r.topic_title)} ({topic_mark(state)})")
             named = r.topic_title or f"тема №{r.topic}"  # a button's text is plain, never HTML
-            keyboard.append([Button(f"Прервать «{title}» ({named})"[:64],
+            keyboard.append([Button(f"Прервать «{title}» ({shortened_text(named, 30)})",
                                     buttons.encode(buttons.ABORT_YES, r.id, r.version))])
         keyboard.append([Button("Нет, пусть ждут", buttons.encode(buttons.ABORT_NO, mine[0][0].id))])
         return [Reply("Здесь партии нет. Партии в темах, куда я не могу писать:\n" + "\n".join(lines)

@@ -21,7 +21,7 @@ from bot.table.replies import Chat, Reply, User
 from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
 from bot.table.shares import AUTOPILOT_USER, shares
 from bot.table.texts import board_link, chat_named, mention, not_running, plain, step_text
-from bot.table.timing.clock import format_duration
+from bot.table.timing.clock import about, format_duration
 from bot.table.timing.missed import missed
 from bot.table.timing.pending import AWAY, Pending
 from bot.table.timing.schedule import RETURNED, after_quiet, next_reminder, turn_timers
@@ -416,7 +416,7 @@ class Turns:
         """The player to move, mentioned in the group, and privately too where they started the bot (with a
         link to the board when the group is a supergroup; `story`: with «что было без вас»)."""
         player = row.seats[seat]
-        waited = f": ждём {format_duration(self.table.clock() - row.turn_since)}" if row.turn_since else ""
+        waited = f": ждём {about(self.table.clock() - row.turn_since)}" if row.turn_since else ""
         title = escape(declined(game.title, "loct"))
         replies = [Reply(f"⏰ {mention(player.user_id, player.name)}, ваш ход в «{title}»{waited}. Доска — /board.")]
         if player.user_id != row.chat_id and player.user_id in await self.table.store.private_users([player.user_id]):

@@ -360,7 +360,7 @@ async def show_button_answer(context: ContextTypes.DEFAULT_TYPE, chat: Chat, use
         else:
             replies = [answer.edit, *replies]  # the pressed message cannot show it: send it anew
     if answer.keyboard is not None and pressed:
-        await show_menu_level(pressed, answer.keyboard, answer.picture)
+        await show_menu_level(pressed, answer.keyboard, answer.picture, answer.caption)
     if answer.clear_buttons and pressed:
         try:
             await pressed.edit_reply_markup(reply_markup=None)

@@ -147,11 +147,15 @@ async def edit_message(bot: Any, chat_id: int, message_id: int, reply: Reply, fo
     return True
 
 
-async def show_menu_level(message: Message, buttons: list[list[Button]], picture: bytes | None) -> None:
-    """A menu level in place: the new keyboard, and the new picture under the message's own caption."""
+async def show_menu_level(message: Message, buttons: list[list[Button]], picture: bytes | None,
+                          caption: str | None = None) -> None:
+    """A menu level in place: the new keyboard, and the new picture under the caption the service told again
+    (HTML, escaped once). The pressed message's own caption is never sent back: the copy a client has may be an
+    older one, and turning its entities back into HTML is how a caption gets escaped twice."""
     try:
         if picture is not None and message.photo:
-            media = InputMediaPhoto(picture, caption=message.caption_html or None, parse_mode=ParseMode.HTML)
+            text = split_text(caption, CAPTION_LIMIT)[0] if caption and caption.strip() else None
+            media = InputMediaPhoto(picture, caption=text, parse_mode=ParseMode.HTML)
             await message.edit_media(media, reply_markup=keyboard(buttons))
         else:
             await message.edit_reply_markup(reply_markup=keyboard(buttons))

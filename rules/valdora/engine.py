@@ -12,7 +12,7 @@ Event sentences are in the present tense and the active voice, with the player's
 («Аня берёт провиант», «Аня заканчивает ход»): they never need the player's gender or a case of the name. Every
 action gives at least one such sentence besides the «Ходит Борис.» of a new turn (kind "turn", which the bot
 leaves out of the log); a turn that the engine ends by itself (nothing but "end" left) says why, kind "auto_end":
-«Больше здесь делать нечего — ход переходит: теперь ходит Борис.»
+«Больше здесь делать нечего — ход окончен.» (who moves next is told once, by the board's «Ходит Борис.»)
 """
 
 from __future__ import annotations
@@ -90,11 +90,12 @@ def execute(state: State, action: str) -> list[Event]:
 
 def _with_reason(events: list[Event], acted: bool, seat: int, where: str) -> list[Event]:
     """The events of a turn ended by the engine (nothing but "end" was left), after an event that says why:
-    «Больше здесь делать нечего — ход переходит: теперь ходит Борис.»; the name stays in the nominative."""
+    «Больше здесь делать нечего — ход окончен.» The next player is not named here: the turn event names them, and
+    the board says «Ходит Борис.» under it (twice in a row would be once too many)."""
     reason = "Больше здесь делать нечего" if acted else f"{cap(at(where))} делать нечего"
     turn = next((e for e in events if e.kind == "turn"), None)
     if turn is not None:
-        text = f"{reason} — ход переходит: теперь ходит {turn.text.removeprefix('Ходит ').rstrip('.')}."
+        text = f"{reason} — ход окончен."
     else:
         text = f"{reason} — на этом партия заканчивается."
     return [Event(text, "auto_end", {"seat": seat}), *events]

@@ -172,7 +172,7 @@ def test_turn_ends_by_itself_when_only_end_is_left():
     state.roads["Д9"] = no_gems() | {"ruby": 6}  # no кирка, no cart: nothing to mine
     events = GAME.apply(state, "д9")
     assert state.current == 1 and [e.text for e in events[1:]] == [
-        "На Д9 делать нечего — ход переходит: теперь ходит Борис.", "Ходит Борис."]
+        "На Д9 делать нечего — ход окончен.", "Ходит Борис."]
     assert [e.kind for e in events] == ["move", "auto_end", "turn"] and events[1].data == {"seat": 0}
 
 

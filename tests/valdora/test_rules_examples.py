@@ -73,7 +73,7 @@ def test_road_mining_example():
     assert state.roads["Д1"] == no_gems() | {"gold": 2, "sapphire": 1}
     # nothing more can be mined (every card used this turn), so the turn ended by itself
     assert state.current == 1 and state.phase == "move"
-    assert [e.text for e in events[1:]] == ["Больше здесь делать нечего — ход переходит: теперь ходит Берни.",
+    assert [e.text for e in events[1:]] == ["Больше здесь делать нечего — ход окончен.",
                                             "Ходит Берни."]
 
 

@@ -46,7 +46,7 @@ def test_every_action_says_what_happened_and_every_new_turn_is_announced(seed):
             assert len(reasons) == 1 and reasons[0].data["seat"] == seat
             assert "делать нечего — " in reasons[0].text
             if now is not None:
-                assert reasons[0].text.endswith(f"ход переходит: теперь ходит {state.players[now].name}.")
+                assert reasons[0].text.endswith("— ход окончен.")
             else:
                 assert reasons[0].text.endswith("на этом партия заканчивается.")
     assert GAME.is_over(state)

@@ -194,8 +194,11 @@ class Lobby:
         first = row.seats[game.current_seat(state)]
         seats = row.seats[first.seat:] + row.seats[:first.seat]  # from the first player, chosen by lot
         order = " → ".join(plain(seat_title(s)) for s in seats)
-        intro = (self.rematch.intro(game, order, dropped) if rematch
-                 else f"Партия «{escape(game.title)}» началась! Порядок хода (первый — по жребию): {order}.")
+        # the lobby message, closed just above, names the game: the board does not name it a second time
+        named = row.lobby_message_id is None
+        title = f" «{escape(game.title)}»" if named else ""
+        intro = (self.rematch.intro(game, order, dropped, named) if rematch
+                 else f"Партия{title} началась! Порядок хода (первый — по жребию): {order}.")
         await self.table.store.start(row.id, row.version, game.dump(state), intro,
                                await self.turns.turn_change(row, game, state))
         row = await self.table.store.game(row.id)
@@ -215,7 +218,7 @@ class Lobby:
     def _closed_lobby(self, row: GameRow) -> Reply:
         """The lobby message once the game has begun: who plays, and no buttons any more."""
         seated = ", ".join(plain(seat_title(s)) for s in row.seats)
-        return Reply(f"«{escape(self.table.game(row).title)}»: за столом {seated}. Партия началась, доска ниже.")
+        return Reply(f"«{escape(self.table.game(row).title)}»: играют {seated} — доска ниже.")
 
     async def button(self, chat: Chat, user: User, row: GameRow, kind: str) -> ButtonAnswer:
         """Sit down, stand up or begin from the lobby's buttons: the lobby message itself changes; a refusal

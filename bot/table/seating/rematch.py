@@ -141,8 +141,9 @@ class Rematch:
                                       row.seed if seed is None else seed)
         return await self.table.store.game(row.id), [s.name for s in row.seats if s.user_id in pending]
 
-    def intro(self, game: Game, order: str, dropped: list[str]) -> str:
-        """The first line of a rematch's first board."""
+    def intro(self, game: Game, order: str, dropped: list[str], named: bool = True) -> str:
+        """The first line of a rematch's first board (`named`: with the game's name, when no lobby message just
+        above names it)."""
         gone = f" Не подтвердили место: {', '.join(plain(n) for n in dropped)}." if dropped else ""
-        title = escape(declined(game.title, "loct"))
-        return f"Реванш в «{title}» начался! Порядок хода (по кругу, со следующего): {order}.{gone}"
+        title = f" в «{escape(declined(game.title, 'loct'))}»" if named else ""
+        return f"Реванш{title} начался! Порядок хода (по кругу, со следующего): {order}.{gone}"

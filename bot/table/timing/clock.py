@@ -221,6 +221,29 @@ def format_duration(seconds: float) -> str:
     raise AssertionError("unreachable: whole >= 1")
 
 
+def about(seconds: float) -> str:
+    """How long, in round figures, in the form that follows «ждём»: «около 3 минут», «около часа», «около 2 дней»
+    (the nearest whole minute, hour or day); «меньше минуты» under half a minute. For a wait told to people, where
+    the seconds are noise.
+
+    >>> about(2 * MINUTE + 26), about(75 * MINUTE), about(100 * MINUTE), about(21 * HOUR + 10 * MINUTE)
+    ('около 2 минут', 'около часа', 'около 2 часов', 'около 21 часа')
+    >>> about(20), about(50), about(59 * MINUTE + 40), about(30 * HOUR), about(40 * HOUR)
+    ('меньше минуты', 'около минуты', 'около часа', 'около суток', 'около 2 дней')
+    """
+    if not math.isfinite(seconds):
+        raise ValueError(f"a duration must be a finite number of seconds, not {seconds}")
+    minutes = round(seconds / MINUTE)
+    if minutes < 1:
+        return "меньше минуты"
+    if minutes < 60:
+        return "около минуты" if minutes == 1 else f"около {count(minutes, 'минуты', 'минут', 'минут')}"
+    hours = round(seconds / HOUR)
+    if hours < 24:
+        return "около часа" if hours == 1 else f"около {count(hours, 'часа', 'часов', 'часов')}"
+    days = round(seconds / DAY)
+    return "около суток" if days == 1 else f"около {count(days, 'дня', 'дней', 'дней')}"
+
 # ---------------------------------------------------------------- quiet hours
 
 _QUIET = re.compile(

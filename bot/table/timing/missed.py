@@ -10,7 +10,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from bot.storage.base import GameRow, LogLine
-from bot.table.texts import step_text
+from bot.table.texts import shortened_text, step_text
 from bot.table.timing.clock import HOUR
 from rules.text import count
 
@@ -42,7 +42,7 @@ def story_text(turns: list[list[LogLine]], names: list[str]) -> str:
     lines = []
     for turn in turns[-SHOWN_TURNS:]:
         text = " ".join(step_text(line.summary, names[line.seat]) for line in turn)
-        lines.append("• " + escape(text if len(text) <= LINE_LENGTH else text[:LINE_LENGTH - 1] + "…"))
+        lines.append("• " + escape(shortened_text(text, LINE_LENGTH)))  # cut after a whole word
     earlier = len(turns) - SHOWN_TURNS
     more = [f"…и ещё {count(earlier, 'ход', 'хода', 'ходов')} раньше (все — /log в чате)."] if earlier > 0 else []
     return "\n".join(["", "", "<b>Что было без вас:</b>", *more, *lines])

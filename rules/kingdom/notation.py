@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 
 from rules.kingdom import refusals
-from rules.kingdom.board import parse_hex
-from rules.kingdom.data import BUILDING_TILES, MOVING_TILES, TILE_EMOJI, TILE_TITLES
+from rules.kingdom.board import CANYON, DESERT, FLOWERS, FOREST, GRASS, parse_hex
+from rules.kingdom.data import BUILDING_TILES, MOVING_TILES, TILE_EMOJI, TILE_TITLES, terrain_told
 from rules.kingdom.engine import is_legal, legal_actions, tile_actions
 from rules.kingdom.layout import NAMES, index
 from rules.kingdom.state import State
@@ -35,7 +35,8 @@ BUILD_WORDS = {"build", "строю", "строить", "построить", "�
 FILLER_WORDS = {"на", "в", "во", "с", "со", "из", "до", "к", "ко", "туда", "сюда", "жетон", "жетоном", "жетона",
                 "использую", "использовать", "применяю", "применить", "играю", "сыграть", "ход", "ходом",
                 "переставить", "переставляю", "перенести", "переношу", "передвинуть", "двигаю", "move", "use",
-                "to", "from", "with", "гекс", "гексе", "клетку", "клетка", "поселением", "поселения", "хода"}
+                "to", "from", "with", "гекс", "гексе", "клетку", "клетка", "поселением", "поселения", "хода",
+                "поле", "поля", "полю", "полем", "местность", "местности"}
 RETURN_WORDS = {"discard", "return", "верну", "вернуть", "возвращаю", "возвратить", "отдаю", "отдать", "отдам",
                 "сдаю", "сдать", "сбрасываю", "сбросить", "сброшу", "теряю", "потерять"}
 # which tile goes back: typed state word stems -> tile state (longer stems first: "несыгранный" before "сыгран")
@@ -54,6 +55,11 @@ TILE_STEMS: dict[str, tuple[str, ...]] = {
     "harbor": ("гаван", "harbor", "harbour", "порт"),
     "paddock": ("пастбищ", "paddock", "загон"),
 }
+# A terrain named in a move ("строю на лугу K12"): word stems -> terrain. The box's names (равнина is the green
+# grass, луг the yellow flowers) and the words an earlier version of the bot used for the flowers («цветочное
+# поле») or everyone uses for the grass («трава»). «Луг» means the flowers, as on the cards in the box.
+TERRAIN_STEMS = (("равнин", GRASS), ("трав", GRASS), ("луг", FLOWERS), ("лужок", FLOWERS), ("лужк", FLOWERS),
+                 ("цвет", FLOWERS), ("каньон", CANYON), ("пустын", DESERT), ("лес", FOREST))
 # a coordinate typed in two pieces ("к 12") or the wrong way round; Cyrillic look-alikes come later
 EXAMPLES = "«/build K12», «строю K12», «оракул K12», «амбар K12 L5» или «конец»"  # what a player can send
 _LETTER = re.compile(r"^[a-zа-я]$")
@@ -88,6 +94,15 @@ def normalise(text: str) -> list[str]:
         tokens.append(t)
         i += 1
     return tokens
+
+
+def terrain_word(token: str) -> str | None:
+    """ "лугу" -> the flowers, "равнине" -> the grass, "цветочное" -> the flowers; None for any other word.
+
+    >>> [terrain_word(t) for t in ("лугу", "равнине", "цветочное", "травка", "лесу", "гекс")]
+    ['B', 'G', 'B', 'G', 'F', None]
+    """
+    return next((letter for stem, letter in TERRAIN_STEMS if token.startswith(stem)), None)
 
 
 def tile_word(token: str) -> str | None:
@@ -126,6 +141,7 @@ def parse(state: State, text: str) -> str:
     kinds: list[str] = []
     hexes: list[int] = []
     states: list[str] = []
+    terrains: list[tuple[str, str]] = []  # (the word typed, the terrain it names)
     for token in tokens:
         if token in RETURN_WORDS:
             kinds.append("discard")
@@ -139,6 +155,8 @@ def parse(state: State, text: str) -> str:
             hexes.append(h)
         elif token in FILLER_WORDS or token in POLITE_WORDS:
             continue
+        elif (terrain := terrain_word(token)) is not None:
+            terrains.append((token, terrain))
         elif (tile_state := state_word(token)) is not None:
             states.append(tile_state)
         elif _HEXLIKE.match(token):
@@ -170,9 +188,25 @@ def parse(state: State, text: str) -> str:
     if kind is None:
         kind = _guess(state, hexes, text)
     action = _canonical(kind, hexes)
+    if terrains and kind != "end":
+        _check_terrain(state, action, terrains)
     if is_legal(state, action):
         return action
     raise refusals.refusal(state, kind, hexes)
+
+
+def _check_terrain(state: State, action: str, terrains: list[tuple[str, str]]) -> None:
+    """A move that names a terrain ("строю на лугу K12") must name the terrain of the hex it builds on or moves
+    to: otherwise the player meant something else than the coordinate says, and nothing is done."""
+    target = index(*parse_hex(action.split(" ")[-1]))
+    letter = state.layout.terrain[target]
+    for word, named in terrains:
+        if named == letter:
+            continue
+        message = f"{NAMES[target]} — {terrain_told(letter)}, не {terrain_told(named)}."
+        if word.startswith("луг") and letter == GRASS:
+            message += " Как на картах из коробки: луг — жёлтые цветы, а зелёная трава — равнина."
+        raise RuleError(message + " Ход не сделан: проверьте гекс.", "kingdom.terrain")
 
 
 def state_word(token: str) -> str | None:

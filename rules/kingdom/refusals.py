@@ -17,7 +17,7 @@ from rules.kingdom.building import (
     moving_targets,
     touches_other,
 )
-from rules.kingdom.data import BUILDING_TILES, TERRAIN_NAMES, TERRAIN_ORDER, TERRAIN_WHERE, TILE_TITLES
+from rules.kingdom.data import BUILDING_TILES, TERRAIN_ORDER, TERRAIN_WHERE, TILE_TITLES, terrain_told
 from rules.kingdom.layout import EDGE, JUMP, NAMES
 from rules.kingdom.state import State
 from rules.protocol import RuleError
@@ -116,7 +116,7 @@ def _build_refusal(state: State, h: int) -> RuleError:
         return RuleError("Три обязательных поселения в этом ходу уже построены. Дальше — жетоны или «конец».",
                          "kingdom.turn")
     letter = state.layout.terrain[h]
-    wrong = RuleError(f"Ваша карта — {TERRAIN_NAMES[player.card]}, а {NAMES[h]} — {TERRAIN_NAMES[letter]}. "
+    wrong = RuleError(f"Ваша карта — {terrain_told(player.card)}, а {NAMES[h]} — {terrain_told(letter)}. "
                       f"Стройте {TERRAIN_WHERE[player.card]}.", "kingdom.building")
     if (error := _place_refusal(state, h)) is not None:
         occupied = state.owners[h] is not None
@@ -139,11 +139,11 @@ def _tile_build_refusal(state: State, kind: str, h: int, occupied_checked: bool 
     if kind == "oracle" or kind in TILE_TERRAIN:
         need = player.card if kind == "oracle" else TILE_TERRAIN[kind]
         if not has_free(state, need):
-            return RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[need]}» не осталось: жетону «{title}» "
+            return RuleError(f"Свободных гексов местности «{terrain_told(need)}» не осталось: жетону «{title}» "
                              "строить негде.", section)
         if letter != need:
-            what = f"на местности вашей карты ({TERRAIN_NAMES[need]})" if kind == "oracle" else TERRAIN_WHERE[need]
-            return RuleError(f"«{title}» строит только {what}, а {NAMES[h]} — {TERRAIN_NAMES[letter]}.", section)
+            what = f"на местности вашей карты — {terrain_told(need)}," if kind == "oracle" else TERRAIN_WHERE[need] + ","
+            return RuleError(f"«{title}» строит только {what} а {NAMES[h]} — {terrain_told(letter)}.", section)
         return _adjacency(state, h, building_targets(state, kind), need)
     if kind == "tower":
         if not EDGE[h]:
@@ -186,25 +186,25 @@ def _target_reasons(state: State, kind: str, origin: int, target: int, own: bool
             hint = f" Из {NAMES[origin]} можно на {', '.join(options)}." if options else ""
             reasons.append(RuleError(f"«Пастбище» передвигает поселение ровно на 2 гекса по прямой.{hint}", section))
         if occupied is None and _place_refusal(state, target) is not None:
-            reasons.append(RuleError(f"{NAMES[target]} — {TERRAIN_NAMES[letter]}: «Пастбище» ставит поселение только "
-                                     "на свободный луг, каньон, пустыню, цветочное поле или лес.", section))
+            reasons.append(RuleError(f"{NAMES[target]} — {terrain_told(letter)}: «Пастбище» ставит поселение только "
+                                     "на свободную равнину, луг, каньон, пустыню или лес.", section))
         return reasons
     if kind == "harbor":
         if letter != WATER:
             reasons.append(RuleError(f"«Гавань» переставляет поселение только на воду, а {NAMES[target]} — "
-                                     f"{TERRAIN_NAMES[letter]}.", section))
+                                     f"{terrain_told(letter)}.", section))
         terrain = WATER
     else:  # barn
         terrain = player.card
         if not has_free(state, terrain):
-            reasons.append(RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[terrain]}» не осталось: «Амбару» "
+            reasons.append(RuleError(f"Свободных гексов местности «{terrain_told(terrain)}» не осталось: «Амбару» "
                                      "переставлять некуда.", section))
         elif letter != terrain:
             if occupied is None and (error := _place_refusal(state, target)) is not None:
                 reasons.append(error)
             else:
-                reasons.append(RuleError(f"«Амбар» переставляет только на местность вашей карты "
-                                         f"({TERRAIN_NAMES[terrain]}), а {NAMES[target]} — {TERRAIN_NAMES[letter]}.",
+                reasons.append(RuleError(f"«Амбар» переставляет только на местность вашей карты — "
+                                         f"{terrain_told(terrain)}, а {NAMES[target]} — {terrain_told(letter)}.",
                                          section))
     if not reasons and own:
         options = [t for o, t in moving_targets(state, kind) if o == origin and touches_other(state, origin, t)]

@@ -77,9 +77,9 @@ HL_RING: RGB = (214, 16, 24)  # highlighted hexes: a strong red, far from every 
 LABEL_SIZE = 25  # hex names inside highlighted hexes: tall glyphs, squeezed to the hex width
 LAST_RING: RGB = (255, 214, 0)
 
-# Terrain letter -> (fill, Russian name: the box's, as rules.kingdom.data.TERRAIN_NAMES). Colours after the printed boards, spread in lightness too, so
-# that they stay apart for weak colour vision; each also gets a mark (tufts, trees, flowers, dunes, cracks,
-# waves, peak, castle).
+# Terrain letter -> (fill, Russian name: the box's, as rules.kingdom.data.TERRAIN_NAMES). Colours after the
+# printed boards, spread in lightness too, so that they stay apart for weak colour vision; each also gets a
+# mark (tufts, trees, flowers, dunes, cracks, waves, peak, castle).
 TERRAIN: dict[str, tuple[RGB, str]] = {
     "G": ((156, 212, 96), "равнина"),
     "S": ((168, 84, 52), "каньон"),

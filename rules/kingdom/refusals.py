@@ -5,8 +5,6 @@ particular (the hex, its terrain, the adjacency rule).
 
 from __future__ import annotations
 
-import re
-
 from rules.kingdom.board import CASTLE, LOCATION, MOUNTAIN, WATER
 from rules.kingdom.building import (
     TILE_TERRAIN,
@@ -21,6 +19,7 @@ from rules.kingdom.data import BUILDING_TILES, TERRAIN_ORDER, TERRAIN_WHERE, TIL
 from rules.kingdom.layout import EDGE, JUMP, NAMES
 from rules.kingdom.state import State
 from rules.protocol import RuleError
+from rules.reasons import combine
 from rules.text import count
 
 
@@ -63,17 +62,6 @@ def refusal(state: State, kind: str, hexes: list[int]) -> RuleError:
     elif (hexes[0], hexes[1]) not in moving_targets(state, kind):
         reasons.append(_move_refusal(state, kind, hexes[0], hexes[1]))
     return combine(reasons or [RuleError("Так сыграть жетон сейчас нельзя.", f"kingdom.{kind}")])
-
-
-def combine(reasons: list[RuleError]) -> RuleError:
-    """One refusal that gives every reason, in order; the section is the first reason's."""
-    message = reasons[0].message
-    for extra in reasons[1:]:
-        text = extra.message
-        if not re.match(r"[A-T][0-9]", text):
-            text = text[0].lower() + text[1:]
-        message += " Кроме того, " + text
-    return RuleError(message, reasons[0].section)
 
 
 def _place_refusal(state: State, h: int) -> RuleError | None:
@@ -142,8 +130,8 @@ def _tile_build_refusal(state: State, kind: str, h: int, occupied_checked: bool 
             return RuleError(f"Свободных гексов местности «{terrain_told(need)}» не осталось: жетону «{title}» "
                              "строить негде.", section)
         if letter != need:
-            what = f"на местности вашей карты — {terrain_told(need)}," if kind == "oracle" else TERRAIN_WHERE[need] + ","
-            return RuleError(f"«{title}» строит только {what} а {NAMES[h]} — {terrain_told(letter)}.", section)
+            what = f"на местности вашей карты — {terrain_told(need)}" if kind == "oracle" else TERRAIN_WHERE[need]
+            return RuleError(f"«{title}» строит только {what}, а {NAMES[h]} — {terrain_told(letter)}.", section)
         return _adjacency(state, h, building_targets(state, kind), need)
     if kind == "tower":
         if not EDGE[h]:

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from rules.protocol import RuleError
+from rules.reasons import gather
 from rules.sylvan import refusals
 from rules.sylvan.data import (
     CARDS,
@@ -251,12 +252,13 @@ def parse(state: State, text: str) -> str:
 
 def resolve(state: State, it: Intent, legal: list[str]) -> str:
     """An understood intent as a legal canonical action, or a RuleError saying why it is not allowed."""
-    refusals.check_step(state, it.kind)
+    kind = it.kind
+    if kind not in ITEM_VERBS and kind != "set":
+        refusals.check_step(state, kind)  # an item or a set: the step is one of the reasons gathered below
     if it.bad_trees:
         refusals.unknown_tree(it.bad_trees[0])
     for name in it.trees:
         refusals.check_tree(state, name)
-    kind = it.kind
     if kind in ("flag", "noflag", "redraw", "pass", "refresh", "end"):
         if kind in legal:
             return kind
@@ -274,13 +276,15 @@ def resolve(state: State, it: Intent, legal: list[str]) -> str:
         return _resolve_set(state, it, legal)
     if kind in ITEM_VERBS:
         need = 2 if kind in ("hammer", "bridge") else 1
-        refusals.check_item(state, kind)
-        if len(it.trees) < need:
-            refusals.need_trees(state, kind, need)
         trees = it.trees[:need]
         if kind == "bridge" and len(set(trees)) == 2:
             order = list(state.trees)
             trees = sorted(trees, key=order.index)
+        # every reason at once: too early (or too late) in the turn, no such item, and what the trees forbid
+        gather(lambda: refusals.check_step(state, kind), lambda: refusals.check_item(state, kind),
+               lambda: refusals.check_item_trees(state, kind, trees) if len(trees) == need else None)
+        if len(trees) < need:
+            refusals.need_trees(state, kind, need)
         return _checked(state, legal, kind, trees)
     if kind == "take":
         return _resolve_take(state, it, legal)
@@ -324,6 +328,8 @@ def _resolve_play(state: State, it: Intent, legal: list[str]) -> str:
 
 def _resolve_set(state: State, it: Intent, legal: list[str]) -> str:
     symbols = list(dict.fromkeys(it.symbols))
+    gather(lambda: refusals.check_step(state, "set"),
+           lambda: refusals.check_set(state, SYMBOL_NAMES[symbols[0]]) if len(symbols) == 1 else None)
     if len(symbols) != 1:
         sets = [a for a in legal if a.startswith("set ")]
         if not symbols and len(sets) == 1:

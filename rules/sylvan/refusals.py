@@ -248,6 +248,66 @@ def _full(state: State, name: str) -> None:
         refuse(f"На {name} уже {MAX_HEIGHT} уровней — выше деревья не растут.", "sylvan.trees")
 
 
+def check_set(state: State, symbol_name: str) -> None:
+    """Refuse a set of 3 cards that the player has not got, or whose item the supply has run out of (whatever
+    the step of the turn)."""
+    seat = state.current
+    assert seat is not None
+    symbol = SYMBOL_BY_NAME[symbol_name]
+    have = symbol_count(state, seat, symbol)
+    if have < 3:
+        refuse(f"Для набора нужны 3 разыгранные карты с символом {SYMBOL_EMOJI[symbol]} {SYMBOL_NAMES[symbol]}, "
+               f"а у вас {count(have, 'такая', 'такие', 'таких') if have else 'ни одной'}.", "sylvan.items")
+    if state.supply[symbol] <= 0:
+        refuse(f"В запасе не осталось {ITEM_GEN_PL[symbol]}: набор подождёт, карты остаются перед вами.",
+               "sylvan.supply")
+
+
+def check_item_trees(state: State, verb: str, args: list[str]) -> None:
+    """Refuse an item used on trees it cannot be used on (whatever the step of the turn and whether the player
+    has the item: those are told besides)."""
+    seat = state.current
+    assert seat is not None
+    if verb == "axe":
+        name = args[0]
+        _closed(state, name)
+        if not state.trees[name].tiles:
+            refuse(f"На {name} только основание — основание топором не срубить.", "sylvan.axe")
+    if verb == "hammer":
+        src, dst = args
+        if src == dst:
+            refuse("Молоток переносит жилище на другое дерево, а не на то же самое.", "sylvan.hammer")
+        _closed(state, src)
+        source = state.trees[src]
+        if not source.tiles:
+            refuse(f"На {src} нет жилищ — переносить нечего.", "sylvan.hammer")
+        if source.tiles[-1][0] != seat:
+            owner = state.players[source.tiles[-1][0]].name
+            refuse(f"Верхнее жилище {src} — не ваше ({owner}): молотком переносят только своё жилище "
+                   "с верхнего уровня.", "sylvan.hammer")
+        _closed(state, dst)
+        _full(state, dst)
+    if verb == "bridge":
+        a, b = args
+        if a == b:
+            refuse("Мост соединяет два разных соседних дерева.", "sylvan.bridge")
+        if not adjacent(a, b):
+            (ca, ra), (cb, rb) = spot_position(a), spot_position(b)
+            if abs(ca - cb) == 1 and abs(ra - rb) == 1:
+                refuse(f"{a} и {b} стоят по диагонали, а по диагонали деревья соседями не считаются.",
+                       "sylvan.bridge")
+            refuse(f"{a} и {b} не соседи: мост соединяет только деревья, стоящие рядом в ряду или в столбце.",
+                   "sylvan.bridge")
+        if has_bridge(state, seat, a, b):
+            refuse(f"У вас уже есть мост между {a} и {b}: между одной парой деревьев — только один ваш мост.",
+                   "sylvan.bridge")
+        if state.players[seat].flags_left <= 0:
+            refuse("У вас не осталось флагов, а на мост нужно прикрепить свой флаг.", "sylvan.supply")
+    if verb == "top":
+        if state.trees[args[0]].treetop:
+            refuse(f"На {args[0]} уже стоит верхушка.", "sylvan.treetop")
+
+
 def explain(state: State, verb: str, args: list[str]) -> NoReturn:
     """The reason an action of the current step is illegal (its step and trees are already checked)."""
     seat = state.current
@@ -287,52 +347,9 @@ def explain(state: State, verb: str, args: list[str]) -> NoReturn:
                    f"{STYLE_EMOJI[want]} {STYLE_NAMES[want]} стиль: строить можно только на дерево, где верхнее "
                    f"жилище того же стиля, что на карте.", "sylvan.place")
     if verb == "set":
-        symbol = SYMBOL_BY_NAME[args[0]]
-        have = symbol_count(state, seat, symbol)
-        if have < 3:
-            refuse(f"Для набора нужны 3 разыгранные карты с символом {SYMBOL_EMOJI[symbol]} {SYMBOL_NAMES[symbol]}, "
-                   f"а у вас {count(have, 'такая', 'такие', 'таких')}.", "sylvan.items")
-        if state.supply[symbol] <= 0:
-            refuse(f"В запасе не осталось {ITEM_GEN_PL[symbol]}: набор подождёт, карты остаются перед вами.",
-                   "sylvan.supply")
-    if verb == "axe":
-        name = args[0]
-        _closed(state, name)
-        if not state.trees[name].tiles:
-            refuse(f"На {name} только основание — основание топором не срубить.", "sylvan.axe")
-    if verb == "hammer":
-        src, dst = args
-        if src == dst:
-            refuse("Молоток переносит жилище на другое дерево, а не на то же самое.", "sylvan.hammer")
-        _closed(state, src)
-        source = state.trees[src]
-        if not source.tiles:
-            refuse(f"На {src} нет жилищ — переносить нечего.", "sylvan.hammer")
-        if source.tiles[-1][0] != seat:
-            owner = state.players[source.tiles[-1][0]].name
-            refuse(f"Верхнее жилище {src} — не ваше ({owner}): молотком переносят только своё жилище "
-                   "с верхнего уровня.", "sylvan.hammer")
-        _closed(state, dst)
-        _full(state, dst)
-    if verb == "bridge":
-        a, b = args
-        if a == b:
-            refuse("Мост соединяет два разных соседних дерева.", "sylvan.bridge")
-        if not adjacent(a, b):
-            (ca, ra), (cb, rb) = spot_position(a), spot_position(b)
-            if abs(ca - cb) == 1 and abs(ra - rb) == 1:
-                refuse(f"{a} и {b} стоят по диагонали, а по диагонали деревья соседями не считаются.",
-                       "sylvan.bridge")
-            refuse(f"{a} и {b} не соседи: мост соединяет только деревья, стоящие рядом в ряду или в столбце.",
-                   "sylvan.bridge")
-        if has_bridge(state, seat, a, b):
-            refuse(f"У вас уже есть мост между {a} и {b}: между одной парой деревьев — только один ваш мост.",
-                   "sylvan.bridge")
-        if player.flags_left <= 0:
-            refuse("У вас не осталось флагов, а на мост нужно прикрепить свой флаг.", "sylvan.supply")
-    if verb == "top":
-        if state.trees[args[0]].treetop:
-            refuse(f"На {args[0]} уже стоит верхушка.", "sylvan.treetop")
+        check_set(state, args[0])
+    if verb in ITEM_VERBS:
+        check_item_trees(state, verb, args)
     if verb == "take":
         if args[0] in (DECK, "deck"):
             if "end" in legal:

@@ -122,12 +122,20 @@ def _buy_equipment(state: State, intent: Intent, face: str) -> None:
 
 
 def _buy_contract(state: State) -> None:
+    """Every reason at once (three contracts held, no coin); a return is suggested only when it is allowed,
+    that is with the coin for the new contract (see `actions.return_actions`)."""
     player = state.player()
-    if len(player.contracts) >= MAX_CONTRACTS:
+    full = len(player.contracts) >= MAX_CONTRACTS
+    poor = player.coins < CONTRACT_PRICE
+    if full and not poor:
         fail(f"У вас уже {contracts_count(len(player.contracts))} — больше трёх не бывает. Чтобы купить новый, "
              f"сначала верните один в эту книгу, например {command('return 1 left')}.", "valdora.contracts")
-    if player.coins < CONTRACT_PRICE:
-        fail("Контракт стоит 1 монету, а у вас монет нет.", "valdora.contracts")
+    if full:
+        fail(f"У вас уже {contracts_count(len(player.contracts))} — больше трёх не бывает, и новый купить не на "
+             f"что: контракт стоит {coins_acc(CONTRACT_PRICE)}, а у вас монет нет. Вернуть контракт можно, "
+             "только чтобы купить вместо него новый.", "valdora.contracts")
+    if poor:
+        fail(f"Контракт стоит {coins_acc(CONTRACT_PRICE)}, а у вас монет нет.", "valdora.contracts")
 
 
 def give_back(state: State, intent: Intent) -> None:

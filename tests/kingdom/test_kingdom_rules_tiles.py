@@ -290,8 +290,9 @@ def test_paddock_exactly_two_hexes_in_a_straight_line_jumping_anything():
     refused(state, "paddock H3 H5", "kingdom.paddock", "ровно на 2 гекса по прямой", "Из H3 можно на G1, I1")
     refused(state, "paddock H3 H4", "kingdom.paddock", "ровно на 2 гекса",
             "Кроме того, H4 — локация: «Пастбище» ставит поселение только на свободную равнину")  # every reason
-    refused(state, "paddock I3 I5", "kingdom.paddock", "На I3 поселение игрока Борис",
-            "Кроме того, I5 — вода: «Пастбище» ставит")
+    error = refused(state, "paddock I3 I5", "kingdom.paddock", "На I3 поселение игрока Борис",
+                    "Кроме того, «Пастбище» передвигает", "К тому же I5 — вода (синяя): «Пастбище» ставит")
+    assert error.message.count("Кроме того") == 1  # three reasons, each joined its own way
     GAME.apply(state, "пастбище H3 J3")
     assert state.owners[h("J3")] == 0
 

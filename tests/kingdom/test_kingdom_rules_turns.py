@@ -185,7 +185,7 @@ def test_the_card_is_revealed_at_the_start_of_the_turn():
     assert GAME.view(state, 1)["hand"] == "D" and GAME.view(state, 1)["players"][1]["card"] == "D"
     assert GAME.view(state, 1)["players"][2]["card"] is None
     events = [GAME.apply(state, f"build {x}") for x in ("A1", "B1", "C1")][-1]
-    assert "Борис открывает карту местности: пустыня." in texts(events)
+    assert "Борис открывает карту местности: пустыня (песочная)." in texts(events)
     assert GAME.view(state)["players"][1]["card"] == "D"
 
 

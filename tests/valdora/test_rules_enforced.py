@@ -243,6 +243,22 @@ def test_return_only_with_three_contracts_and_only_in_a_contract_town():
     refused(state, "вернуть 1 влево", "только в книгу контрактов", "valdora.return")
 
 
+def test_a_full_hand_without_a_coin_is_told_both_and_offered_no_return():
+    """A return needs the coin for the new contract: the refusal names both reasons and suggests no /return
+    (every command a refusal suggests is allowed now)."""
+    state = fresh()
+    stand(state, "C")
+    anya = state.players[0]
+    anya.coins = 0
+    anya.contracts = [card("grey", 0), card("red", 0), card("blue", 0)]
+    message = refused(state, "купить справа", "У вас уже 3 контракта", "valdora.contracts")
+    assert "монет нет" in message and "/return" not in message
+    assert not [a for a in GAME.legal_actions(state) if a.startswith("return ")]
+    anya.coins = 1
+    message = refused(state, "купить справа", "сначала верните один", "valdora.contracts")
+    assert "/return 1 влево" in message and "return 1 left" in GAME.legal_actions(state)
+
+
 def test_contract_costs_a_coin():
     state = fresh()
     stand(state, "D")

@@ -1367,7 +1367,7 @@ def render_round_image(view: dict) -> Image.Image:
     y += 14
     # the regions: who won each and what it gave
     trees = {t["name"]: t for t in _trees(view)}
-    text(d, (PAD + 6, y + 20), "Области: у кого больше деревьев с преимуществом", 22, INK, bold=True, anchor="lm",
+    text(d, (PAD + 6, y + 20), "Превосходство в областях: у кого больше деревьев с преимуществом", 22, INK, bold=True, anchor="lm",
          max_width=ROUND_W - 2 * PAD - 12, min_size=14)
     y += 40
     for i, (r, seats, each) in enumerate(_region_points(view, result, trees)):
@@ -1379,7 +1379,7 @@ def render_round_image(view: dict) -> Image.Image:
              min_size=14)
         x = PAD + 330
         if not seats:
-            text(d, (x, cy), "ни у кого нет преимущества", 22, MUTED, anchor="lm")
+            text(d, (x, cy), "превосходства нет ни у кого", 22, MUTED, anchor="lm")
         for s in seats[:4]:
             x = _chip(d, x, cy, owner_rgb(view, s), "", 24, 22) + 6
             x += text(d, (x, cy), f"{names.get(s, '?')} +{each}", 24, INK, anchor="lm", max_width=150,

@@ -271,7 +271,7 @@ def label(state: State, action: str) -> str:
     if verb == "end":
         return "✅ Закончить ход"
     if verb == "discard":
-        return f"↩️ Отдать {STATE_WORDS[args[1]]}"
+        return f"📤 Отдать {STATE_WORDS[args[1]]}"  # a tile given back (↩️ is the undo's sign)
     if verb == "build":
         return f"🏠 {args[0]}"
     return f"{TILE_EMOJI.get(verb, '')} {'→'.join(args)}".strip()

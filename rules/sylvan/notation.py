@@ -31,7 +31,7 @@ from rules.sylvan.data import (
 from rules.sylvan.engine import CARD_KEY, DECK, FACE_KEYS, ITEM_VERB, ITEM_VERBS, bridge_fame, legal_actions
 from rules.sylvan.state import State
 from rules.text import POLITE_WORDS as SHARED_POLITE
-from rules.text import typed
+from rules.text import count, typed
 
 MAX_BUTTONS = 24  # the bot's keyboards hold about this many buttons per level
 
@@ -374,12 +374,14 @@ def label(state: State, action: str) -> str:
         alike = sum(1 for c in state.player().hand if CARD_KEY[c] == args[0]) if state.current is not None else 0
         if alike < 2:
             return label
-        # one button stands for every such card of the hand: say how many there are (within 24 characters)
-        if len(label) + 3 > 24:
+        # one button stands for every such card of the hand: say how many cards («×2» would read as two
+        # treetops), in words, the symbols by their marks alone when the names make it too long
+        copies = f" ({count(alike, 'карта', 'карты', 'карт')})"
+        if len(label) + len(copies) > 28:
             style, symbols = FACE_KEYS[args[0]]
             marks = "/".join(SYMBOL_EMOJI[s] for s in symbols)
             label = f"{STYLE_EMOJI[style]} {STYLE_NAMES[style].capitalize()} {marks}"
-        return f"{label} ×{alike}"
+        return label + copies
     if verb == "place":
         return f"🏠 Строить на {args[0]}"
     if verb == "take":

@@ -11,7 +11,7 @@ A label that concerns a contract says which one: its client's colour and what th
 
 from __future__ import annotations
 
-from rules.text import coins
+from rules.text import coins, coins_acc
 from rules.valdora.actions import GEM_BY_WORD, KIND_BY_WORD, flip_cost, legal_actions, moves
 from rules.valdora.board import HARBOUR, HOUSE, MINE, ROAD, SPACE_BY_NAME, TOWN
 from rules.valdora.books import visible
@@ -27,6 +27,7 @@ from rules.valdora.movement import MoveOption
 from rules.valdora.state import Player, State
 
 SIDE_TITLES = {"left": "Слева", "right": "Справа"}
+RETURN_SIGN = "📤"  # a contract given back to the book: its own sign (↩️ is the undo's)
 
 
 def contract_icons(face: int) -> str:
@@ -79,7 +80,7 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
         return f"🛒 {where}: {EQUIPMENT_NAMES[face]}"
     if verb == "return":
         way = "влево" if args[1] == "left" else "вправо"
-        return f"↩️ {held_contract(player, int(args[0]))} {way}"
+        return f"{RETURN_SIGN} Вернуть {held_contract(player, int(args[0]))} {way}"
     if verb == "mine":
         gem, kind_name = args
         kind = KIND_BY_WORD[kind_name]
@@ -92,8 +93,10 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
             text += f" ({coins(cost)})"
         return text
     if verb == "deliver":
-        if len(args) == 1:  # a grey contract is delivered by paying what it orders: «📜 Сдать ⚪ за 2 монеты»
-            return f"📜 Сдать {held_contract(player, int(args[0])).replace(' заказ ', ' за ')}"
+        if len(args) == 1:  # a grey contract is delivered by paying what it orders: «📜 Сдать ⚪ за 1 монету»
+            ordered = CONTRACT_FACES[player.contracts[int(args[0]) - 1][0]].coins()
+            held = held_contract(player, int(args[0]))
+            return f"📜 Сдать {held.replace(f' заказ {coins(ordered)}', f' за {coins_acc(ordered)}')}"
         # which equipment gives the gems; a white contract is told by its colour alone, to keep the button short
         held = held_contract(player, int(args[0]))
         if "+" in args[1]:
@@ -115,7 +118,7 @@ ROADS_FLAT = 8  # reachable roads beyond this are split into the outer ring and 
 OUTER_ROADS = {f"Д{n}" for n in range(1, 9)}  # the ring of roads between the corner towns
 MOVE_GROUPS = {TOWN: "🏘 Города и гавани", HARBOUR: "🏘 Города и гавани", ROAD: "🛤 Дороги",
                HOUSE: "🏠 Дома клиентов", MINE: "🪙 Серебряные шахты"}
-STEP_GROUPS = {"deliver": "📜 Сдать контракт", "return": "↩️ Вернуть контракт", "buy": "🛒 Купить"}
+STEP_GROUPS = {"deliver": "📜 Сдать контракт", "return": f"{RETURN_SIGN} Вернуть контракт", "buy": "🛒 Купить"}
 
 
 def menu_paths(state: State) -> dict[str, tuple[str, ...]]:

@@ -400,7 +400,7 @@ def test_moving_away_from_one_of_two_farms_asks_which_farm_goes_back():
     assert texts(events)[-1] == ("Аня уводит последнее поселение от локации M6: надо вернуть один из двух жетонов "
                                  "«Ферма» — несыгранный или сыгранный в этом ходу.")
     assert state.current == 0 and GAME.legal_actions(state) == ["discard farm used", "discard farm usable"]
-    assert [GAME.label(state, a) for a in GAME.legal_actions(state)] == ["↩️ Отдать сыгранный", "↩️ Отдать несыгранный"]
+    assert [GAME.label(state, a) for a in GAME.legal_actions(state)] == ["📤 Отдать сыгранный", "📤 Отдать несыгранный"]
     assert GAME.command(state, "discard farm used") == "/discard сыгранный"
     view = GAME.view(state)
     assert view["choosing"] == "какой жетон «Ферма» вернуть" and view["returning"] == "Ферма"

@@ -132,7 +132,7 @@ def test_labels():
     assert GAME.label(state, "refill") == "💰 Пополнить серебро"
     state.players[0].contracts = [card("red")]
     assert GAME.label(state, "deliver 1") == "📜 Сдать 🔴 рубин"
-    assert GAME.label(state, "return 1 left") == "↩️ 🔴 рубин влево"
+    assert GAME.label(state, "return 1 left") == "📤 Вернуть 🔴 рубин влево"
 
 
 def test_events_name_the_player_in_russian():

@@ -375,13 +375,12 @@ def label(state: State, action: str) -> str:
         if alike < 2:
             return label
         # one button stands for every such card of the hand: say how many cards («×2» would read as two
-        # treetops), in words, the symbols by their marks alone when the names make it too long
-        copies = f" ({count(alike, 'карта', 'карты', 'карт')})"
-        if len(label) + len(copies) > 28:
-            style, symbols = FACE_KEYS[args[0]]
-            marks = "/".join(SYMBOL_EMOJI[s] for s in symbols)
-            label = f"{STYLE_EMOJI[style]} {STYLE_NAMES[style].capitalize()} {marks}"
-        return label + copies
+        # treetops), in words, within 24 characters: the symbols by their marks alone, then «шт.», if need be
+        style, symbols = FACE_KEYS[args[0]]
+        marks = f"{STYLE_EMOJI[style]} {STYLE_NAMES[style].capitalize()} {'/'.join(SYMBOL_EMOJI[s] for s in symbols)}"
+        tries = [f"{label} ({count(alike, 'карта', 'карты', 'карт')})",
+                 f"{marks} ({count(alike, 'карта', 'карты', 'карт')})", f"{marks} ({alike} шт.)"]
+        return next((t for t in tries if len(t) <= 24), tries[-1])
     if verb == "place":
         return f"🏠 Строить на {args[0]}"
     if verb == "take":

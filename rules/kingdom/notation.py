@@ -137,7 +137,7 @@ def parse(state: State, text: str) -> str:
         return text
     tokens = normalise(text)
     if not tokens:
-        raise RuleError(f"Пустой ход: напишите, например, {EXAMPLES}.", "kingdom.turn")
+        raise RuleError(f"Пустой ход. {examples(state)}", "kingdom.turn")
     kinds: list[str] = []
     hexes: list[int] = []
     states: list[str] = []
@@ -164,7 +164,7 @@ def parse(state: State, text: str) -> str:
                             "от 1 до 20, например K12.", "kingdom.board")
         else:
             where = f" в «{typed(text)}»" if len(tokens) > 1 else ""
-            raise RuleError(f"Не понял «{typed(token)}»{where}. Пишите, например: {EXAMPLES}.", "kingdom.turn")
+            raise RuleError(f"Не понял «{typed(token)}»{where}. {examples(state)}", "kingdom.turn")
     if state.pending:
         return _return(state, kinds, states, hexes)
     if "discard" in kinds or states:
@@ -187,7 +187,7 @@ def parse(state: State, text: str) -> str:
         raise RuleError("Партия уже закончилась.", "kingdom.end")
     if kind is None:
         kind = _guess(state, hexes, text)
-    action = _canonical(kind, hexes)
+    action = _canonical(state, kind, hexes)
     if terrains and kind != "end":
         _check_terrain(state, action, terrains)
     if is_legal(state, action):
@@ -244,22 +244,45 @@ def _guess(state: State, hexes: list[int], text: str) -> str:
     if len(hexes) == 2:
         raise RuleError("Чтобы переставить поселение, назовите жетон: амбар, гавань или пастбище, например "
                         f"«пастбище {NAMES[hexes[0]]} {NAMES[hexes[1]]}».", "kingdom.extra-actions")
-    raise RuleError(f"Не понял ход «{typed(text)}»: напишите, например, {EXAMPLES}.", "kingdom.turn")
+    raise RuleError(f"Не понял ход «{typed(text)}». {examples(state)}", "kingdom.turn")
 
 
-def _canonical(kind: str, hexes: list[int]) -> str:
+def _canonical(state: State, kind: str, hexes: list[int]) -> str:
     if kind == "end":
         return "end"
-    if kind == "build" or kind in BUILDING_TILES:
-        if len(hexes) != 1:
-            word = "строю" if kind == "build" else TILE_TITLES[kind].lower()
-            raise RuleError(f"Укажите один гекс, например: «/{kind} K12» или «{word} K12».",
-                            "kingdom.building" if kind == "build" else f"kingdom.{kind}")
-        return f"{kind} {NAMES[hexes[0]]}"
-    if len(hexes) != 2:
-        raise RuleError(f"Укажите, откуда и куда: например, «/{kind} K12 L5» или «{TILE_TITLES[kind].lower()} K12 L5».",
-                        f"kingdom.{kind}")
-    return f"{kind} {NAMES[hexes[0]]} {NAMES[hexes[1]]}"
+    building = kind == "build" or kind in BUILDING_TILES
+    if len(hexes) == (1 if building else 2):
+        return " ".join([kind, *(NAMES[h] for h in hexes)])
+    section = "kingdom.building" if kind == "build" else f"kingdom.{kind}"
+    if kind != "build" and (reasons := refusals.tile_reasons(state, kind)):
+        raise refusals.combine(reasons)  # no such tile, or not now: whatever hexes would be named
+    options = [a for a in legal_actions(state) if a.split(" ")[0] == kind]
+    if not options:  # a hint offers only what is allowed now: here, nothing of this kind
+        what = "строить" if kind == "build" else f"с жетоном «{TILE_TITLES[kind]}»"
+        raise RuleError(f"Сейчас {what} некуда. {examples(state)}", section)
+    word = "строю" if kind == "build" else TILE_TITLES[kind].lower()
+    where = options[0].split(" ", 1)[1]
+    need = "один гекс" if building else "откуда и куда"
+    raise RuleError(f"Укажите {need}, например: «/{options[0]}» или «{word} {where}».", section)
+
+
+def examples(state: State) -> str:
+    """ "Пишите, например: «/build D3», «строю D3», «/farm Q2» или «конец»." — commands allowed now (the
+    model ones when the game is over)."""
+    legal = legal_actions(state) if state.current is not None else []
+    shown: list[str] = []
+    for kind in ("build", *BUILDING_TILES, *MOVING_TILES):
+        action = next((a for a in legal if a.split(" ")[0] == kind), None)
+        if action is not None and len(shown) < 3:
+            shown.append(f"«/{action}»")
+            if kind == "build":
+                shown.append(f"«строю {action[6:]}»")
+    shown += [f"«{command(state, a)}»" for a in legal if a.startswith("discard ")]
+    if "end" in legal:
+        shown.append("«конец»")
+    if not shown:
+        return f"Пишите, например: {EXAMPLES}."
+    return "Пишите, например: " + (", ".join(shown[:-1]) + " или " + shown[-1] if len(shown) > 1 else shown[0]) + "."
 
 
 # --- labels and keyboard groups -------------------------------------------------------------------------

@@ -35,13 +35,30 @@ def refusal(state: State, kind: str, hexes: list[int]) -> RuleError:
                          f"{TERRAIN_WHERE[player.card]}.", "kingdom.turn")
     if kind == "build":
         return _build_refusal(state, hexes[0])
+    reasons = tile_reasons(state, kind)
+    if not [t for t in player.tiles if t.type == kind]:
+        return combine(reasons)  # no such tile (and, maybe, too early): where it would go does not matter
+    # every reason that applies: the moment, the tile's state, then the hex (judged as if the tile were ready)
+    if kind in BUILDING_TILES:
+        if player.settlements <= 0:
+            reasons.append(RuleError("В запасе не осталось поселений: строить нечего.", "kingdom.extra-actions"))
+        elif hexes[0] not in building_targets(state, kind):
+            reasons.append(_tile_build_refusal(state, kind, hexes[0]))
+    elif (hexes[0], hexes[1]) not in moving_targets(state, kind):
+        reasons.append(_move_refusal(state, kind, hexes[0], hexes[1]))
+    return combine(reasons or [RuleError("Так сыграть жетон сейчас нельзя.", f"kingdom.{kind}")])
+
+
+def tile_reasons(state: State, kind: str) -> list[RuleError]:
+    """Why the current player may not play a tile of `kind` now whatever the hex: none held, the middle of the
+    mandatory builds, used or new this turn ([] when none of these applies)."""
+    player = state.player()
     title = TILE_TITLES[kind]
     tiles = [t for t in player.tiles if t.type == kind]
-    if not tiles:
-        return RuleError(f"У вас нет жетона «{title}»: его дают за поселение рядом с локацией «{title}».",
-                         "kingdom.location-tiles")
-    # every reason that applies: the moment, the tile's state, then the hex (judged as if the tile were ready)
     reasons: list[RuleError] = []
+    if not tiles:
+        reasons.append(RuleError(f"У вас нет жетона «{title}»: его дают за поселение рядом с локацией «{title}».",
+                                 "kingdom.location-tiles"))
     if state.phase == "building":
         reasons.append(RuleError(f"Посреди обязательных построек жетоны не используют: сначала поставьте ещё "
                                  f"{settlements(state.builds_left)}.", "kingdom.extra-actions"))
@@ -54,14 +71,7 @@ def refusal(state: State, kind: str, hexes: list[int]) -> RuleError:
         if any(t.state == "new" for t in tiles):
             reasons.append(RuleError(f"Жетон «{title}» получен в этом ходу и действует только со следующего хода, "
                                      "даже после трёх обязательных поселений.", "kingdom.location-tiles"))
-    if kind in BUILDING_TILES:
-        if player.settlements <= 0:
-            reasons.append(RuleError("В запасе не осталось поселений: строить нечего.", "kingdom.extra-actions"))
-        elif hexes[0] not in building_targets(state, kind):
-            reasons.append(_tile_build_refusal(state, kind, hexes[0]))
-    elif (hexes[0], hexes[1]) not in moving_targets(state, kind):
-        reasons.append(_move_refusal(state, kind, hexes[0], hexes[1]))
-    return combine(reasons or [RuleError("Так сыграть жетон сейчас нельзя.", f"kingdom.{kind}")])
+    return reasons
 
 
 def _place_refusal(state: State, h: int) -> RuleError | None:

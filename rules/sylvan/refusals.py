@@ -51,8 +51,6 @@ ITEM_GEN = {"axe": "топора", "hammer": "молотка", "bridge": "мос
 ITEM_GEN_PL = {"axe": "топоров", "hammer": "молотков", "bridge": "мостов", "treetop": "верхушек"}
 STYLE_GEN = {"mushroom": "грибного", "flower": "цветочного", "nut": "орехового", "leaf": "лиственного"}
 STYLE_GEN_PL = {"mushroom": "грибных", "flower": "цветочных", "nut": "ореховых", "leaf": "лиственных"}
-EXAMPLES = {"place": "«/place Б3» или «строю на Б3»", "axe": "«/axe Б3»", "hammer": "«/hammer Б3 В4» — откуда и куда",
-            "bridge": "«/bridge Б3 В3» — два соседних дерева", "top": "«/top Б3»"}
 ITEM_ORDER = ("axe", "hammer", "bridge", "top")
 TREE_SECTIONS = {"place": "sylvan.place", "axe": "sylvan.axe", "hammer": "sylvan.hammer", "bridge": "sylvan.bridge",
                  "top": "sylvan.treetop"}
@@ -186,8 +184,16 @@ def check_tree(state: State, name: str) -> None:
 
 
 def need_trees(state: State, verb: str, n: int) -> NoReturn:
+    """Trees missing from the command: an example that is allowed now (the trees are public), or, when there is
+    none, that there is nowhere to do it now."""
     what = "дерево" if n == 1 else "два дерева"
-    refuse(f"Укажите {what}: например, {EXAMPLES[verb]}.", TREE_SECTIONS[verb])
+    options = [a for a in legal_actions(state) if a.split(" ")[0] == verb]
+    if not options:
+        refuse(f"Сейчас так сходить некуда: {'ни одно дерево не подходит' if n == 1 else 'подходящих пар деревьев нет'}"
+               f". " + hint(state), TREE_SECTIONS[verb])
+    trees = options[0].split(" ")[1:]
+    also = f" или «строю на {trees[0]}»" if verb == "place" else ""
+    refuse(f"Укажите {what}: например, «/{options[0]}»{also}.", TREE_SECTIONS[verb])
 
 
 def check_item(state: State, verb: str) -> None:
@@ -213,8 +219,12 @@ def no_such_card(styles: list[str], symbols: list[str]) -> NoReturn:
 
 
 def name_the_set(state: State) -> NoReturn:
-    refuse("Какой набор? Назовите один символ: «/set топор», «/set молоток», «/set мост» или «/set верхушка».",
-           "sylvan.items")
+    sets = [f"«/{a}»" for a in legal_actions(state) if a.startswith("set ")]  # only those allowed now
+    if not sets:
+        refuse("Сейчас набор не собрать: нужны 3 разыгранные карты с одним символом, а предмет — в запасе.",
+               "sylvan.items")
+    listed = ", ".join(sets[:-1]) + " или " + sets[-1] if len(sets) > 1 else sets[0]
+    refuse(f"Какой набор? Назовите один символ: {listed}.", "sylvan.items")
 
 
 def bad_slot(n: int) -> NoReturn:

@@ -15,7 +15,7 @@ from rules.valdora.actions import (
     contract_of,
     flip_cost,
     here,
-    mine_options,
+    legal_actions,
     mine_source,
     moves,
     payment_choices,
@@ -73,11 +73,22 @@ def cannot_pass(state: State, legal: list[str]) -> NoReturn:
     fail(f"Пропустить ход нельзя: сходить есть куда, например {some_moves(state)}.", "valdora.movement")
 
 
-def unknown_space(text: str) -> NoReturn:
+def space_examples(state: State) -> str:
+    """ "/move Д9, /move Порт или /move Синий": places the current player may go to now, a road, a town and a
+    client's house first (a hint offers only what is allowed now); "/end" when there is nowhere to go."""
+    dests = [o.dest for o in moves(state)] if state.phase == "move" else []
+    by_kind: dict[str, str] = {}
+    for dest in dests:
+        by_kind.setdefault(SPACE_BY_NAME[dest].kind, dest)
+    shown = list(dict.fromkeys([*by_kind.values(), *dests]))[:3]
+    return either([f"move {d}" for d in shown]) if shown else command("end")
+
+
+def unknown_space(state: State, text: str) -> NoReturn:
     if not text:
-        fail("Куда идти? Назовите место: например /move Д5, /move Порт или /move Фиолетовый.", "valdora.board")
-    fail(f"Не знаю места «{typed(text)}». Назовите его как на карте: например /move Д5, /move Порт, "
-         "/move Гавань или /move Фиолетовый.", "valdora.board")
+        fail(f"Куда идти? Назовите место, как на карте: например {space_examples(state)}.", "valdora.board")
+    fail(f"Не знаю места «{typed(text)}». Назовите его как на карте: например {space_examples(state)}.",
+         "valdora.board")
 
 
 def ambiguous_space(text: str, names: list[str]) -> NoReturn:
@@ -180,9 +191,9 @@ def _mine(state: State, intent: Intent) -> None:
         fail("Сброс пуст — в гавани пока нечего взять.", "valdora.harbour")
     if not harbour and not any(pile.values()):
         fail(f"{cap(at(space.name))} драгоценностей не осталось.", "valdora.mining")
-    if intent.gem is None:
-        gems = list(dict.fromkeys(GEM_NAMES[gem] for gem, _ in mine_options(state)))
-        hint = f" Например: {either([f'mine {g}' for g in gems[:3]])}." if gems else ""
+    if intent.gem is None:  # the examples are moves allowed now, one per gem
+        firsts = {a.split(" ")[1]: a for a in reversed(legal_actions(state)) if a.startswith("mine ")}
+        hint = f" Например: {either(list(reversed(firsts.values()))[:3])}." if firsts else ""
         fail("Какую драгоценность добыть?" + hint, section)
     if pile.get(intent.gem, 0) <= 0:
         where = "В сбросе" if harbour else cap(at(space.name))
@@ -250,7 +261,11 @@ def _deliver(state: State, intent: Intent) -> None:
         fail("У вас нет открытых контрактов, а доставить что-то клиенту можно только по контракту.",
              "valdora.deliver")
     if intent.number is None:
-        fail(f"Какой контракт сдать? Назовите номер, например {command('deliver 1')}.", "valdora.deliver")
+        delivers = [a for a in legal_actions(state) if a.startswith("deliver ")]
+        if delivers:  # an example allowed now
+            fail(f"Какой контракт сдать? Назовите номер, например {command(delivers[0])}.", "valdora.deliver")
+        fail(f"Сдать здесь нечего: ни один из ваших контрактов сейчас не выполнить (сдают контракт "
+             f"{COLOUR_NAMES_GEN[space.client]} клиента, имея всё, что он заказывает).", "valdora.deliver")
     if not 1 <= intent.number <= n:
         fail(f"У вас нет контракта номер {intent.number}: открыто {contracts_count(n)}.", "valdora.deliver")
     contract = contract_of(player.contracts[intent.number - 1])

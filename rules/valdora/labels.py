@@ -80,7 +80,8 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
         return f"🛒 {where}: {EQUIPMENT_NAMES[face]}"
     if verb == "return":
         way = "влево" if args[1] == "left" else "вправо"
-        return f"{RETURN_SIGN} Вернуть {held_contract(player, int(args[0]))} {way}"
+        text = f"{RETURN_SIGN} Вернуть {held_contract(player, int(args[0]))} {way}"
+        return text if len(text) <= 32 else text.replace(way, "←" if args[1] == "left" else "→")  # a phone row
     if verb == "mine":
         gem, kind_name = args
         kind = KIND_BY_WORD[kind_name]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from rules.reasons import gather
 from rules.text import coins, coins_acc, count, join_names, typed
 from rules.valdora import refusals_books
 from rules.valdora.actions import (
@@ -103,7 +104,14 @@ def cannot_move(state: State, dest: str) -> NoReturn:
     if dest == start:
         fail(f"Остаться на месте ({start}) нельзя: ход нужно закончить не там, где вы его начали.",
              "valdora.movement")
-    route = routes(start).get(dest)
+    gather(lambda: _route_open(state, dest), lambda: _meeting_paid(state, dest))  # every reason at once
+    fail(f"Сейчас {to(dest)} пойти нельзя.", "valdora.movement")
+
+
+def _route_open(state: State, dest: str) -> None:
+    """Refuse a destination behind a town the player may not pass."""
+    player = state.player()
+    route = routes(player.position).get(dest)
     towns = route.towns if route else ()
     if len(towns) == 1 and not player.provisions:
         fail(f"Через город {towns[0]} без провианта не пройти: город останавливает движение.",
@@ -115,12 +123,16 @@ def cannot_move(state: State, dest: str) -> NoReturn:
                  "город.", "valdora.provisions")
         fail(f"{cap(to(dest))} не дойти: по пути города {listed}, а город останавливает движение. "
              "Даже с провиантом можно пройти только один город.", "valdora.movement")
+
+
+def _meeting_paid(state: State, dest: str) -> None:
+    """Refuse a destination where the player cannot pay every pawn met there."""
+    player = state.player()
     payees = meeting_payees([p.position for p in state.players], state.current, dest)
     if len(payees) > player.coins:
         names = join_names([state.players[s].name for s in payees])
         fail(f"Не хватает монет: встреча {at(dest)} стоит {coins_acc(len(payees))} ({names}), "
              f"а у вас {coins(player.coins)}.", "valdora.meeting")
-    fail(f"Сейчас {to(dest)} пойти нельзя.", "valdora.movement")
 
 
 # --- the action ------------------------------------------------------------------------------------------
@@ -269,11 +281,22 @@ def _deliver(state: State, intent: Intent) -> None:
     if not 1 <= intent.number <= n:
         fail(f"У вас нет контракта номер {intent.number}: открыто {contracts_count(n)}.", "valdora.deliver")
     contract = contract_of(player.contracts[intent.number - 1])
-    if contract.client != space.client:
-        fail(f"Контракт {intent.number} — для {COLOUR_NAMES_GEN[contract.client]} клиента, а это дом "
-             f"{COLOUR_NAMES_GEN[space.client]} клиента.", "valdora.contract-types")
+    # every reason at once: the wrong house, and what the contract asks that the player has not got
+    gather(lambda: _right_house(intent.number, contract.client, space.client),
+           lambda: _contract_paid(state, intent.number, contract))
+
+
+def _right_house(number: int, client: str, house: str) -> None:
+    if client != house:
+        fail(f"Контракт {number} — для {COLOUR_NAMES_GEN[client]} клиента, а это дом "
+             f"{COLOUR_NAMES_GEN[house]} клиента.", "valdora.contract-types")
+
+
+def _contract_paid(state: State, number: int, contract) -> None:
+    """Refuse a contract whose coins or gems the player has not got."""
+    player = state.player()
     if player.coins < contract.coins():
-        fail(f"Контракт {intent.number} требует {coins_acc(contract.coins())}, а у вас {coins(player.coins)}.",
+        fail(f"Контракт {number} требует {coins_acc(contract.coins())}, а у вас {coins(player.coins)}.",
              "valdora.grey-contracts")
     if not payment_choices(player, contract):
         carried = list(player.equipment.values())
@@ -283,7 +306,7 @@ def _deliver(state: State, intent: Intent) -> None:
                 carried.remove(gem)
             else:
                 missing.append(GEM_FORMS[gem][1])  # genitive: «не хватает рубина и золота»
-        fail(f"Для контракта {intent.number} не хватает {join_names(missing)}. Драгоценности должны лежать "
+        fail(f"Для контракта {number} не хватает {join_names(missing)}. Драгоценности должны лежать "
              "на вашем снаряжении.", "valdora.deliver")
 
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 from typing import NoReturn
 
 from rules.protocol import RuleError
+from rules.reasons import gather
 from rules.sylvan.data import (
     CARDS,
     FLAGS_PER_PLAYER,
     MAX_HEIGHT,
     SIDES,
-    STYLE_EMOJI,
     STYLE_NAMES,
     STYLE_NEUT,
     SYMBOL_ACC,
@@ -241,8 +241,7 @@ def take_what() -> NoReturn:
 
 
 def _card(card: int) -> str:
-    c = CARDS[card]
-    return f"{STYLE_EMOJI[c.style]} {STYLE_NAMES[c.style]}·{''.join(SYMBOL_EMOJI[s] for s in c.symbols)}"
+    return CARD_KEY[card]  # by the name it is played by: «грибной-топор»
 
 
 def _closed(state: State, name: str) -> None:
@@ -266,7 +265,7 @@ def check_set(state: State, symbol_name: str) -> None:
     symbol = SYMBOL_BY_NAME[symbol_name]
     have = symbol_count(state, seat, symbol)
     if have < 3:
-        refuse(f"Для набора нужны 3 разыгранные карты с символом {SYMBOL_EMOJI[symbol]} {SYMBOL_NAMES[symbol]}, "
+        refuse(f"Для набора нужны 3 разыгранные карты с символом {SYMBOL_EMOJI[symbol]} ({SYMBOL_NAMES[symbol]}), "
                f"а у вас {count(have, 'такая', 'такие', 'таких') if have else 'ни одной'}.", "sylvan.items")
     if state.supply[symbol] <= 0:
         refuse(f"В запасе не осталось {ITEM_GEN_PL[symbol]}: набор подождёт, карты остаются перед вами.",
@@ -318,6 +317,15 @@ def check_item_trees(state: State, verb: str, args: list[str]) -> None:
             refuse(f"На {args[0]} уже стоит верхушка.", "sylvan.treetop")
 
 
+def _same_style(state: State, name: str) -> None:
+    card = state.turn.card
+    tree = state.trees[name]
+    if card is not None and tree.top_style != CARDS[card].style:
+        want, top = CARDS[card].style, tree.top_style
+        refuse(f"Верхнее жилище {name} — {STYLE_NEUT[top]}, а на сыгранной карте — {STYLE_NAMES[want]} стиль: "
+               "строить можно только на дерево, где верхнее жилище того же стиля, что на карте.", "sylvan.place")
+
+
 def explain(state: State, verb: str, args: list[str]) -> NoReturn:
     """The reason an action of the current step is illegal (its step and trees are already checked)."""
     seat = state.current
@@ -344,18 +352,9 @@ def explain(state: State, verb: str, args: list[str]) -> NoReturn:
             refuse("Строить обязательно, а у вас есть карта, подходящая к дереву.", "sylvan.place")
         refuse("Сначала покажите руку, сбросьте её и возьмите 3 карты — «/redraw»; пропустить стройку можно, "
                "если и новые карты не подойдут.", "sylvan.no-fit")
-    if verb == "place":
+    if verb == "place":  # every reason at once: closed, full, another style on top
         name = args[0]
-        _closed(state, name)
-        _full(state, name)
-        card = state.turn.card
-        tree = state.trees[name]
-        if card is not None:
-            want = CARDS[card].style
-            top = tree.top_style
-            refuse(f"Верхнее жилище {name} — {STYLE_EMOJI[top]} {STYLE_NEUT[top]}, а на сыгранной карте — "
-                   f"{STYLE_EMOJI[want]} {STYLE_NAMES[want]} стиль: строить можно только на дерево, где верхнее "
-                   f"жилище того же стиля, что на карте.", "sylvan.place")
+        gather(lambda: _closed(state, name), lambda: _full(state, name), lambda: _same_style(state, name))
     if verb == "set":
         check_set(state, args[0])
     if verb in ITEM_VERBS:

@@ -1367,8 +1367,8 @@ def render_round_image(view: dict) -> Image.Image:
     y += 14
     # the regions: who won each and what it gave
     trees = {t["name"]: t for t in _trees(view)}
-    text(d, (PAD + 6, y + 20), "Превосходство в областях: у кого больше деревьев с преимуществом", 22, INK, bold=True, anchor="lm",
-         max_width=ROUND_W - 2 * PAD - 12, min_size=14)
+    text(d, (PAD + 6, y + 20), "Превосходство в областях: у кого больше деревьев с преимуществом", 22, INK,
+         bold=True, anchor="lm", max_width=ROUND_W - 2 * PAD - 12, min_size=14)
     y += 40
     for i, (r, seats, each) in enumerate(_region_points(view, result, trees)):
         rid = str(r.get("id", i))

@@ -16,6 +16,7 @@ from bot.table.timing.clock import HOUR, MINUTE
 from bot.table.timing.scopes import short_value
 from bot.table.timing.settings import ChatSettings
 from rules.registry import GAMES
+from rules.sylvan.view import STYLE_SHORT
 from tests.test_transcripts import _readable, _transcript_of
 
 GOVERNS = {"за": "accs", "через": "accs", "из": "gent", "до": "gent", "без": "gent", "для": "gent", "от": "gent",
@@ -23,7 +24,9 @@ GOVERNS = {"за": "accs", "через": "accs", "из": "gent", "до": "gent",
 MONTHS = {"январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь",
           "декабрь"}
 MASS = {"золота"}  # gold is counted as a mass, in the genitive whatever the number: «35 золота» (the rulebook's)
-COUNT = re.compile(r"(?:(?<![\w-])(за|через|из|до|без|для|от|после|кроме|около|по)|(:))\s+(\d+)\s+([а-яё]+)",
+# abbreviations a count may stand before («2 орех.»: two nut-style dwellings in a private hand), not nouns
+ABBREVIATIONS = set(STYLE_SHORT.values())
+COUNT = re.compile(r"(?:(?<![\w-])(за|через|из|до|без|для|от|после|кроме|около|по)|(:))\s+(\d+)\s+([а-яё]+\.?)",
                    re.IGNORECASE)
 
 
@@ -49,6 +52,9 @@ def miscounted(text: str) -> list[str]:
     """The counts of a text whose noun is not in the case and number its place asks for."""
     bad = []
     for preposition, colon, digits, word in COUNT.findall(text):
+        if word in ABBREVIATIONS:
+            continue
+        word = word.rstrip(".")
         parses = [p for p in morph().parse(word.lower()) if p.score > 0.01]
         if not any(p.tag.POS == "NOUN" for p in parses) or any(p.tag.POS in ("ADJF", "PRTF") for p in parses):
             continue  # an adjective or a word that is no noun («2 из 3 разыгранных карт»): not a counted noun
@@ -69,7 +75,8 @@ def miscounted(text: str) -> list[str]:
     ("Сдать за 1 монету, за 2 монеты, за 5 монет", []),
     ("через 21 час, через 1 минуту, до 14 дней, из 3 карт, по 1 очку, по 2 очка", []),
     ("до 14 дня, по 1 очко", ["до 14 дня", "по 1 очко"]),
-    ("нужны 3 из 3 разыгранных карт; 23:00–08:00; до 3 июня; Аня: 35 золота", []),
+    ("нужны 3 из 3 разыгранных карт; 23:00–08:00; до 3 июня; Аня: 35 золота; стопка: 3 орех., гриб.", []),
+    ("Итог: 3 монета.", [": 3 монета"]),
 ])
 def test_the_check_finds_what_it_is_meant_to(text, bad):
     assert miscounted(text) == bad

@@ -258,8 +258,8 @@ def _canonical(state: State, kind: str, hexes: list[int]) -> str:
         raise refusals.combine(reasons)  # no such tile, or not now: whatever hexes would be named
     options = [a for a in legal_actions(state) if a.split(" ")[0] == kind]
     if not options:  # a hint offers only what is allowed now: here, nothing of this kind
-        what = "строить" if kind == "build" else f"с жетоном «{TILE_TITLES[kind]}»"
-        raise RuleError(f"Сейчас {what} некуда. {examples(state)}", section)
+        what = "строить некуда" if kind == "build" else f"жетон «{TILE_TITLES[kind]}» сыграть некуда"
+        raise RuleError(f"Сейчас {what}. {examples(state)}", section)
     word = "строю" if kind == "build" else TILE_TITLES[kind].lower()
     where = options[0].split(" ", 1)[1]
     need = "один гекс" if building else "откуда и куда"

@@ -258,6 +258,8 @@ def _canonical(state: State, kind: str, hexes: list[int]) -> str:
         raise refusals.combine(reasons)  # no such tile, or not now: whatever hexes would be named
     options = [a for a in legal_actions(state) if a.split(" ")[0] == kind]
     if not options:  # a hint offers only what is allowed now: here, nothing of this kind
+        if kind == "build" and state.phase == "after":
+            raise RuleError(f"Три обязательных поселения в этом ходу уже построены. {examples(state)}", "kingdom.turn")
         what = "строить некуда" if kind == "build" else f"жетон «{TILE_TITLES[kind]}» сыграть некуда"
         raise RuleError(f"Сейчас {what}. {examples(state)}", section)
     word = "строю" if kind == "build" else TILE_TITLES[kind].lower()

@@ -38,7 +38,7 @@ def player_texts() -> dict[str, str]:
 
 @pytest.mark.parametrize("where", sorted(player_texts()))
 def test_one_term_per_idea_the_rulebooks(where):
-    text = player_texts()[where]
+    text = re.sub(r"«[^»]*»", "", player_texts()[where])  # «главенство» in quotes: the other word named as such
     assert not OTHER_WORDS.findall(text), OTHER_WORDS.findall(text)
     assert not WRONG_PLACE.findall(text), WRONG_PLACE.findall(text)
 

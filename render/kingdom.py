@@ -78,14 +78,14 @@ LABEL_SIZE = 20  # hex names inside highlighted hexes: outlined, small enough to
 LIT_LIGHTEN = 0.0  # how much a highlighted hex is lightened: not at all, its terrain is what one builds on
 LAST_RING: RGB = (255, 214, 0)
 
-# Terrain letter -> (fill, Russian name). Colours after the printed boards, spread in lightness too, so
-# that they stay apart for weak colour vision; each also gets a mark (tufts, trees, flowers, dunes, cracks,
-# waves, peak, castle).
+# Terrain letter -> (fill, Russian name: the box's, as rules.kingdom.data.TERRAIN_NAMES). Colours after the
+# printed boards, spread in lightness too, so that they stay apart for weak colour vision; each also gets a
+# mark (tufts, trees, flowers, dunes, cracks, waves, peak, castle).
 TERRAIN: dict[str, tuple[RGB, str]] = {
-    "G": ((156, 212, 96), "луг"),
+    "G": ((156, 212, 96), "равнина"),
     "S": ((168, 84, 52), "каньон"),
     "D": ((240, 220, 150), "пустыня"),
-    "B": ((226, 214, 54), "цветочное поле"),
+    "B": ((226, 214, 54), "луг"),
     "F": ((46, 112, 52), "лес"),
     "W": ((70, 138, 210), "вода"),
     "M": ((150, 134, 120), "гора"),

@@ -1579,8 +1579,8 @@ def render_round_image(view: dict) -> Image.Image:
     y += 14
     # the regions: who won each and what it gave
     trees = {t["name"]: t for t in _trees(view)}
-    text(d, (PAD + 6, y + 20), "Области: у кого больше деревьев с преимуществом", 22, INK, bold=True, anchor="lm",
-         max_width=ROUND_W - 2 * PAD - 12, min_size=14)
+    text(d, (PAD + 6, y + 20), "Превосходство в областях: у кого больше деревьев с преимуществом", 22, INK,
+         bold=True, anchor="lm", max_width=ROUND_W - 2 * PAD - 12, min_size=14)
     y += 40
     chips = marks(view)
     for i, (r, seats, each) in enumerate(_region_points(view, result, trees)):
@@ -1593,7 +1593,7 @@ def render_round_image(view: dict) -> Image.Image:
         text(d, (PAD + 12, cy), clean(str(r.get("name", rid))), 24, INK, bold=True, anchor="lm",
              max_width=WINNERS_X - PAD - 24, min_size=18)
         if not seats:
-            text(d, (WINNERS_X, cy), "ни у кого нет преимущества", 22, MUTED, anchor="lm")
+            text(d, (WINNERS_X, cy), "превосходства нет ни у кого", 22, MUTED, anchor="lm")
         for j, line in enumerate(lines):
             x, ly = WINNERS_X, cy + j * WINNER_LINE
             for s, name, room in line:

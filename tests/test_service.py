@@ -203,7 +203,7 @@ async def test_abort_needs_the_creator_or_an_admin_and_a_confirmation(service):
     assert (await service.button(GROUP, ANYA, no.data)).toast == "Играем дальше!"
     assert "может только" in (await service.button(GROUP, BORIS, yes.data)).toast
     answer = await service.button(GROUP, User(2, "Борис", is_admin=True), yes.data)
-    assert answer.replies[0].text == "Борис прерывает партию «Валдору». Новая — /new."  # who did it
+    assert answer.replies[0].text == "Борис прерывает партию «Валдора». Новая — /new."  # who did it
     assert await service.store.open_game(GROUP.id) is None
     reply, = await service.command(GROUP, ANYA, "new", "valdora")
     assert "собирает" in reply.text

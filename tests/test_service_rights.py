@@ -287,7 +287,7 @@ async def test_tables_lists_every_open_table_and_an_administrator_aborts_one(ser
     refused = await service.button(GENERAL, GLEB, evening)
     assert refused.alert and refused.toast.startswith("Прервать партию может только")
     asked = await service.button(GENERAL, ADMIN, evening)
-    assert asked.edit.text.startswith("Прервать «Kingdom Builder» (тема")
+    assert asked.edit.text.startswith("Прервать партию «Kingdom Builder» (тема")
     yes, no = asked.edit.buttons[0]
     assert len(yes.data.encode()) <= 64 and buttons.decode(yes.data)[0] == buttons.TABLES_YES
     assert (await service.button(GENERAL, GLEB, no.data)).toast.startswith("Прервать партию может только")

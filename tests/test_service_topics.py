@@ -106,7 +106,7 @@ async def test_two_topics_hold_two_independent_lobbies_and_games(service):
     answer = await service.button(EVENING, mover, data)
     assert answer.toast is None and (await table(service, EVENING))[0].version == row.version + 1
     aborted, = await service.command(MORNING_TOPIC, BORIS, "abort", "")
-    assert "Прервать «Зодчих Волшебной Долины»?" in aborted.text
+    assert "Прервать партию «Зодчие Волшебной Долины»?" in aborted.text
 
 
 async def test_history_and_stats_of_a_topic_and_of_the_whole_chat_in_general(service, clock):

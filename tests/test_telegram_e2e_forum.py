@@ -229,10 +229,10 @@ def test_a_forum_with_two_tables_lives_through_rights_sound_and_topics_that_clos
         since = server.mark()
         server.push_callback(GROUP, VERA, PLAYERS[VERA], listing.message_id, yes)
         done = server.wait_for(lambda c: c.method == "editMessageText" and c.error is None, REPLY_TIMEOUT, since)
-        assert text_of(done).startswith("Вера прерывает партию «Зодчих Волшебной Долины»"), done.text
+        assert text_of(done).startswith("Вера прерывает партию «Зодчие Волшебной Долины»"), done.text
         forum.settle(since)
         for player in (GLEB, BORIS):  # its players hear it privately: nothing can reach its topic
-            told = private(server, player, "Вера прерывает партию «Зодчих Волшебной Долины» в чате", since)
+            told = private(server, player, "Вера прерывает партию «Зодчие Волшебной Долины» в чате", since)
             assert len(told) == 1 and "в теме «Долина»" in text_of(told[0]), told
         assert not [c for c in server.calls[since:] if c.error], "nothing is tried in the deleted topic"
         with sqlite3.connect(database) as db:

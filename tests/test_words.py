@@ -35,7 +35,7 @@ async def test_sentences_decline_the_game_title_and_never_need_a_name_gender(ser
     begin, = await service.command(GROUP, ANYA, "begin", "")
     assert "для «Валдоры» нужно" in begin.text
     confirm, = await service.command(GROUP, ANYA, "abort", "")
-    assert confirm.text.startswith("Прервать «Валдору»?")
+    assert confirm.text.startswith("Прервать партию «Валдора»?")  # the title as it is, after «партию»
     await service.command(GROUP, BORIS, "join", "")
     await service.command(GROUP, User(3, "Вера"), "join", "")
     started = await service.command(GROUP, ANYA, "begin", "")

@@ -18,7 +18,6 @@ from bot.table.seating.lobby import Lobby
 from bot.table.texts import in_chat, plain, seat_title, topic_link, topic_name
 from bot.table.timing.clock import MINUTE, format_duration
 from bot.table.topics import topic_mark
-from bot.table.words import declined
 from rules.text import count
 
 
@@ -86,13 +85,13 @@ class Tables:
             return ButtonAnswer(toast=gone, alert=True, clear_buttons=True)
         if not rights.may_abort(row, user):
             return ButtonAnswer(toast=rights.ABORT_REFUSAL, alert=True)
-        title = escape(declined(self.table.game(row).title, "accs"))
+        title = escape(self.table.game(row).title)  # after «партию» the title stays as it is
         where = topic_line(chat, row)
         if kind == buttons.TABLES_ABORT:
             players = ", ".join(plain(seat.name) for seat in row.seats)
             keyboard = [[Button("Да, прервать", buttons.encode(buttons.TABLES_YES, row.id, row.version)),
                          Button("Нет", buttons.encode(buttons.TABLES_NO, row.id, row.version))]]
-            return ButtonAnswer(edit=Reply(f"Прервать «{title}» ({where}; за столом {players})? Партию нельзя "
+            return ButtonAnswer(edit=Reply(f"Прервать партию «{title}» ({where}; за столом {players})? Её нельзя "
                                            "будет продолжить.", buttons=keyboard))
         if kind == buttons.TABLES_NO:
             return ButtonAnswer(toast="Стол играет дальше.", edit=await self.listing(chat, user))
@@ -112,7 +111,7 @@ class Tables:
         topic = await self.table.store.topic(row.chat_id, row.topic) if row.topic else None
         if topic is None or not topic.waits:
             return [replace(reply, topic=row.topic) for reply in replies]
-        title = escape(declined(self.table.game(row).title, "accs"))
+        title = escape(self.table.game(row).title)
         where = in_chat(chat.title or row.chat_title, row.topic, row.topic_title)
         text = f"{plain(user.name)} прерывает партию «{title}»{where}."
         players = [seat.user_id for seat in row.seats if seat.human]

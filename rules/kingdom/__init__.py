@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.base import GameBase
 from rules.kingdom import autopilot, engine, lookahead, notation, scoring, state, view
-from rules.kingdom.data import CARD_ORDER, CARD_TITLES, PLAYERS, SECTIONS, TERRAIN_NAMES
+from rules.kingdom.data import CARD_ORDER, CARD_TITLES, PLAYERS, SECTIONS, terrain_told
 from rules.protocol import Event
 
 __all__ = ["GAME", "SECTIONS", "KingdomBuilder"]
@@ -74,8 +74,8 @@ class KingdomBuilder(GameBase):
         if card is None:
             return None
         if seat == st.current:
-            return f"Ваша карта местности — {TERRAIN_NAMES[card]}; она уже открыта: сейчас ваш ход."
-        return f"Ваша карта местности: {TERRAIN_NAMES[card]}. Её увидят все, когда начнётся ваш ход."
+            return f"Ваша карта местности — {terrain_told(card)}; она уже открыта: сейчас ваш ход."
+        return f"Ваша карта местности: {terrain_told(card)}. Её увидят все, когда начнётся ваш ход."
 
     def final_view(self, st: state.State) -> dict[str, Any]:
         """The finished board for an outside checker: {"terrain", "owners", "cards", "breakdown"} (README)."""

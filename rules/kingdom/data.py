@@ -23,18 +23,35 @@ PLAYERS = (2, 4)  # rulebook: 2-4 players
 DECK_COUNTS: dict[str, int] = {GRASS: 5, CANYON: 5, DESERT: 5, FLOWERS: 5, FOREST: 5}
 TERRAIN_ORDER = (GRASS, CANYON, DESERT, FLOWERS, FOREST)  # the order the rulebook lists them in
 
-# Russian terrain names. The translated rulebook says "равнина" for the green grass and "луг" for the yellow
-# flowers; a Russian player pictures a луг green, so we call the grass "луг" and the flowers "цветочное
-# поле" (the colour each name brings to mind), everywhere a player reads them.
+# Russian terrain names: the box's own (the translated rulebook and the Russian terrain cards), so a group
+# reads on its card the word the bot says: "равнина" is the green grass (the farm builds there), "луг" the
+# yellow flowers. An earlier version of the bot said "луг" for the grass and "цветочное поле" for the
+# flowers; `notation.TERRAIN_WORDS` and the rule lookup still understand those words.
 TERRAIN_NAMES: dict[str, str] = {
-    GRASS: "луг", CANYON: "каньон", DESERT: "пустыня", FLOWERS: "цветочное поле", FOREST: "лес",
+    GRASS: "равнина", CANYON: "каньон", DESERT: "пустыня", FLOWERS: "луг", FOREST: "лес",
     WATER: "вода", MOUNTAIN: "гора", CASTLE: "замок", LOCATION: "локация",
 }
 # where to build, for "стройте в лесу" (prepositional case with its preposition)
 TERRAIN_WHERE: dict[str, str] = {
-    GRASS: "на лугу", CANYON: "в каньоне", DESERT: "в пустыне", FLOWERS: "на цветочном поле", FOREST: "в лесу",
+    GRASS: "на равнине", CANYON: "в каньоне", DESERT: "в пустыне", FLOWERS: "на лугу", FOREST: "в лесу",
     WATER: "на воде", MOUNTAIN: "на горе", CASTLE: "на замке", LOCATION: "на локации",
 }
+# the colour of the terrain's hexes and cards (as the picture draws them), agreeing with the name's gender
+TERRAIN_COLOURS: dict[str, str] = {
+    GRASS: "светло-зелёная", CANYON: "коричневый", DESERT: "песочная", FLOWERS: "жёлтый", FOREST: "тёмно-зелёный",
+    WATER: "синяя", MOUNTAIN: "серая",
+}
+
+
+def terrain_told(letter: str) -> str:
+    """A terrain as a player is told it, with its colour: "луг (жёлтый)"; a castle or a location has none.
+
+    >>> terrain_told("G"), terrain_told("B"), terrain_told("C")
+    ('равнина (светло-зелёная)', 'луг (жёлтый)', 'замок')
+    """
+    colour = TERRAIN_COLOURS.get(letter)
+    return f"{TERRAIN_NAMES[letter]} ({colour})" if colour else TERRAIN_NAMES[letter]
+
 
 # The eight location tiles (one per sector); the order is the order of their actions everywhere
 TILE_ORDER = ("oracle", "farm", "oasis", "tower", "tavern", "barn", "harbor", "paddock")

@@ -21,7 +21,7 @@ from rules.kingdom.building import (
     mandatory_possible,
     moving_targets,
 )
-from rules.kingdom.data import BUILDING_TILES, MANDATORY_BUILDS, TERRAIN_NAMES, TERRAIN_ORDER, TILE_ORDER, TILE_TITLES
+from rules.kingdom.data import BUILDING_TILES, MANDATORY_BUILDS, TERRAIN_ORDER, TILE_ORDER, TILE_TITLES, terrain_told
 from rules.kingdom.layout import INDEX_OF_NAME, NAMES, NBRS
 from rules.kingdom.scoring import final_scores, winners
 from rules.kingdom.state import State, Tile
@@ -324,10 +324,10 @@ def replace_card(state: State, missing: int = 0) -> list[Event]:
     events: list[Event] = []
     while player.card is not None and not has_free(state, player.card):
         if missing:
-            text = (f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» больше нет, а построить надо "
+            text = (f"Свободных гексов местности «{terrain_told(player.card)}» больше нет, а построить надо "
                     f"{_still(missing)}: {player.name} сбрасывает карту и тянет новую.")
         else:
-            text = (f"Свободных гексов местности «{TERRAIN_NAMES[player.card]}» нет: {player.name} сбрасывает "
+            text = (f"Свободных гексов местности «{terrain_told(player.card)}» нет: {player.name} сбрасывает "
                     "карту и тянет новую.")
         events.append(Event(text, "no_terrain", {"seat": state.current}))
         state.discard.append(player.card)
@@ -392,7 +392,7 @@ def start_turn(state: State) -> list[Event]:
 
 def _reveal(state: State) -> Event:
     player = state.player()
-    return Event(f"{player.name} открывает карту местности: {TERRAIN_NAMES[player.card]}.", "reveal",
+    return Event(f"{player.name} открывает карту местности: {terrain_told(player.card)}.", "reveal",
                  {"seat": state.current, "card": player.card})
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 
 from rules.kingdom import refusals
-from rules.kingdom.board import parse_hex
-from rules.kingdom.data import BUILDING_TILES, MOVING_TILES, TILE_EMOJI, TILE_TITLES
+from rules.kingdom.board import CANYON, DESERT, FLOWERS, FOREST, GRASS, parse_hex
+from rules.kingdom.data import BUILDING_TILES, MOVING_TILES, TILE_EMOJI, TILE_TITLES, terrain_told
 from rules.kingdom.engine import is_legal, legal_actions, tile_actions
 from rules.kingdom.layout import NAMES, index
 from rules.kingdom.state import State
@@ -35,7 +35,8 @@ BUILD_WORDS = {"build", "строю", "строить", "построить", "�
 FILLER_WORDS = {"на", "в", "во", "с", "со", "из", "до", "к", "ко", "туда", "сюда", "жетон", "жетоном", "жетона",
                 "использую", "использовать", "применяю", "применить", "играю", "сыграть", "ход", "ходом",
                 "переставить", "переставляю", "перенести", "переношу", "передвинуть", "двигаю", "move", "use",
-                "to", "from", "with", "гекс", "гексе", "клетку", "клетка", "поселением", "поселения", "хода"}
+                "to", "from", "with", "гекс", "гексе", "клетку", "клетка", "поселением", "поселения", "хода",
+                "поле", "поля", "полю", "полем", "местность", "местности"}
 RETURN_WORDS = {"discard", "return", "верну", "вернуть", "возвращаю", "возвратить", "отдаю", "отдать", "отдам",
                 "сдаю", "сдать", "сбрасываю", "сбросить", "сброшу", "теряю", "потерять"}
 # which tile goes back: typed state word stems -> tile state (longer stems first: "несыгранный" before "сыгран")
@@ -54,6 +55,11 @@ TILE_STEMS: dict[str, tuple[str, ...]] = {
     "harbor": ("гаван", "harbor", "harbour", "порт"),
     "paddock": ("пастбищ", "paddock", "загон"),
 }
+# A terrain named in a move ("строю на лугу K12"): word stems -> terrain. The box's names (равнина is the green
+# grass, луг the yellow flowers) and the words an earlier version of the bot used for the flowers («цветочное
+# поле») or everyone uses for the grass («трава»). «Луг» means the flowers, as on the cards in the box.
+TERRAIN_STEMS = (("равнин", GRASS), ("трав", GRASS), ("луг", FLOWERS), ("лужок", FLOWERS), ("лужк", FLOWERS),
+                 ("цвет", FLOWERS), ("каньон", CANYON), ("пустын", DESERT), ("лес", FOREST))
 # a coordinate typed in two pieces ("к 12") or the wrong way round; Cyrillic look-alikes come later
 EXAMPLES = "«/build K12», «строю K12», «оракул K12», «амбар K12 L5» или «конец»"  # what a player can send
 _LETTER = re.compile(r"^[a-zа-я]$")
@@ -90,6 +96,15 @@ def normalise(text: str) -> list[str]:
     return tokens
 
 
+def terrain_word(token: str) -> str | None:
+    """ "лугу" -> the flowers, "равнине" -> the grass, "цветочное" -> the flowers; None for any other word.
+
+    >>> [terrain_word(t) for t in ("лугу", "равнине", "цветочное", "травка", "лесу", "гекс")]
+    ['B', 'G', 'B', 'G', 'F', None]
+    """
+    return next((letter for stem, letter in TERRAIN_STEMS if token.startswith(stem)), None)
+
+
 def tile_word(token: str) -> str | None:
     """ "оракулом" -> "oracle", "гавань" -> "harbor"; None if the token names no tile."""
     for kind, stems in TILE_STEMS.items():
@@ -122,10 +137,11 @@ def parse(state: State, text: str) -> str:
         return text
     tokens = normalise(text)
     if not tokens:
-        raise RuleError(f"Пустой ход: напишите, например, {EXAMPLES}.", "kingdom.turn")
+        raise RuleError(f"Пустой ход. {examples(state)}", "kingdom.turn")
     kinds: list[str] = []
     hexes: list[int] = []
     states: list[str] = []
+    terrains: list[tuple[str, str]] = []  # (the word typed, the terrain it names)
     for token in tokens:
         if token in RETURN_WORDS:
             kinds.append("discard")
@@ -139,6 +155,8 @@ def parse(state: State, text: str) -> str:
             hexes.append(h)
         elif token in FILLER_WORDS or token in POLITE_WORDS:
             continue
+        elif (terrain := terrain_word(token)) is not None:
+            terrains.append((token, terrain))
         elif (tile_state := state_word(token)) is not None:
             states.append(tile_state)
         elif _HEXLIKE.match(token):
@@ -146,7 +164,7 @@ def parse(state: State, text: str) -> str:
                             "от 1 до 20, например K12.", "kingdom.board")
         else:
             where = f" в «{typed(text)}»" if len(tokens) > 1 else ""
-            raise RuleError(f"Не понял «{typed(token)}»{where}. Пишите, например: {EXAMPLES}.", "kingdom.turn")
+            raise RuleError(f"Не понял «{typed(token)}»{where}. {examples(state)}", "kingdom.turn")
     if state.pending:
         return _return(state, kinds, states, hexes)
     if "discard" in kinds or states:
@@ -169,10 +187,26 @@ def parse(state: State, text: str) -> str:
         raise RuleError("Партия уже закончилась.", "kingdom.end")
     if kind is None:
         kind = _guess(state, hexes, text)
-    action = _canonical(kind, hexes)
+    action = _canonical(state, kind, hexes)
+    if terrains and kind != "end":
+        _check_terrain(state, action, terrains)
     if is_legal(state, action):
         return action
     raise refusals.refusal(state, kind, hexes)
+
+
+def _check_terrain(state: State, action: str, terrains: list[tuple[str, str]]) -> None:
+    """A move that names a terrain ("строю на лугу K12") must name the terrain of the hex it builds on or moves
+    to: otherwise the player meant something else than the coordinate says, and nothing is done."""
+    target = index(*parse_hex(action.split(" ")[-1]))
+    letter = state.layout.terrain[target]
+    for word, named in terrains:
+        if named == letter:
+            continue
+        message = f"{NAMES[target]} — {terrain_told(letter)}, не {terrain_told(named)}."
+        if word.startswith("луг") and letter == GRASS:
+            message += " Как на картах из коробки: луг — жёлтые цветы, а зелёная трава — равнина."
+        raise RuleError(message + " Ход не сделан: проверьте гекс.", "kingdom.terrain")
 
 
 def state_word(token: str) -> str | None:
@@ -210,22 +244,47 @@ def _guess(state: State, hexes: list[int], text: str) -> str:
     if len(hexes) == 2:
         raise RuleError("Чтобы переставить поселение, назовите жетон: амбар, гавань или пастбище, например "
                         f"«пастбище {NAMES[hexes[0]]} {NAMES[hexes[1]]}».", "kingdom.extra-actions")
-    raise RuleError(f"Не понял ход «{typed(text)}»: напишите, например, {EXAMPLES}.", "kingdom.turn")
+    raise RuleError(f"Не понял ход «{typed(text)}». {examples(state)}", "kingdom.turn")
 
 
-def _canonical(kind: str, hexes: list[int]) -> str:
+def _canonical(state: State, kind: str, hexes: list[int]) -> str:
     if kind == "end":
         return "end"
-    if kind == "build" or kind in BUILDING_TILES:
-        if len(hexes) != 1:
-            word = "строю" if kind == "build" else TILE_TITLES[kind].lower()
-            raise RuleError(f"Укажите один гекс, например: «/{kind} K12» или «{word} K12».",
-                            "kingdom.building" if kind == "build" else f"kingdom.{kind}")
-        return f"{kind} {NAMES[hexes[0]]}"
-    if len(hexes) != 2:
-        raise RuleError(f"Укажите, откуда и куда: например, «/{kind} K12 L5» или «{TILE_TITLES[kind].lower()} K12 L5».",
-                        f"kingdom.{kind}")
-    return f"{kind} {NAMES[hexes[0]]} {NAMES[hexes[1]]}"
+    building = kind == "build" or kind in BUILDING_TILES
+    if len(hexes) == (1 if building else 2):
+        return " ".join([kind, *(NAMES[h] for h in hexes)])
+    section = "kingdom.building" if kind == "build" else f"kingdom.{kind}"
+    if kind != "build" and (reasons := refusals.tile_reasons(state, kind)):
+        raise refusals.combine(reasons)  # no such tile, or not now: whatever hexes would be named
+    options = [a for a in legal_actions(state) if a.split(" ")[0] == kind]
+    if not options:  # a hint offers only what is allowed now: here, nothing of this kind
+        if kind == "build" and state.phase == "after":
+            raise RuleError(f"Три обязательных поселения в этом ходу уже построены. {examples(state)}", "kingdom.turn")
+        what = "строить некуда" if kind == "build" else f"жетон «{TILE_TITLES[kind]}» сыграть некуда"
+        raise RuleError(f"Сейчас {what}. {examples(state)}", section)
+    word = "строю" if kind == "build" else TILE_TITLES[kind].lower()
+    where = options[0].split(" ", 1)[1]
+    need = "один гекс" if building else "откуда и куда"
+    raise RuleError(f"Укажите {need}, например: «/{options[0]}» или «{word} {where}».", section)
+
+
+def examples(state: State) -> str:
+    """ "Пишите, например: «/build D3», «строю D3», «/farm Q2» или «конец»." — commands allowed now (the
+    model ones when the game is over)."""
+    legal = legal_actions(state) if state.current is not None else []
+    shown: list[str] = []
+    for kind in ("build", *BUILDING_TILES, *MOVING_TILES):
+        action = next((a for a in legal if a.split(" ")[0] == kind), None)
+        if action is not None and len(shown) < 3:
+            shown.append(f"«/{action}»")
+            if kind == "build":
+                shown.append(f"«строю {action[6:]}»")
+    shown += [f"«{command(state, a)}»" for a in legal if a.startswith("discard ")]
+    if "end" in legal:
+        shown.append("«конец»")
+    if not shown:
+        return f"Пишите, например: {EXAMPLES}."
+    return "Пишите, например: " + (", ".join(shown[:-1]) + " или " + shown[-1] if len(shown) > 1 else shown[0]) + "."
 
 
 # --- labels and keyboard groups -------------------------------------------------------------------------
@@ -237,7 +296,7 @@ def label(state: State, action: str) -> str:
     if verb == "end":
         return "✅ Закончить ход"
     if verb == "discard":
-        return f"↩️ Отдать {STATE_WORDS[args[1]]}"
+        return f"📤 Отдать {STATE_WORDS[args[1]]}"  # a tile given back (↩️ is the undo's sign)
     if verb == "build":
         return f"🏠 {args[0]}"
     return f"{TILE_EMOJI.get(verb, '')} {'→'.join(args)}".strip()

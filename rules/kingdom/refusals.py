@@ -5,8 +5,6 @@ particular (the hex, its terrain, the adjacency rule).
 
 from __future__ import annotations
 
-import re
-
 from rules.kingdom.board import CASTLE, LOCATION, MOUNTAIN, WATER
 from rules.kingdom.building import (
     TILE_TERRAIN,
@@ -17,10 +15,11 @@ from rules.kingdom.building import (
     moving_targets,
     touches_other,
 )
-from rules.kingdom.data import BUILDING_TILES, TERRAIN_NAMES, TERRAIN_ORDER, TERRAIN_WHERE, TILE_TITLES
+from rules.kingdom.data import BUILDING_TILES, TERRAIN_ORDER, TERRAIN_WHERE, TILE_TITLES, terrain_told
 from rules.kingdom.layout import EDGE, JUMP, NAMES
 from rules.kingdom.state import State
 from rules.protocol import RuleError
+from rules.reasons import combine
 from rules.text import count
 
 
@@ -36,13 +35,30 @@ def refusal(state: State, kind: str, hexes: list[int]) -> RuleError:
                          f"{TERRAIN_WHERE[player.card]}.", "kingdom.turn")
     if kind == "build":
         return _build_refusal(state, hexes[0])
+    reasons = tile_reasons(state, kind)
+    if not [t for t in player.tiles if t.type == kind]:
+        return combine(reasons)  # no such tile (and, maybe, too early): where it would go does not matter
+    # every reason that applies: the moment, the tile's state, then the hex (judged as if the tile were ready)
+    if kind in BUILDING_TILES:
+        if player.settlements <= 0:
+            reasons.append(RuleError("В запасе не осталось поселений: строить нечего.", "kingdom.extra-actions"))
+        elif hexes[0] not in building_targets(state, kind):
+            reasons.append(_tile_build_refusal(state, kind, hexes[0]))
+    elif (hexes[0], hexes[1]) not in moving_targets(state, kind):
+        reasons.append(_move_refusal(state, kind, hexes[0], hexes[1]))
+    return combine(reasons or [RuleError("Так сыграть жетон сейчас нельзя.", f"kingdom.{kind}")])
+
+
+def tile_reasons(state: State, kind: str) -> list[RuleError]:
+    """Why the current player may not play a tile of `kind` now whatever the hex: none held, the middle of the
+    mandatory builds, used or new this turn ([] when none of these applies)."""
+    player = state.player()
     title = TILE_TITLES[kind]
     tiles = [t for t in player.tiles if t.type == kind]
-    if not tiles:
-        return RuleError(f"У вас нет жетона «{title}»: его дают за поселение рядом с локацией «{title}».",
-                         "kingdom.location-tiles")
-    # every reason that applies: the moment, the tile's state, then the hex (judged as if the tile were ready)
     reasons: list[RuleError] = []
+    if not tiles:
+        reasons.append(RuleError(f"У вас нет жетона «{title}»: его дают за поселение рядом с локацией «{title}».",
+                                 "kingdom.location-tiles"))
     if state.phase == "building":
         reasons.append(RuleError(f"Посреди обязательных построек жетоны не используют: сначала поставьте ещё "
                                  f"{settlements(state.builds_left)}.", "kingdom.extra-actions"))
@@ -55,25 +71,7 @@ def refusal(state: State, kind: str, hexes: list[int]) -> RuleError:
         if any(t.state == "new" for t in tiles):
             reasons.append(RuleError(f"Жетон «{title}» получен в этом ходу и действует только со следующего хода, "
                                      "даже после трёх обязательных поселений.", "kingdom.location-tiles"))
-    if kind in BUILDING_TILES:
-        if player.settlements <= 0:
-            reasons.append(RuleError("В запасе не осталось поселений: строить нечего.", "kingdom.extra-actions"))
-        elif hexes[0] not in building_targets(state, kind):
-            reasons.append(_tile_build_refusal(state, kind, hexes[0]))
-    elif (hexes[0], hexes[1]) not in moving_targets(state, kind):
-        reasons.append(_move_refusal(state, kind, hexes[0], hexes[1]))
-    return combine(reasons or [RuleError("Так сыграть жетон сейчас нельзя.", f"kingdom.{kind}")])
-
-
-def combine(reasons: list[RuleError]) -> RuleError:
-    """One refusal that gives every reason, in order; the section is the first reason's."""
-    message = reasons[0].message
-    for extra in reasons[1:]:
-        text = extra.message
-        if not re.match(r"[A-T][0-9]", text):
-            text = text[0].lower() + text[1:]
-        message += " Кроме того, " + text
-    return RuleError(message, reasons[0].section)
+    return reasons
 
 
 def _place_refusal(state: State, h: int) -> RuleError | None:
@@ -116,7 +114,7 @@ def _build_refusal(state: State, h: int) -> RuleError:
         return RuleError("Три обязательных поселения в этом ходу уже построены. Дальше — жетоны или «конец».",
                          "kingdom.turn")
     letter = state.layout.terrain[h]
-    wrong = RuleError(f"Ваша карта — {TERRAIN_NAMES[player.card]}, а {NAMES[h]} — {TERRAIN_NAMES[letter]}. "
+    wrong = RuleError(f"Ваша карта — {terrain_told(player.card)}, а {NAMES[h]} — {terrain_told(letter)}. "
                       f"Стройте {TERRAIN_WHERE[player.card]}.", "kingdom.building")
     if (error := _place_refusal(state, h)) is not None:
         occupied = state.owners[h] is not None
@@ -139,11 +137,11 @@ def _tile_build_refusal(state: State, kind: str, h: int, occupied_checked: bool 
     if kind == "oracle" or kind in TILE_TERRAIN:
         need = player.card if kind == "oracle" else TILE_TERRAIN[kind]
         if not has_free(state, need):
-            return RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[need]}» не осталось: жетону «{title}» "
+            return RuleError(f"Свободных гексов местности «{terrain_told(need)}» не осталось: жетону «{title}» "
                              "строить негде.", section)
         if letter != need:
-            what = f"на местности вашей карты ({TERRAIN_NAMES[need]})" if kind == "oracle" else TERRAIN_WHERE[need]
-            return RuleError(f"«{title}» строит только {what}, а {NAMES[h]} — {TERRAIN_NAMES[letter]}.", section)
+            what = f"на местности вашей карты — {terrain_told(need)}" if kind == "oracle" else TERRAIN_WHERE[need]
+            return RuleError(f"«{title}» строит только {what}, а {NAMES[h]} — {terrain_told(letter)}.", section)
         return _adjacency(state, h, building_targets(state, kind), need)
     if kind == "tower":
         if not EDGE[h]:
@@ -186,25 +184,25 @@ def _target_reasons(state: State, kind: str, origin: int, target: int, own: bool
             hint = f" Из {NAMES[origin]} можно на {', '.join(options)}." if options else ""
             reasons.append(RuleError(f"«Пастбище» передвигает поселение ровно на 2 гекса по прямой.{hint}", section))
         if occupied is None and _place_refusal(state, target) is not None:
-            reasons.append(RuleError(f"{NAMES[target]} — {TERRAIN_NAMES[letter]}: «Пастбище» ставит поселение только "
-                                     "на свободный луг, каньон, пустыню, цветочное поле или лес.", section))
+            reasons.append(RuleError(f"{NAMES[target]} — {terrain_told(letter)}: «Пастбище» ставит поселение только "
+                                     "на свободную равнину, луг, каньон, пустыню или лес.", section))
         return reasons
     if kind == "harbor":
         if letter != WATER:
             reasons.append(RuleError(f"«Гавань» переставляет поселение только на воду, а {NAMES[target]} — "
-                                     f"{TERRAIN_NAMES[letter]}.", section))
+                                     f"{terrain_told(letter)}.", section))
         terrain = WATER
     else:  # barn
         terrain = player.card
         if not has_free(state, terrain):
-            reasons.append(RuleError(f"Свободных гексов местности «{TERRAIN_NAMES[terrain]}» не осталось: «Амбару» "
+            reasons.append(RuleError(f"Свободных гексов местности «{terrain_told(terrain)}» не осталось: «Амбару» "
                                      "переставлять некуда.", section))
         elif letter != terrain:
             if occupied is None and (error := _place_refusal(state, target)) is not None:
                 reasons.append(error)
             else:
-                reasons.append(RuleError(f"«Амбар» переставляет только на местность вашей карты "
-                                         f"({TERRAIN_NAMES[terrain]}), а {NAMES[target]} — {TERRAIN_NAMES[letter]}.",
+                reasons.append(RuleError(f"«Амбар» переставляет только на местность вашей карты — "
+                                         f"{terrain_told(terrain)}, а {NAMES[target]} — {terrain_told(letter)}.",
                                          section))
     if not reasons and own:
         options = [t for o, t in moving_targets(state, kind) if o == origin and touches_other(state, origin, t)]

@@ -34,7 +34,6 @@ from rules.sylvan.data import (
     MAX_HEIGHT,
     REDRAW,
     SET_SIZE,
-    STYLE_EMOJI,
     STYLE_NAMES,
     STYLE_NEUT,
     SYMBOL_ACC,
@@ -68,16 +67,15 @@ FACE_ORDER = {key: i for i, key in enumerate(dict.fromkeys(CARD_KEY))}
 
 
 def card_text(card: int) -> str:
-    """ "🍄 грибная · 🪓 топор", "🌰 ореховая · 🌉 мост / 🌲 верхушка"."""
-    c = CARDS[card]
-    symbols = " / ".join(f"{SYMBOL_EMOJI[s]} {SYMBOL_NAMES[s]}" for s in c.symbols)
-    return f"{STYLE_EMOJI[c.style]} {STYLE_NAMES[c.style]} · {symbols}"
+    """A card in a sentence, by the name a player types to play it: «грибной-топор», «ореховый-мост+верхушка».
+    Words, not a style emoji next to its own name and symbol emoji next to theirs (a caption of a 4-seat game
+    carried some 25 emoji)."""
+    return f"«{CARD_KEY[card]}»"
 
 
 def card_short(card: int) -> str:
-    """ "🍄 грибной·🪓", "🌰 ореховый·🌉🌲"."""
-    c = CARDS[card]
-    return f"{STYLE_EMOJI[c.style]} {STYLE_NAMES[c.style]}·{''.join(SYMBOL_EMOJI[s] for s in c.symbols)}"
+    """A card in a list: "грибной-топор", "ореховый-мост+верхушка"."""
+    return CARD_KEY[card]
 
 
 def draw(state: State) -> int | None:
@@ -284,7 +282,7 @@ def _place(state: State, args: list[str]) -> list[Event]:
     allowed = flag_allowed(state, seat, tree, style)
     tree.tiles.append([seat, style])
     state.turn.placed = tree.name
-    text = f"{_name(state)} строит {STYLE_EMOJI[style]} {STYLE_NEUT[style]} жилище на {tree.name}"
+    text = f"{_name(state)} строит {STYLE_NEUT[style]} жилище на {tree.name}"
     text += f" (высота {tree.height})."
     return [Event(text, data={"tree": tree.name, "style": style})] + _after_build(state, tree, allowed)
 
@@ -485,7 +483,7 @@ def skip(state: State) -> list[Event]:
     if turn.placed is None and not turn.skipped:
         style = state.stack(seat).pop(0)
         state.boxed.append([seat, style])
-        lost = f"верхнее {STYLE_EMOJI[style]} {STYLE_NEUT[style]} жилище стопки уходит в коробку"
+        lost = f"верхнее {STYLE_NEUT[style]} жилище стопки уходит в коробку"
         lost = ("жилище не построено, " if turn.card is not None else "карта не сыграна, ") + lost
     elif turn.flag_tree is not None:
         lost = f"флаг на {turn.flag_tree} не прикреплён"

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from rules.protocol import RuleError
+from rules.reasons import gather
 from rules.sylvan import refusals
 from rules.sylvan.data import (
     CARDS,
@@ -30,7 +31,7 @@ from rules.sylvan.data import (
 from rules.sylvan.engine import CARD_KEY, DECK, FACE_KEYS, ITEM_VERB, ITEM_VERBS, bridge_fame, legal_actions
 from rules.sylvan.state import State
 from rules.text import POLITE_WORDS as SHARED_POLITE
-from rules.text import typed
+from rules.text import count, typed
 
 MAX_BUTTONS = 24  # the bot's keyboards hold about this many buttons per level
 
@@ -251,12 +252,13 @@ def parse(state: State, text: str) -> str:
 
 def resolve(state: State, it: Intent, legal: list[str]) -> str:
     """An understood intent as a legal canonical action, or a RuleError saying why it is not allowed."""
-    refusals.check_step(state, it.kind)
+    kind = it.kind
+    if kind not in ITEM_VERBS and kind != "set":
+        refusals.check_step(state, kind)  # an item or a set: the step is one of the reasons gathered below
     if it.bad_trees:
         refusals.unknown_tree(it.bad_trees[0])
     for name in it.trees:
         refusals.check_tree(state, name)
-    kind = it.kind
     if kind in ("flag", "noflag", "redraw", "pass", "refresh", "end"):
         if kind in legal:
             return kind
@@ -274,13 +276,15 @@ def resolve(state: State, it: Intent, legal: list[str]) -> str:
         return _resolve_set(state, it, legal)
     if kind in ITEM_VERBS:
         need = 2 if kind in ("hammer", "bridge") else 1
-        refusals.check_item(state, kind)
-        if len(it.trees) < need:
-            refusals.need_trees(state, kind, need)
         trees = it.trees[:need]
         if kind == "bridge" and len(set(trees)) == 2:
             order = list(state.trees)
             trees = sorted(trees, key=order.index)
+        # every reason at once: too early (or too late) in the turn, no such item, and what the trees forbid
+        gather(lambda: refusals.check_step(state, kind), lambda: refusals.check_item(state, kind),
+               lambda: refusals.check_item_trees(state, kind, trees) if len(trees) == need else None)
+        if len(trees) < need:
+            refusals.need_trees(state, kind, need)
         return _checked(state, legal, kind, trees)
     if kind == "take":
         return _resolve_take(state, it, legal)
@@ -324,6 +328,8 @@ def _resolve_play(state: State, it: Intent, legal: list[str]) -> str:
 
 def _resolve_set(state: State, it: Intent, legal: list[str]) -> str:
     symbols = list(dict.fromkeys(it.symbols))
+    gather(lambda: refusals.check_step(state, "set"),
+           lambda: refusals.check_set(state, SYMBOL_NAMES[symbols[0]]) if len(symbols) == 1 else None)
     if len(symbols) != 1:
         sets = [a for a in legal if a.startswith("set ")]
         if not symbols and len(sets) == 1:
@@ -368,12 +374,13 @@ def label(state: State, action: str) -> str:
         alike = sum(1 for c in state.player().hand if CARD_KEY[c] == args[0]) if state.current is not None else 0
         if alike < 2:
             return label
-        # one button stands for every such card of the hand: say how many there are (within 24 characters)
-        if len(label) + 3 > 24:
-            style, symbols = FACE_KEYS[args[0]]
-            marks = "/".join(SYMBOL_EMOJI[s] for s in symbols)
-            label = f"{STYLE_EMOJI[style]} {STYLE_NAMES[style].capitalize()} {marks}"
-        return f"{label} ×{alike}"
+        # one button stands for every such card of the hand: say how many cards («×2» would read as two
+        # treetops), in words, within 24 characters: the symbols by their marks alone, then «шт.», if need be
+        style, symbols = FACE_KEYS[args[0]]
+        marks = f"{STYLE_EMOJI[style]} {STYLE_NAMES[style].capitalize()} {'/'.join(SYMBOL_EMOJI[s] for s in symbols)}"
+        tries = [f"{label} ({count(alike, 'карта', 'карты', 'карт')})",
+                 f"{marks} ({count(alike, 'карта', 'карты', 'карт')})", f"{marks} ({alike} шт.)"]
+        return next((t for t in tries if len(t) <= 24), tries[-1])
     if verb == "place":
         return f"🏠 Строить на {args[0]}"
     if verb == "take":

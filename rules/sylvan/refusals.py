@@ -17,12 +17,12 @@ from __future__ import annotations
 from typing import NoReturn
 
 from rules.protocol import RuleError
+from rules.reasons import gather
 from rules.sylvan.data import (
     CARDS,
     FLAGS_PER_PLAYER,
     MAX_HEIGHT,
     SIDES,
-    STYLE_EMOJI,
     STYLE_NAMES,
     STYLE_NEUT,
     SYMBOL_ACC,
@@ -51,8 +51,6 @@ ITEM_GEN = {"axe": "топора", "hammer": "молотка", "bridge": "мос
 ITEM_GEN_PL = {"axe": "топоров", "hammer": "молотков", "bridge": "мостов", "treetop": "верхушек"}
 STYLE_GEN = {"mushroom": "грибного", "flower": "цветочного", "nut": "орехового", "leaf": "лиственного"}
 STYLE_GEN_PL = {"mushroom": "грибных", "flower": "цветочных", "nut": "ореховых", "leaf": "лиственных"}
-EXAMPLES = {"place": "«/place Б3» или «строю на Б3»", "axe": "«/axe Б3»", "hammer": "«/hammer Б3 В4» — откуда и куда",
-            "bridge": "«/bridge Б3 В3» — два соседних дерева", "top": "«/top Б3»"}
 ITEM_ORDER = ("axe", "hammer", "bridge", "top")
 TREE_SECTIONS = {"place": "sylvan.place", "axe": "sylvan.axe", "hammer": "sylvan.hammer", "bridge": "sylvan.bridge",
                  "top": "sylvan.treetop"}
@@ -186,8 +184,16 @@ def check_tree(state: State, name: str) -> None:
 
 
 def need_trees(state: State, verb: str, n: int) -> NoReturn:
+    """Trees missing from the command: an example that is allowed now (the trees are public), or, when there is
+    none, that there is nowhere to do it now."""
     what = "дерево" if n == 1 else "два дерева"
-    refuse(f"Укажите {what}: например, {EXAMPLES[verb]}.", TREE_SECTIONS[verb])
+    options = [a for a in legal_actions(state) if a.split(" ")[0] == verb]
+    if not options:
+        refuse(f"Сейчас так сходить некуда: {'ни одно дерево не подходит' if n == 1 else 'подходящих пар деревьев нет'}"
+               f". " + hint(state), TREE_SECTIONS[verb])
+    trees = options[0].split(" ")[1:]
+    also = f" или «строю на {trees[0]}»" if verb == "place" else ""
+    refuse(f"Укажите {what}: например, «/{options[0]}»{also}.", TREE_SECTIONS[verb])
 
 
 def check_item(state: State, verb: str) -> None:
@@ -213,8 +219,12 @@ def no_such_card(styles: list[str], symbols: list[str]) -> NoReturn:
 
 
 def name_the_set(state: State) -> NoReturn:
-    refuse("Какой набор? Назовите один символ: «/set топор», «/set молоток», «/set мост» или «/set верхушка».",
-           "sylvan.items")
+    sets = [f"«/{a}»" for a in legal_actions(state) if a.startswith("set ")]  # only those allowed now
+    if not sets:
+        refuse("Сейчас набор не собрать: нужны 3 разыгранные карты с одним символом, а предмет — в запасе.",
+               "sylvan.items")
+    listed = ", ".join(sets[:-1]) + " или " + sets[-1] if len(sets) > 1 else sets[0]
+    refuse(f"Какой набор? Назовите один символ: {listed}.", "sylvan.items")
 
 
 def bad_slot(n: int) -> NoReturn:
@@ -231,8 +241,7 @@ def take_what() -> NoReturn:
 
 
 def _card(card: int) -> str:
-    c = CARDS[card]
-    return f"{STYLE_EMOJI[c.style]} {STYLE_NAMES[c.style]}·{''.join(SYMBOL_EMOJI[s] for s in c.symbols)}"
+    return CARD_KEY[card]  # by the name it is played by: «грибной-топор»
 
 
 def _closed(state: State, name: str) -> None:
@@ -248,53 +257,26 @@ def _full(state: State, name: str) -> None:
         refuse(f"На {name} уже {MAX_HEIGHT} уровней — выше деревья не растут.", "sylvan.trees")
 
 
-def explain(state: State, verb: str, args: list[str]) -> NoReturn:
-    """The reason an action of the current step is illegal (its step and trees are already checked)."""
+def check_set(state: State, symbol_name: str) -> None:
+    """Refuse a set of 3 cards that the player has not got, or whose item the supply has run out of (whatever
+    the step of the turn)."""
     seat = state.current
     assert seat is not None
-    player = state.players[seat]
-    legal = legal_actions(state)
-    if verb == "play":
-        style, _ = FACE_KEYS[args[0]]
-        if all(CARD_KEY[c] != args[0] for c in player.hand):
-            refuse("У вас в руке нет такой карты.", "sylvan.play-card")
-        refuse(f"Ни на одном дереве (без верхушки и ниже {MAX_HEIGHT} уровней) нет верхнего "
-               f"{STYLE_GEN[style]} жилища — эту карту сейчас не сыграть.", "sylvan.place")
-    if verb == "redraw":
-        if any(a.startswith("play ") for a in legal):
-            refuse("Сбросить руку можно, только если ни одна карта в ней не подходит ни к одному дереву.",
-                   "sylvan.no-fit")
-        if not open_styles(state):
-            refuse("Ни на одно дерево больше не построить, новые карты не помогут: пропустите стройку — «/pass».",
-                   "sylvan.no-fit")
-        refuse("Ни в руке, ни в колоде, ни в сбросе карт не осталось — сбрасывать и брать нечего: пропустите "
-               "стройку — «/pass».", "sylvan.no-fit")
-    if verb == "pass":
-        if any(a.startswith("play ") for a in legal):
-            refuse("Строить обязательно, а у вас есть карта, подходящая к дереву.", "sylvan.place")
-        refuse("Сначала покажите руку, сбросьте её и возьмите 3 карты — «/redraw»; пропустить стройку можно, "
-               "если и новые карты не подойдут.", "sylvan.no-fit")
-    if verb == "place":
-        name = args[0]
-        _closed(state, name)
-        _full(state, name)
-        card = state.turn.card
-        tree = state.trees[name]
-        if card is not None:
-            want = CARDS[card].style
-            top = tree.top_style
-            refuse(f"Верхнее жилище {name} — {STYLE_EMOJI[top]} {STYLE_NEUT[top]}, а на сыгранной карте — "
-                   f"{STYLE_EMOJI[want]} {STYLE_NAMES[want]} стиль: строить можно только на дерево, где верхнее "
-                   f"жилище того же стиля, что на карте.", "sylvan.place")
-    if verb == "set":
-        symbol = SYMBOL_BY_NAME[args[0]]
-        have = symbol_count(state, seat, symbol)
-        if have < 3:
-            refuse(f"Для набора нужны 3 разыгранные карты с символом {SYMBOL_EMOJI[symbol]} {SYMBOL_NAMES[symbol]}, "
-                   f"а у вас {count(have, 'такая', 'такие', 'таких')}.", "sylvan.items")
-        if state.supply[symbol] <= 0:
-            refuse(f"В запасе не осталось {ITEM_GEN_PL[symbol]}: набор подождёт, карты остаются перед вами.",
-                   "sylvan.supply")
+    symbol = SYMBOL_BY_NAME[symbol_name]
+    have = symbol_count(state, seat, symbol)
+    if have < 3:
+        refuse(f"Для набора нужны 3 разыгранные карты с символом {SYMBOL_EMOJI[symbol]} ({SYMBOL_NAMES[symbol]}), "
+               f"а у вас {count(have, 'такая', 'такие', 'таких') if have else 'ни одной'}.", "sylvan.items")
+    if state.supply[symbol] <= 0:
+        refuse(f"В запасе не осталось {ITEM_GEN_PL[symbol]}: набор подождёт, карты остаются перед вами.",
+               "sylvan.supply")
+
+
+def check_item_trees(state: State, verb: str, args: list[str]) -> None:
+    """Refuse an item used on trees it cannot be used on (whatever the step of the turn and whether the player
+    has the item: those are told besides)."""
+    seat = state.current
+    assert seat is not None
     if verb == "axe":
         name = args[0]
         _closed(state, name)
@@ -328,11 +310,55 @@ def explain(state: State, verb: str, args: list[str]) -> NoReturn:
         if has_bridge(state, seat, a, b):
             refuse(f"У вас уже есть мост между {a} и {b}: между одной парой деревьев — только один ваш мост.",
                    "sylvan.bridge")
-        if player.flags_left <= 0:
+        if state.players[seat].flags_left <= 0:
             refuse("У вас не осталось флагов, а на мост нужно прикрепить свой флаг.", "sylvan.supply")
     if verb == "top":
         if state.trees[args[0]].treetop:
             refuse(f"На {args[0]} уже стоит верхушка.", "sylvan.treetop")
+
+
+def _same_style(state: State, name: str) -> None:
+    card = state.turn.card
+    tree = state.trees[name]
+    if card is not None and tree.top_style != CARDS[card].style:
+        want, top = CARDS[card].style, tree.top_style
+        refuse(f"Верхнее жилище {name} — {STYLE_NEUT[top]}, а на сыгранной карте — {STYLE_NAMES[want]} стиль: "
+               "строить можно только на дерево, где верхнее жилище того же стиля, что на карте.", "sylvan.place")
+
+
+def explain(state: State, verb: str, args: list[str]) -> NoReturn:
+    """The reason an action of the current step is illegal (its step and trees are already checked)."""
+    seat = state.current
+    assert seat is not None
+    player = state.players[seat]
+    legal = legal_actions(state)
+    if verb == "play":
+        style, _ = FACE_KEYS[args[0]]
+        if all(CARD_KEY[c] != args[0] for c in player.hand):
+            refuse("У вас в руке нет такой карты.", "sylvan.play-card")
+        refuse(f"Ни на одном дереве (без верхушки и ниже {MAX_HEIGHT} уровней) нет верхнего "
+               f"{STYLE_GEN[style]} жилища — эту карту сейчас не сыграть.", "sylvan.place")
+    if verb == "redraw":
+        if any(a.startswith("play ") for a in legal):
+            refuse("Сбросить руку можно, только если ни одна карта в ней не подходит ни к одному дереву.",
+                   "sylvan.no-fit")
+        if not open_styles(state):
+            refuse("Ни на одно дерево больше не построить, новые карты не помогут: пропустите стройку — «/pass».",
+                   "sylvan.no-fit")
+        refuse("Ни в руке, ни в колоде, ни в сбросе карт не осталось — сбрасывать и брать нечего: пропустите "
+               "стройку — «/pass».", "sylvan.no-fit")
+    if verb == "pass":
+        if any(a.startswith("play ") for a in legal):
+            refuse("Строить обязательно, а у вас есть карта, подходящая к дереву.", "sylvan.place")
+        refuse("Сначала покажите руку, сбросьте её и возьмите 3 карты — «/redraw»; пропустить стройку можно, "
+               "если и новые карты не подойдут.", "sylvan.no-fit")
+    if verb == "place":  # every reason at once: closed, full, another style on top
+        name = args[0]
+        gather(lambda: _closed(state, name), lambda: _full(state, name), lambda: _same_style(state, name))
+    if verb == "set":
+        check_set(state, args[0])
+    if verb in ITEM_VERBS:
+        check_item_trees(state, verb, args)
     if verb == "take":
         if args[0] in (DECK, "deck"):
             if "end" in legal:

@@ -22,10 +22,12 @@ from rules.sylvan.data import (
     SIDES,
     STYLE_EMOJI,
     STYLE_NAMES,
+    STYLE_NEUT,
     SYMBOL_NAMES,
     spot_position,
 )
 from rules.sylvan.engine import CARD_KEY, card_short, is_open, legal_actions
+from rules.sylvan.refusals import STYLE_GEN_PL
 from rules.sylvan.scoring import advantage, final_scores, round_rows, winners
 from rules.sylvan.state import State
 
@@ -173,16 +175,51 @@ def final_view(state: State) -> dict[str, Any]:
     return data
 
 
+SECRET_LIMIT = 199  # the secret is shown in an alert too: under 200 characters
+STYLE_SHORT = {"mushroom": "гриб.", "flower": "цвет.", "nut": "орех.", "leaf": "листв."}  # «2 листв.»
+
+
+def stack_words(styles: list[str], short: bool) -> str:
+    """The dwellings of a stack in order, in words, runs counted: "2 лиственных, грибное, ореховое" (or, short,
+    "2 листв., гриб., орех.").
+
+    >>> stack_words(["leaf", "leaf", "mushroom", "nut"], short=False), stack_words(["leaf", "leaf", "nut"], True)
+    ('2 лиственных, грибное, ореховое', '2 листв., орех.')
+    """
+    runs: list[list] = []
+    for style in styles:
+        if runs and runs[-1][0] == style:
+            runs[-1][1] += 1
+        else:
+            runs.append([style, 1])
+    words = []
+    for style, n in runs:
+        if short:
+            words.append(f"{n} {STYLE_SHORT[style]}" if n > 1 else STYLE_SHORT[style])
+        else:
+            words.append(f"{n} {STYLE_GEN_PL[style]}" if n > 1 else STYLE_NEUT[style])
+    return ", ".join(words)
+
+
 def secret(state: State, seat: Any) -> str | None:
-    """ "Рука: 🍄 грибной·🪓, … Стопка (8): 🍄🌸🍃… 2-я стопка: …" — under 200 characters."""
+    """The hand and the stacks in words, under 200 characters (it is shown in an alert): "Рука: грибной-топор,
+    ореховый-мост+верхушка. Жилища в стопке сверху вниз: 2 лиственных, грибное, ... Во 2-й стопке: ...".
+    Cards by the names they are played by; the stacks' dwellings by their style, abbreviated when the full words
+    would not fit; the second stack (round 1) when it fits too."""
     if not _valid_seat(state, seat) or state.step == "over":
         return None
     player = state.players[seat]
     hand = ", ".join(card_short(c) for c in player.hand) or "пусто"
     text = f"Рука: {hand}."
     now = state.stack(seat)
-    text += f" Стопка ({len(now)}, сверху): " + ("".join(STYLE_EMOJI[s] for s in now) or "пусто") + "."
-    if state.round == 1:
-        text += " 2-я: " + "".join(STYLE_EMOJI[s] for s in player.stacks[1]) + "."
-    return text
+
+    def sentence(head: str, styles: list[str], short: bool) -> str:
+        return f" {head}: {stack_words(styles, short).removesuffix('.')}."
+
+    stack = [sentence("Жилища в стопке сверху вниз", now, short) if now else " Стопка жилищ пуста."
+             for short in (False, True)]
+    later = player.stacks[1] if state.round == 1 else []
+    tries = [stack[0] + sentence("Во 2-й стопке", later, False), stack[1] + sentence("Во 2-й стопке", later, True),
+             *stack] if later else stack  # the second stack always holds 8 in round 1: its size tells nothing
+    return text + next((t for t in tries if len(text + t) <= SECRET_LIMIT), tries[-1])
 

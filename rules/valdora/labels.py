@@ -35,6 +35,7 @@ SIDE_TITLES = {"left": "Слева", "right": "Справа"}
 LABEL_LIMIT = 42  # characters: a label past this gets the short words
 # the gems of a white contract, shortened only when the whole label would not fit a phone button
 GEM_SHORT = {"ruby": "рубин", "sapphire": "сапф.", "amethyst": "амет.", "emerald": "изум.", "gold": "зол."}
+RETURN_SIGN = "📤"  # a contract given back to the book: its own sign (↩️ is the undo's)
 
 
 def contract_words(face: int, short: bool = False) -> str:
@@ -96,7 +97,8 @@ def label(state: State, action: str, option: MoveOption | None = None) -> str:
         return f"🛒 {where}: {EQUIPMENT_NAMES[face]}"
     if verb == "return":
         way = "влево" if args[1] == "left" else "вправо"
-        return fitted(lambda short: f"↩️ {held_contract(player, int(args[0]), short)} {way}")
+        text = fitted(lambda short: f"{RETURN_SIGN} Вернуть {held_contract(player, int(args[0]), short)} {way}")
+        return text if len(text) <= LABEL_LIMIT else text.replace(way, "←" if args[1] == "left" else "→")
     if verb == "mine":
         gem, kind_name = args
         kind = KIND_BY_WORD[kind_name]
@@ -137,7 +139,7 @@ ROADS_FLAT = 8  # reachable roads beyond this are split into the outer ring and 
 OUTER_ROADS = {f"Д{n}" for n in range(1, 9)}  # the ring of roads between the corner towns
 MOVE_GROUPS = {TOWN: "🏘 Города и гавани", HARBOUR: "🏘 Города и гавани", ROAD: "🛤 Дороги",
                HOUSE: "🏠 Дома клиентов", MINE: "🪙 Серебряные шахты"}
-STEP_GROUPS = {"deliver": "📜 Сдать контракт", "return": "↩️ Вернуть контракт", "buy": "🛒 Купить"}
+STEP_GROUPS = {"deliver": "📜 Сдать контракт", "return": f"{RETURN_SIGN} Вернуть контракт", "buy": "🛒 Купить"}
 
 
 def menu_paths(state: State) -> dict[str, tuple[str, ...]]:

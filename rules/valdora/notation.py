@@ -337,7 +337,7 @@ def resolve(state: State, intent: Intent, legal: list[str]) -> str:
 def _resolve_move(state: State, intent: Intent, legal: list[str]) -> str:
     names = space_candidates(intent.text)
     if not names:
-        refusals.unknown_space(intent.text)
+        refusals.unknown_space(state, intent.text)
     if len(names) > 1:
         refusals.ambiguous_space(intent.text, names)
     action = f"move {names[0]}"

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from rules.reasons import gather
 from rules.text import coins, coins_acc, count, join_names, typed
 from rules.valdora import refusals_books
 from rules.valdora.actions import (
     contract_of,
     flip_cost,
     here,
-    mine_options,
+    legal_actions,
     mine_source,
     moves,
     payment_choices,
@@ -73,11 +74,22 @@ def cannot_pass(state: State, legal: list[str]) -> NoReturn:
     fail(f"Пропустить ход нельзя: сходить есть куда, например {some_moves(state)}.", "valdora.movement")
 
 
-def unknown_space(text: str) -> NoReturn:
+def space_examples(state: State) -> str:
+    """ "/move Д9, /move Порт или /move Синий": places the current player may go to now, a road, a town and a
+    client's house first (a hint offers only what is allowed now); "/end" when there is nowhere to go."""
+    dests = [o.dest for o in moves(state)] if state.phase == "move" else []
+    by_kind: dict[str, str] = {}
+    for dest in dests:
+        by_kind.setdefault(SPACE_BY_NAME[dest].kind, dest)
+    shown = list(dict.fromkeys([*by_kind.values(), *dests]))[:3]
+    return either([f"move {d}" for d in shown]) if shown else command("end")
+
+
+def unknown_space(state: State, text: str) -> NoReturn:
     if not text:
-        fail("Куда идти? Назовите место: например /move Д5, /move Порт или /move Фиолетовый.", "valdora.board")
-    fail(f"Не знаю места «{typed(text)}». Назовите его как на карте: например /move Д5, /move Порт, "
-         "/move Гавань или /move Фиолетовый.", "valdora.board")
+        fail(f"Куда идти? Назовите место, как на карте: например {space_examples(state)}.", "valdora.board")
+    fail(f"Не знаю места «{typed(text)}». Назовите его как на карте: например {space_examples(state)}.",
+         "valdora.board")
 
 
 def ambiguous_space(text: str, names: list[str]) -> NoReturn:
@@ -92,7 +104,14 @@ def cannot_move(state: State, dest: str) -> NoReturn:
     if dest == start:
         fail(f"Остаться на месте ({start}) нельзя: ход нужно закончить не там, где вы его начали.",
              "valdora.movement")
-    route = routes(start).get(dest)
+    gather(lambda: _route_open(state, dest), lambda: _meeting_paid(state, dest))  # every reason at once
+    fail(f"Сейчас {to(dest)} пойти нельзя.", "valdora.movement")
+
+
+def _route_open(state: State, dest: str) -> None:
+    """Refuse a destination behind a town the player may not pass."""
+    player = state.player()
+    route = routes(player.position).get(dest)
     towns = route.towns if route else ()
     if len(towns) == 1 and not player.provisions:
         fail(f"Через город {towns[0]} без провианта не пройти: город останавливает движение.",
@@ -104,12 +123,16 @@ def cannot_move(state: State, dest: str) -> NoReturn:
                  "город.", "valdora.provisions")
         fail(f"{cap(to(dest))} не дойти: по пути города {listed}, а город останавливает движение. "
              "Даже с провиантом можно пройти только один город.", "valdora.movement")
+
+
+def _meeting_paid(state: State, dest: str) -> None:
+    """Refuse a destination where the player cannot pay every pawn met there."""
+    player = state.player()
     payees = meeting_payees([p.position for p in state.players], state.current, dest)
     if len(payees) > player.coins:
         names = join_names([state.players[s].name for s in payees])
         fail(f"Не хватает монет: встреча {at(dest)} стоит {coins_acc(len(payees))} ({names}), "
              f"а у вас {coins(player.coins)}.", "valdora.meeting")
-    fail(f"Сейчас {to(dest)} пойти нельзя.", "valdora.movement")
 
 
 # --- the action ------------------------------------------------------------------------------------------
@@ -180,9 +203,9 @@ def _mine(state: State, intent: Intent) -> None:
         fail("Сброс пуст — в гавани пока нечего взять.", "valdora.harbour")
     if not harbour and not any(pile.values()):
         fail(f"{cap(at(space.name))} драгоценностей не осталось.", "valdora.mining")
-    if intent.gem is None:
-        gems = list(dict.fromkeys(GEM_NAMES[gem] for gem, _ in mine_options(state)))
-        hint = f" Например: {either([f'mine {g}' for g in gems[:3]])}." if gems else ""
+    if intent.gem is None:  # the examples are moves allowed now, one per gem
+        firsts = {a.split(" ")[1]: a for a in reversed(legal_actions(state)) if a.startswith("mine ")}
+        hint = f" Например: {either(list(reversed(firsts.values()))[:3])}." if firsts else ""
         fail("Какую драгоценность добыть?" + hint, section)
     if pile.get(intent.gem, 0) <= 0:
         where = "В сбросе" if harbour else cap(at(space.name))
@@ -250,15 +273,30 @@ def _deliver(state: State, intent: Intent) -> None:
         fail("У вас нет открытых контрактов, а доставить что-то клиенту можно только по контракту.",
              "valdora.deliver")
     if intent.number is None:
-        fail(f"Какой контракт сдать? Назовите номер, например {command('deliver 1')}.", "valdora.deliver")
+        delivers = [a for a in legal_actions(state) if a.startswith("deliver ")]
+        if delivers:  # an example allowed now
+            fail(f"Какой контракт сдать? Назовите номер, например {command(delivers[0])}.", "valdora.deliver")
+        fail(f"Сдать здесь нечего: ни один из ваших контрактов сейчас не выполнить (сдают контракт "
+             f"{COLOUR_NAMES_GEN[space.client]} клиента, имея всё, что он заказывает).", "valdora.deliver")
     if not 1 <= intent.number <= n:
         fail(f"У вас нет контракта номер {intent.number}: открыто {contracts_count(n)}.", "valdora.deliver")
     contract = contract_of(player.contracts[intent.number - 1])
-    if contract.client != space.client:
-        fail(f"Контракт {intent.number} — для {COLOUR_NAMES_GEN[contract.client]} клиента, а это дом "
-             f"{COLOUR_NAMES_GEN[space.client]} клиента.", "valdora.contract-types")
+    # every reason at once: the wrong house, and what the contract asks that the player has not got
+    gather(lambda: _right_house(intent.number, contract.client, space.client),
+           lambda: _contract_paid(state, intent.number, contract))
+
+
+def _right_house(number: int, client: str, house: str) -> None:
+    if client != house:
+        fail(f"Контракт {number} — для {COLOUR_NAMES_GEN[client]} клиента, а это дом "
+             f"{COLOUR_NAMES_GEN[house]} клиента.", "valdora.contract-types")
+
+
+def _contract_paid(state: State, number: int, contract) -> None:
+    """Refuse a contract whose coins or gems the player has not got."""
+    player = state.player()
     if player.coins < contract.coins():
-        fail(f"Контракт {intent.number} требует {coins_acc(contract.coins())}, а у вас {coins(player.coins)}.",
+        fail(f"Контракт {number} требует {coins_acc(contract.coins())}, а у вас {coins(player.coins)}.",
              "valdora.grey-contracts")
     if not payment_choices(player, contract):
         carried = list(player.equipment.values())
@@ -268,7 +306,7 @@ def _deliver(state: State, intent: Intent) -> None:
                 carried.remove(gem)
             else:
                 missing.append(GEM_FORMS[gem][1])  # genitive: «не хватает рубина и золота»
-        fail(f"Для контракта {intent.number} не хватает {join_names(missing)}. Драгоценности должны лежать "
+        fail(f"Для контракта {number} не хватает {join_names(missing)}. Драгоценности должны лежать "
              "на вашем снаряжении.", "valdora.deliver")
 
 

@@ -7,10 +7,12 @@ the other kind.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NoReturn
 
+from rules.reasons import gather
 from rules.text import coins, coins_acc, join_names
-from rules.valdora.actions import gold_sources
+from rules.valdora.actions import gold_sources, legal_actions
 from rules.valdora.board import SPACES, at
 from rules.valdora.books import visible
 from rules.valdora.data import (
@@ -93,17 +95,27 @@ def buy(state: State, intent: Intent) -> None:
     if not book.left and not book.right:
         fail(f"Книга в городе {book.town} пуста — купить здесь нечего. Провиант взять можно: "
              f"{command('provisions')}.", "valdora.empty-book")
+    buyable = [side for side in ("left", "right") if _may_buy(state, side)]
     if intent.side is None:
-        fail(f"Какую страницу купить? {either(['buy left', 'buy right'])}.", "valdora.buy")
+        if buyable:  # a hint offers only what is allowed now
+            fail(f"Какую страницу купить? {either([f'buy {side}' for side in buyable])}.", "valdora.buy")
+        sides = [side for side, face in zip(("left", "right"), visible(book), strict=True) if face is not None]
+        gather(*(lambda side=side: buy(state, replace(intent, side=side)) for side in sides))
     face = visible(book)[0 if intent.side == "left" else 1]
     if face is None:
         other = "right" if intent.side == "left" else "left"
+        offer = f": {command('buy ' + other)}" if other in buyable else ", но и её сейчас не купить"
         fail(f"{SIDE_WHERE[intent.side]} в книге нет страницы — покупать нечего. Открыта "
-             f"{PAGE_NAMES[other]} страница: {command('buy ' + other)}.", "valdora.buy")
+             f"{PAGE_NAMES[other]} страница{offer}.", "valdora.buy")
     if book.kind == "equipment":
         _buy_equipment(state, intent, face)
     else:
         _buy_contract(state)
+
+
+def _may_buy(state: State, side: str) -> bool:
+    """Whether some purchase of this page is allowed now (with any way of paying)."""
+    return any(a == f"buy {side}" or a.startswith(f"buy {side} ") for a in legal_actions(state))
 
 
 def _buy_equipment(state: State, intent: Intent, face: str) -> None:
@@ -122,12 +134,20 @@ def _buy_equipment(state: State, intent: Intent, face: str) -> None:
 
 
 def _buy_contract(state: State) -> None:
+    """Every reason at once (three contracts held, no coin); a return is suggested only when it is allowed,
+    that is with the coin for the new contract (see `actions.return_actions`)."""
     player = state.player()
-    if len(player.contracts) >= MAX_CONTRACTS:
+    full = len(player.contracts) >= MAX_CONTRACTS
+    poor = player.coins < CONTRACT_PRICE
+    if full and not poor:
         fail(f"У вас уже {contracts_count(len(player.contracts))} — больше трёх не бывает. Чтобы купить новый, "
              f"сначала верните один в эту книгу, например {command('return 1 left')}.", "valdora.contracts")
-    if player.coins < CONTRACT_PRICE:
-        fail("Контракт стоит 1 монету, а у вас монет нет.", "valdora.contracts")
+    if full:
+        fail(f"У вас уже {contracts_count(len(player.contracts))} — больше трёх не бывает, и новый купить не на "
+             f"что: контракт стоит {coins_acc(CONTRACT_PRICE)}, а у вас монет нет. Вернуть контракт можно, "
+             "только чтобы купить вместо него новый.", "valdora.contracts")
+    if poor:
+        fail(f"Контракт стоит {coins_acc(CONTRACT_PRICE)}, а у вас монет нет.", "valdora.contracts")
 
 
 def give_back(state: State, intent: Intent) -> None:

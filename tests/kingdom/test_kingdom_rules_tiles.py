@@ -65,13 +65,13 @@ def test_a_refusal_gives_every_reason_a_used_tile_and_a_wrong_hex():
     state = after(put(fresh(), 0, "A1"), 0, "G")
     give(state, 0, "M6", "used")  # a farm used this turn
     error = refused(state, "farm E1", "kingdom.extra-actions", "уже использован в этом ходу")
-    assert "Кроме того, «Ферма» строит только на лугу, а E1 — лес." in error.message
+    assert "Кроме того, «Ферма» строит только на равнине, а E1 — лес (тёмно-зелёный)." in error.message
 
 
 def test_a_refusal_gives_every_reason_an_occupied_hex_of_another_terrain():
     state = turn(put(fresh(), 1, "D1"), 0, "G")
     error = refused(state, "build D1", "kingdom.building", "D1 уже занят")
-    assert "Кроме того, ваша карта — луг, а D1 — лес." in error.message
+    assert "Кроме того, ваша карта — равнина (светло-зелёная), а D1 — лес (тёмно-зелёный)." in error.message
 
 
 def test_a_new_tile_works_only_from_the_next_turn():
@@ -146,8 +146,8 @@ def test_oracle_builds_on_the_card_terrain_next_to_own_when_possible():
     give(state, 0, "H4")
     assert actions(state, "oracle") == ["oracle B1", "oracle A2"]
     refused(state, "oracle C1", "kingdom.adjacency", "C1 не рядом с вашими поселениями", "например B1")
-    refused(state, "oracle D1", "kingdom.oracle", "«Оракул» строит только на местности вашей карты (луг)",
-            "D1 — лес")
+    refused(state, "oracle D1", "kingdom.oracle", "«Оракул» строит только на местности вашей карты — равнина",
+            "D1 — лес (тёмно-зелёный)")
     events = GAME.apply(state, "oracle A2")
     assert texts(events)[0] == "Аня строит поселение на A2 (жетон «Оракул»)."
     assert state.players[0].settlements == 38
@@ -169,13 +169,13 @@ def test_farm_and_oasis():
     state = after(put(fresh(), 0, "D1"), card="F")
     give(state, 0, "M6")
     assert actions(state, "farm") == ["farm C1", "farm C2"]  # grass next to D1, whatever the card
-    refused(state, "farm E1", "kingdom.farm", "«Ферма» строит только на лугу, а E1 — лес")
+    refused(state, "farm E1", "kingdom.farm", "«Ферма» строит только на равнине, а E1 — лес (тёмно-зелёный)")
     state = after(put(fresh(), 0, "A1"), card="F")
     give(state, 0, "M6")
     state.players[0].tiles[0].type = "oasis"  # an oasis tile (this board has no oasis sector)
     state.touch()
     assert len(actions(state, "oasis")) == len(state.layout.by_letter["D"])  # no desert next to A1
-    refused(state, "oasis B1", "kingdom.oasis", "«Оазис» строит только в пустыне, а B1 — луг")
+    refused(state, "oasis B1", "kingdom.oasis", "«Оазис» строит только в пустыне, а B1 — равнина (светло-зелёная)")
     GAME.apply(state, "оазис K1")
     assert state.owners[h("K1")] == 0
 
@@ -248,7 +248,7 @@ def test_barn_moves_to_the_card_terrain_next_to_the_other_settlements():
     refused(state, "barn A1 B1", "kingdom.adjacency", "B1 не рядом с другими вашими поселениями", "например G2",
             "без переставляемого поселения")
     refused(state, "barn H2 G2", "kingdom.adjacency", "например B1")
-    refused(state, "barn A1 D1", "kingdom.barn", "только на местность вашей карты (луг)", "D1 — лес")
+    refused(state, "barn A1 D1", "kingdom.barn", "только на местность вашей карты — равнина", "D1 — лес")
     refused(state, "barn A1 F1", "kingdom.terrain", "F1 — вода")
     refused(state, "barn B1 C1", "kingdom.barn", "На B1 нет поселения")
     refused(state, "barn A1 A1", "kingdom.barn", "и так стоит на A1")
@@ -272,7 +272,7 @@ def test_harbor_moves_onto_water_the_only_way_there():
     assert len([m for m in actions(state, "harbor") if m.startswith("harbor E1 ")]) == 74  # any water
     refused(state, "harbor A1 A9", "kingdom.adjacency", "например F1")
     refused(state, "harbor A1 B1", "kingdom.harbor", "«Гавань» переставляет поселение только на воду",
-            "B1 — луг")
+            "B1 — равнина (светло-зелёная)")
     refused(state, "harbor C1 F1", "kingdom.harbor", "На C1 нет поселения")
     put(state, 1, "C1")
     refused(state, "harbor C1 F1", "kingdom.harbor", "На C1 поселение игрока Борис")
@@ -286,12 +286,13 @@ def test_paddock_exactly_two_hexes_in_a_straight_line_jumping_anything():
     put(state, 1, "I3")
     assert actions(state, "paddock") == ["paddock H3 G1", "paddock H3 I1", "paddock H3 F3", "paddock H3 J3",
                                          "paddock H3 G5"]  # over water (G3) and Борис (I3); I5 is water
-    refused(state, "paddock H3 I5", "kingdom.paddock", "I5 — вода", "только на свободный луг")
+    refused(state, "paddock H3 I5", "kingdom.paddock", "I5 — вода (синяя)", "только на свободную равнину, луг")
     refused(state, "paddock H3 H5", "kingdom.paddock", "ровно на 2 гекса по прямой", "Из H3 можно на G1, I1")
     refused(state, "paddock H3 H4", "kingdom.paddock", "ровно на 2 гекса",
-            "Кроме того, H4 — локация: «Пастбище» ставит поселение только на свободный луг")  # every reason
-    refused(state, "paddock I3 I5", "kingdom.paddock", "На I3 поселение игрока Борис",
-            "Кроме того, I5 — вода: «Пастбище» ставит")
+            "Кроме того, H4 — локация: «Пастбище» ставит поселение только на свободную равнину")  # every reason
+    error = refused(state, "paddock I3 I5", "kingdom.paddock", "На I3 поселение игрока Борис",
+                    "Кроме того, «Пастбище» передвигает", "К тому же I5 — вода (синяя): «Пастбище» ставит")
+    assert error.message.count("Кроме того") == 1  # three reasons, each joined its own way
     GAME.apply(state, "пастбище H3 J3")
     assert state.owners[h("J3")] == 0
 
@@ -315,7 +316,7 @@ def test_farm_needs_a_free_grass_hex():
             state.owners[i] = 1
     state.touch()
     assert not actions(state, "farm")
-    refused(state, "farm E1", "kingdom.farm", "Свободных гексов местности «луг» не осталось")
+    refused(state, "farm E1", "kingdom.farm", "Свободных гексов местности «равнина (светло-зелёная)» не осталось")
     refused(state, "farm C1", "kingdom.building", "C1 уже занят")
 
 
@@ -399,7 +400,7 @@ def test_moving_away_from_one_of_two_farms_asks_which_farm_goes_back():
     assert texts(events)[-1] == ("Аня уводит последнее поселение от локации M6: надо вернуть один из двух жетонов "
                                  "«Ферма» — несыгранный или сыгранный в этом ходу.")
     assert state.current == 0 and GAME.legal_actions(state) == ["discard farm used", "discard farm usable"]
-    assert [GAME.label(state, a) for a in GAME.legal_actions(state)] == ["↩️ Отдать сыгранный", "↩️ Отдать несыгранный"]
+    assert [GAME.label(state, a) for a in GAME.legal_actions(state)] == ["📤 Отдать сыгранный", "📤 Отдать несыгранный"]
     assert GAME.command(state, "discard farm used") == "/discard сыгранный"
     view = GAME.view(state)
     assert view["choosing"] == "какой жетон «Ферма» вернуть" and view["returning"] == "Ферма"

@@ -73,7 +73,8 @@ def test_game_object_attributes():
 def test_secret_card():
     state = fresh(3)
     assert GAME.secret(state, 0).startswith("Ваша карта местности — ") and "уже открыта" in GAME.secret(state, 0)
-    card = {"G": "луг", "S": "каньон", "D": "пустыня", "B": "цветочное поле", "F": "лес"}[state.players[1].card]
+    card = {"G": "равнина (светло-зелёная)", "S": "каньон (коричневый)", "D": "пустыня (песочная)",
+            "B": "луг (жёлтый)", "F": "лес (тёмно-зелёный)"}[state.players[1].card]
     assert GAME.secret(state, 1) == f"Ваша карта местности: {card}. Её увидят все, когда начнётся ваш ход."
     assert GAME.secret(state, 3) is None and GAME.secret(state, -1) is None
     assert all(len(GAME.secret(state, s)) < 200 for s in range(3))
@@ -102,9 +103,10 @@ def test_three_settlements_one_at_a_time_the_new_one_counts_at_once():
 
 def test_wrong_terrain_is_refused():
     state = turn(fresh(), 0, "G")
-    refused(state, "build D1", "kingdom.building", "Ваша карта — луг", "D1 — лес", "Стройте на лугу")
+    refused(state, "build D1", "kingdom.building", "Ваша карта — равнина (светло-зелёная)", "D1 — лес (тёмно-зелёный)",
+            "Стройте на равнине")
     turn(state, 0, "B")
-    refused(state, "build A1", "kingdom.building", "Ваша карта — цветочное поле", "Стройте на цветочном поле")
+    refused(state, "build A1", "kingdom.building", "Ваша карта — луг (жёлтый)", "Стройте на лугу")
 
 
 def test_one_settlement_per_hex():
@@ -128,7 +130,7 @@ def test_next_to_own_settlements_when_possible():
     state = turn(put(fresh(), 0, "A1"), 0, "G")
     assert sorted(GAME.legal_actions(state)) == ["build A2", "build B1"]
     refused(state, "build C1", "kingdom.adjacency", "C1 не рядом с вашими поселениями", "например B1",
-            "на лугу")
+            "на равнине")
     # another player's settlements do not count as neighbours
     put(state, 1, "B1", "A2")
     builds = GAME.legal_actions(state)
@@ -142,7 +144,7 @@ def test_no_free_hex_next_to_own_means_anywhere():
 
 def test_end_before_the_mandatory_builds_is_refused():
     state = turn(fresh(), 0, "G")
-    refused(state, "end", "kingdom.turn", "осталось поставить ещё 3 поселения на лугу")
+    refused(state, "end", "kingdom.turn", "осталось поставить ещё 3 поселения на равнине")
     refused(state, "конец", "kingdom.turn", "ещё 3 поселения")
     GAME.apply(state, "build A1")
     refused(state, "end", "kingdom.turn", "ещё 2 поселения")
@@ -183,7 +185,7 @@ def test_the_card_is_revealed_at_the_start_of_the_turn():
     assert GAME.view(state, 1)["hand"] == "D" and GAME.view(state, 1)["players"][1]["card"] == "D"
     assert GAME.view(state, 1)["players"][2]["card"] is None
     events = [GAME.apply(state, f"build {x}") for x in ("A1", "B1", "C1")][-1]
-    assert "Борис открывает карту местности: пустыня." in texts(events)
+    assert "Борис открывает карту местности: пустыня (песочная)." in texts(events)
     assert GAME.view(state)["players"][1]["card"] == "D"
 
 
@@ -196,11 +198,11 @@ def test_no_free_hex_of_the_terrain_discard_and_draw_again():
     state.deck = ["D", "G", "S"]  # Борис draws S, Аня's G goes, she draws G (still no room) and then D
     events = GAME.apply(state, "end")
     assert texts(events) == [
-        "Борис заканчивает ход.", "Ходит Аня.", "Аня открывает карту местности: луг.",
-        "Свободных гексов местности «луг» нет: Аня сбрасывает карту и тянет новую.",
-        "Аня открывает карту местности: луг.",
-        "Свободных гексов местности «луг» нет: Аня сбрасывает карту и тянет новую.",
-        "Аня открывает карту местности: пустыня."]
+        "Борис заканчивает ход.", "Ходит Аня.", "Аня открывает карту местности: равнина (светло-зелёная).",
+        "Свободных гексов местности «равнина (светло-зелёная)» нет: Аня сбрасывает карту и тянет новую.",
+        "Аня открывает карту местности: равнина (светло-зелёная).",
+        "Свободных гексов местности «равнина (светло-зелёная)» нет: Аня сбрасывает карту и тянет новую.",
+        "Аня открывает карту местности: пустыня (песочная)."]
     assert state.players[0].card == "D" and state.discard == ["F", "G", "G"] and state.deck == []
 
 
@@ -227,9 +229,9 @@ def test_terrain_running_out_mid_turn_draws_a_new_card_and_the_three_are_still_b
     events = GAME.apply(state, "build B1")
     assert texts(events) == [
         "Аня строит поселение на B1.",
-        "Свободных гексов местности «луг» больше нет, а построить надо ещё 1 обязательное поселение: Аня "
-        "сбрасывает карту и тянет новую.",
-        "Аня открывает карту местности: лес."]
+        "Свободных гексов местности «равнина (светло-зелёная)» больше нет, а построить надо ещё 1 обязательное "
+        "поселение: Аня сбрасывает карту и тянет новую.",
+        "Аня открывает карту местности: лес (тёмно-зелёный)."]
     assert [e.kind for e in events][1:] == ["no_terrain", "reveal"]
     assert state.current == 0 and state.players[0].card == "F" and state.builds_left == 1
     assert state.discard == ["G"] and state.deck == ["D", "G"]

@@ -169,8 +169,33 @@ def test_refusals_never_name_the_cards_of_the_hand():
         with pytest.raises(RuleError) as err:
             GAME.parse(state, text)
         examples = err.value.message.replace("«/play грибной-топор»", "").replace("«играю грибной топор»", "")
+        # the item typed («axe Б3») is public, whether one has it or not: «у вас нет топора», «топором не срубить»
+        examples = examples.replace("нет топора", "").replace("топором", "")
         assert "топор" not in examples, err.value.message
         assert "ореховый" not in err.value.message
+
+
+def test_an_item_refusal_gives_every_reason_that_applies():
+    """/axe before building, by a player with no axe, on a bare tree: too early, no axe, and no dwelling to
+    cut, each said once, each joined its own way; an item the player has, used too early: only the moment."""
+    state = play_position()
+    player = state.players[state.current]
+    player.items["axe"] = 0
+    bare = next(name for name, tree in state.trees.items() if not tree.tiles and not tree.treetop)
+    with pytest.raises(RuleError) as err:
+        GAME.parse(state, f"/axe {bare}")
+    message = err.value.message
+    assert message.startswith("Особый предмет применяют только после того, как поставлено жилище.")
+    assert "Кроме того, у вас нет топора" in message and f"К тому же на {bare} только основание" in message
+    assert message.count("Кроме того") == 1 and err.value.section == "sylvan.item-timing"
+    player.items["axe"] = 1
+    with pytest.raises(RuleError) as err:
+        GAME.parse(state, "/axe")
+    assert err.value.message == "Особый предмет применяют только после того, как поставлено жилище."
+    with pytest.raises(RuleError) as err:
+        GAME.parse(state, "/set топор")
+    assert "Наборы карт меняют на предметы после того" in err.value.message
+    assert "Кроме того, для набора нужны 3 разыгранные карты" in err.value.message
 
 
 def test_normalise():

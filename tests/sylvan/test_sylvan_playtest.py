@@ -216,13 +216,14 @@ def test_label_counts_identical_cards_of_the_hand():
     hand(state, 0, [MUSH_AXE, MUSH_AXE, FLOWER_DUAL, FLOWER_DUAL])
     plays = legal_actions(state)
     assert plays == ["play грибной-топор", "play цветочный-мост+верхушка"]
-    assert GAME.label(state, plays[0]) == "🍄 Грибной 🪓 топор ×2"
-    assert GAME.label(state, plays[1]) == "🌸 Цветочный 🌉/🌲 ×2"
+    # two copies of a card, in words: «×2» next to a treetop read as two treetops
+    assert GAME.label(state, plays[0]) == "🍄 Грибной 🪓 (2 карты)"
+    assert GAME.label(state, plays[1]) == "🌸 Цветочный 🌉/🌲 (2 шт.)"
     hand(state, 0, [MUSH_AXE, FLOWER_DUAL])
     assert GAME.label(state, "play грибной-топор") == "🍄 Грибной 🪓 топор"
     hand(state, 0, [key("flower", "treetop")] * 3)
     label = GAME.label(state, "play цветочный-верхушка")
-    assert label.endswith(" ×3") and len(label) <= 24
+    assert label == "🌸 Цветочный 🌲 (3 карты)" and "×" not in label and len(label) <= 24
 
 
 # --- 6. the round change ------------------------------------------------------------------------------------------

@@ -116,6 +116,9 @@ def test_play_a_card_from_the_hand_then_place_on_a_matching_tree():
     assert GAME.legal_actions(state) == ["place Б3"]
     refused(state, f"play {LEAF_HAMMER}", "уже сыграна", "sylvan.turn")
     refused(state, "place А1", "Верхнее жилище А1", "sylvan.place")
+    state.trees["А1"].treetop = True  # closed and of another style: both said, the style in words
+    message = refused(state, "place А1", "А1 закрыто верхушкой", "sylvan.treetop")
+    assert "Кроме того, верхнее жилище А1 — " in message and not set(message) & set("🍄🌸🌰🍃")
 
 
 def test_the_top_tile_of_the_stack_is_placed_in_order():

@@ -38,8 +38,12 @@ def test_secret_shows_the_hand_and_the_stacks_of_that_seat_only():
     text = GAME.secret(state, 1)
     assert text.startswith("Рука: ")
     for card in state.players[1].hand:
-        assert CARD_KEY[card].split("-")[0] in text
-    assert "Стопка (8, сверху)" in text and "2-я:" in text
+        assert CARD_KEY[card] in text  # a card by the name it is played by: «грибной-топор»
+    assert "Жилища в стопке сверху вниз: " in text
+    # words, not a string of emoji («🌰🌰🍃🍄🍃🍃🍃🌸»): no style mark at all, and every dwelling of the stack told
+    assert not set(text) & set("🍄🌸🌰🍃🪓🔨🌉🌲")
+    stack = text.split("сверху вниз: ")[1].split(".")[0]
+    assert sum(int(w.split(" ")[0]) if w[0].isdigit() else 1 for w in stack.split(", ")) == 8
     for bad in (-1, 3, None, "0", True, 1.0):
         assert GAME.secret(state, bad) is None
 

@@ -62,6 +62,11 @@ def test_a_town_stops_you_without_provisions():
     state = fresh()
     refused(state, "д1", "Через город A без провианта не пройти", "valdora.movement")
     assert "move A" in GAME.legal_actions(state)  # ending on the town itself is fine
+    # every reason at once: the town on the way, and the meeting there that cannot be paid
+    state.players[1].position = "Д1"
+    state.players[0].coins = 0
+    message = refused(state, "д1", "Через город A без провианта не пройти", "valdora.movement")
+    assert message.endswith("Кроме того, не хватает монет: встреча на Д1 стоит 1 монету (Борис), а у вас 0 монет.")
 
 
 def test_provisions_pass_exactly_one_town_and_are_spent():
@@ -243,6 +248,22 @@ def test_return_only_with_three_contracts_and_only_in_a_contract_town():
     refused(state, "вернуть 1 влево", "только в книгу контрактов", "valdora.return")
 
 
+def test_a_full_hand_without_a_coin_is_told_both_and_offered_no_return():
+    """A return needs the coin for the new contract: the refusal names both reasons and suggests no /return
+    (every command a refusal suggests is allowed now)."""
+    state = fresh()
+    stand(state, "C")
+    anya = state.players[0]
+    anya.coins = 0
+    anya.contracts = [card("grey", 0), card("red", 0), card("blue", 0)]
+    message = refused(state, "купить справа", "У вас уже 3 контракта", "valdora.contracts")
+    assert "монет нет" in message and "/return" not in message
+    assert not [a for a in GAME.legal_actions(state) if a.startswith("return ")]
+    anya.coins = 1
+    message = refused(state, "купить справа", "сначала верните один", "valdora.contracts")
+    assert "/return 1 влево" in message and "return 1 left" in GAME.legal_actions(state)
+
+
 def test_contract_costs_a_coin():
     state = fresh()
     stand(state, "D")
@@ -412,8 +433,13 @@ def test_delivery_needs_the_contract():
     state.players[0].equipment = {"pan": None, "ruby": "ruby"}
     state.players[0].contracts = [card("grey")]
     state.players[0].coins = 0
-    refused(state, "сдать 1", "Контракт 1 — для серого клиента, а это дом красного клиента.",
-            "valdora.contract-types")
+    message = refused(state, "сдать 1", "Контракт 1 — для серого клиента, а это дом красного клиента.",
+                      "valdora.contract-types")
+    # every reason at once: the wrong house, and the coins the grey client orders
+    assert "Кроме того, контракт 1 требует 1 монету, а у вас 0 монет." in message
+    state.players[0].coins = 5
+    message = refused(state, "сдать 1", "Контракт 1 — для серого клиента", "valdora.contract-types")
+    assert "Кроме того" not in message
     state.players[0].contracts = []
     refused(state, "сдать", "У вас нет открытых контрактов", "valdora.deliver")
 

@@ -64,7 +64,9 @@ def test_unknown_and_ambiguous_places():
     with pytest.raises(RuleError) as err:
         GAME.parse(state, "иду марс")
     assert err.value.message.startswith("Не знаю места «марс»") and err.value.section == "valdora.board"
-    assert "/move Д5" in err.value.message
+    # the examples are places one may go to now (a hint offers only what is allowed now)
+    assert "например /move A, /move Д9 или /move Ш3." in err.value.message
+    assert all(GAME.parse(state, f"/move {place}") for place in ("A", "Д9", "Ш3"))
     with pytest.raises(RuleError) as err:
         GAME.parse(state, "п")
     assert "подходит к нескольким местам: Порт и Пристань" in err.value.message
@@ -132,7 +134,7 @@ def test_labels():
     assert GAME.label(state, "refill") == "💰 Пополнить серебро"
     state.players[0].contracts = [card("red")]
     assert GAME.label(state, "deliver 1") == "📜 Сдать красный (рубин)"
-    assert GAME.label(state, "return 1 left") == "↩️ красный (рубин) влево"
+    assert GAME.label(state, "return 1 left") == "📤 Вернуть красный (рубин) влево"
 
 
 def test_events_name_the_player_in_russian():

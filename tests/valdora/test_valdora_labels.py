@@ -38,9 +38,9 @@ def test_a_white_contract_in_a_long_label_gets_the_short_gem_words():
     white = next(n for n in range(6) if len(contract_words(card("white", n)[0])) > 30)  # three long gem names
     anya.contracts = [card("white", white), card("white", white), card("red")]
     label = GAME.label(state, "return 2 right")
-    assert label.startswith("↩️ белый (") and label.endswith(" №2 вправо") and "." in label, label
+    assert label.startswith("📤 Вернуть белый (") and label.endswith(" №2 →") and "." in label, label
     assert len(label) <= LABEL_LIMIT
-    assert GAME.label(state, "return 3 left") == "↩️ красный (рубин) влево"
+    assert GAME.label(state, "return 3 left") == "📤 Вернуть красный (рубин) влево"
 
 
 def test_delivering_a_grey_contract_names_the_coins_in_the_accusative():

@@ -410,8 +410,8 @@ def test_contract_labels_name_the_contract_and_stay_short():
     anya.coins = 3
     anya.contracts = [card("red", 0), card("white", 0), card("red", 1)]
     labels = {a: GAME.label(state, a) for a in GAME.legal_actions(state)}
-    assert labels["return 1 left"] == "↩️ красный (рубин) №1 влево"
-    assert labels["return 2 right"] == "↩️ белый (рубин, сапфир, золото) вправо"
+    assert labels["return 1 left"] == "📤 Вернуть красный (рубин) №1 влево"
+    assert labels["return 2 right"] == "📤 Вернуть белый (рубин, сапф., зол.) →"  # short words, then an arrow
     stand(state, "Белый")
     anya.equipment = {"pan": "gold", "ruby": "ruby", "sapphire": "sapphire", "cart": "gold"}
     assert GAME.label(state, "deliver 2 кирка+долото+лоток") == "📜 белый ← кирка+долото+лоток"
@@ -431,6 +431,9 @@ def test_contract_labels_name_the_contract_and_stay_short():
     stand(state, "Серый")
     anya.contracts = [card("grey", 9)]
     assert GAME.label(state, "deliver 1") == "📜 Сдать серый за 3 монеты"
+    anya.contracts = [card("grey", 0)]  # after «за», the accusative: «за 1 монету»
+    assert GAME.label(state, "deliver 1") == "📜 Сдать серый за 1 монету"
+    anya.contracts = [card("grey", 9)]
     events = GAME.apply(state, "deliver 1")
     assert events[0].text == "Аня сдаёт контракт серому клиенту и отдаёт 3 монеты."
 

@@ -250,8 +250,8 @@ class Lobby:
             return [Reply(rights.ABORT_REFUSAL)]
         keyboard = [[Button("Да, прервать", buttons.encode(buttons.ABORT_YES, row.id, row.version)),
                      Button("Нет, играем", buttons.encode(buttons.ABORT_NO, row.id))]]
-        title = declined(self.table.game(row).title, "accs")
-        return [Reply(f"Прервать «{title}»? Партию нельзя будет продолжить.", buttons=keyboard)]
+        title = self.table.game(row).title  # after «партию» the title stays as it is: «партию «Зодчие…»»
+        return [Reply(f"Прервать партию «{title}»? Её нельзя будет продолжить.", buttons=keyboard)]
 
     async def abort_button(self, row: GameRow, user: User, version: int | None) -> ButtonAnswer:
         """«Да, прервать» (`version`: the game's when it was asked) or «Нет, играем» (None) under the question
@@ -267,7 +267,7 @@ class Lobby:
             await self.table.store.close_game(row.id, version, ABORTED)
         except Conflict:
             return ButtonAnswer(toast="Партия уже изменилась или закончилась. Если нужно, снова /abort.")
-        title = escape(declined(self.table.game(row).title, "accs"))
+        title = escape(self.table.game(row).title)
         done = Reply(f"{plain(user.name)} прерывает партию «{title}». Новая — /new.")
         return ButtonAnswer(replies=[done], clear_buttons=True)
 

@@ -193,28 +193,36 @@ _ACCUSATIVE = (
     (MINUTE, ("минуту", "минуты", "минут")),
     (1, ("секунду", "секунды", "секунд")),
 )
+# after a colon or on a button («Время на ход: 1 минута 20 секунд», «⌛ 1 минута»): the nominative
+_NOMINATIVE = tuple((size, (forms[0].replace("минуту", "минута").replace("секунду", "секунда"), *forms[1:]))
+                    for size, forms in _ACCUSATIVE)
 
 
-def format_duration(seconds: float) -> str:
+def format_duration(seconds: float, nominative: bool = False) -> str:
     """A duration in Russian, in the form that follows «ждём», «через», «каждые»: «1 минуту», «2 часа»,
     «1 день 3 часа», «21 час», «45 минут». At most two units, and always neighbours: the largest non-zero one and
     the next smaller one if it is non-zero (days and hours, hours and minutes, minutes and seconds); everything
     smaller is dropped, so the value is rounded down (1 day 0 hours 30 minutes is «1 день»). Weeks are shown as
     days. Less than a second, or a negative value, is «меньше секунды».
 
+    With `nominative`, the form that stands after a colon or alone on a button: «1 минута 21 секунда».
+
     >>> format_duration(90), format_duration(DAY + 3 * HOUR + 59 * MINUTE), format_duration(0.5)
     ('1 минуту 30 секунд', '1 день 3 часа', 'меньше секунды')
+    >>> format_duration(81, nominative=True), format_duration(21 * MINUTE + 2, nominative=True)
+    ('1 минута 21 секунда', '21 минута 2 секунды')
     """
     if not math.isfinite(seconds):
         raise ValueError(f"a duration must be a finite number of seconds, not {seconds}")
     whole = math.floor(seconds)
     if whole < 1:
         return "меньше секунды"
-    for index, (size, forms) in enumerate(_ACCUSATIVE):
+    units = _NOMINATIVE if nominative else _ACCUSATIVE
+    for index, (size, forms) in enumerate(units):
         if whole >= size:
             words = [count(whole // size, *forms)]
-            if index + 1 < len(_ACCUSATIVE):
-                smaller, smaller_forms = _ACCUSATIVE[index + 1]
+            if index + 1 < len(units):
+                smaller, smaller_forms = units[index + 1]
                 if rest := whole % size // smaller:
                     words.append(count(rest, *smaller_forms))
             return " ".join(words)

@@ -54,7 +54,7 @@ def short_value(settings: ChatSettings, name: str) -> str:
     if name == "remind":
         return f"через {format_duration(settings.remind_after)}" if settings.remind_after else "не напоминать"
     if name == "limit":
-        return format_duration(settings.time_limit) if settings.time_limit else "нет"
+        return format_duration(settings.time_limit, nominative=True) if settings.time_limit else "нет"
     if name == "timeout":
         return TIMEOUT_TITLES[settings.on_timeout]
     if name == "quiet":

@@ -138,7 +138,7 @@ class ChatSettings:
     def lines(self) -> list[str]:
         """The settings as Russian lines for /settings and /help."""
         remind = f"через {format_duration(self.remind_after)}" if self.remind_after else "не напоминать"
-        limit = format_duration(self.time_limit) if self.time_limit else "нет"
+        limit = format_duration(self.time_limit, nominative=True) if self.time_limit else "нет"
         lines = [f"⏰ Напомнить игроку о ходе: {remind}",
                  f"⌛ Время на ход: {limit}"]
         if self.time_limit:
@@ -150,9 +150,11 @@ class ChatSettings:
 
     def button_labels(self) -> dict[str, str]:
         """Short labels of the /settings buttons (each press switches to the next usual value)."""
+        remind = format_duration(self.remind_after, nominative=True) if self.remind_after else "не напоминать"
+        limit = format_duration(self.time_limit, nominative=True) if self.time_limit else "без лимита"
         return {
-            "remind": f"⏰ {format_duration(self.remind_after) if self.remind_after else 'не напоминать'}",
-            "limit": f"⌛ {format_duration(self.time_limit) if self.time_limit else 'без лимита'}",
+            "remind": f"⏰ {remind}",
+            "limit": f"⌛ {limit}",
             "timeout": "⏭ пропуск хода" if self.on_timeout == SKIP else "🤖 автопилот",
             "quiet": f"🌙 {self.quiet}" if self.quiet else "🌙 без тихих часов",
             "away": "✈️ в отъезде: ждём" if self.on_away == WAIT else "✈️ в отъезде: автопилот",

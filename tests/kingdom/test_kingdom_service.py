@@ -31,7 +31,7 @@ async def mover(service) -> User:
 @pytest.mark.parametrize("name", ["kingdom", "кб", "Kingdom  Builder", "KB", "создатель королевства"])
 async def test_new_knows_the_game_by_its_names(service, name):
     lobby, = await service.command(GROUP, ANYA, "new", name)
-    assert "«Kingdom Builder», от 2 до 4 игроков" in lobby.text
+    assert "собирает игру «Kingdom Builder» (от 2 до 4 игроков)" in lobby.text
 
 
 async def test_a_whole_game_by_buttons_ends_with_gold(service):

@@ -42,7 +42,7 @@ def group_texts(replies) -> str:
 @pytest.mark.parametrize("name", ["sylvan", "зодчие", "Зодчие Волшебной Долины", "builders of sylvan dale"])
 async def test_new_knows_the_game_by_its_names(service, name):
     lobby, = await service.command(GROUP, ANYA, "new", name)
-    assert "«Зодчие Волшебной Долины», от 2 до 4 игроков" in lobby.text
+    assert "собирает игру «Зодчие Волшебной Долины» (от 2 до 4 игроков)" in lobby.text
 
 
 async def test_the_hand_is_chosen_privately_and_never_shown_to_the_group(service):

@@ -567,6 +567,9 @@ class FakeBotApi:
         path = urlsplit(handler.path).path
         length = int(handler.headers.get("Content-Length") or 0)
         body = handler.rfile.read(length) if length else b""
+        if len(body) < length:  # the client gave up in the middle of its request (a cancelled task): never applied
+            handler.close_connection = True
+            return
         parts = path.strip("/").split("/")
         status, payload = 404, {"ok": False, "error_code": 404, "description": "Not Found"}
         if len(parts) == 2 and parts[0].startswith("bot"):

@@ -335,19 +335,25 @@ def equipment_tile(d: ImageDraw.ImageDraw, x0: float, y0: float, s: float, item:
     d.rounded_rectangle((x0, y0, x0 + w, y0 + s), radius=round(s / 6), fill=WHITE, outline=frame,
                         width=max(3, round(s / 10)))
     cx, cy, r = x0 + s / 2, y0 + s / 2, s * 0.3
-    gem = item.get("gem")
-    if gem:
-        chip(d, cx, cy, r, gem_rgb(gem))
-    elif takes:
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=frame, width=3)
-    else:
-        rainbow_ring(d, cx, cy, r, 4)
+    _what_lies(d, cx, cy, r, item.get("gem"), takes, frame)
     if not takes:  # the loading cost on a big coin, its number as large as the coin allows
         cr = s * 0.4
         coin(d, x0 + w - cr - s * 0.06, cy, cr)
         cost = str(_int(item.get("cost"))) if "cost" in item else "?"
         text(d, (x0 + w - cr - s * 0.06, cy + 1), cost, round(cr * 1.6), INK, bold=True, anchor="mm")
     return w
+
+
+def _what_lies(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, gem: str | None, takes: str | None,
+               frame: tuple) -> None:
+    """What lies on a piece of equipment: the gem's disc; with none, an empty ring in the colour of the gem a tool
+    takes, or a rainbow ring on a cart or horse (they take any gem)."""
+    if gem:
+        chip(d, cx, cy, r, gem_rgb(gem))
+    elif takes:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=frame, width=3)
+    else:
+        rainbow_ring(d, cx, cy, r, 4)
 
 
 EQUIP_H = 34  # an equipment pill in a player row
@@ -378,13 +384,7 @@ def equipment_pill(d: ImageDraw.ImageDraw, x0: float, cy: float, h: float, item:
                         width=3)
     r = h * 0.32
     gx = x0 + h * 0.16 + r
-    gem = item.get("gem")
-    if gem:
-        chip(d, gx, cy, r, gem_rgb(gem))
-    elif takes:
-        d.ellipse((gx - r, cy - r, gx + r, cy + r), outline=frame, width=3)
-    else:
-        rainbow_ring(d, gx, cy, r, 4)
+    _what_lies(d, gx, cy, r, item.get("gem"), takes, frame)
     x = gx + r + 6
     x += text(d, (x, cy + 1), _item_name(item), size, INK, bold=True, anchor="lm")
     if not takes:  # the loading price on a coin

@@ -11,6 +11,7 @@ import doctest
 import json
 
 import pytest
+from toy_game import ToyGame
 
 from bot.storage.base import LogLine
 from bot.storage.sqlite import Store
@@ -33,15 +34,11 @@ ANYA, VERA = User(1, "Аня <3"), User(3, "Вера & Co")
 CELLS = [f"{row}{n}" for row in "ab" for n in range(1, 9)]
 
 
-class Pairs:
+class Pairs(ToyGame):
     """Two players; a turn is two cells taken (grouped by row in the menu), then the turn passes."""
 
     name, title, aliases = "pairs", "Пары", ("пары",)
-    min_players, max_players = 2, 2
     commands = (("take", "Взять клетку: /take a1"),)
-    score_names: dict = {}
-    score_unit = ("очко", "очка", "очков")
-    secret_score_parts = ()
     secret_button = None
     about = "игра для тестов: по две клетки за ход."
 
@@ -79,39 +76,8 @@ class Pairs:
     def command(self, state, action):
         return f"/{action}"
 
-    def secret(self, state, seat):
-        return None
-
-    def private_choice(self, state, action):
-        return False
-
-    def view(self, state, seat=None, focus=None):
-        return {"focus": focus}
-
-    def scores(self, state):
-        return [{"seat": s, "name": n, "total": 0, "breakdown": {}} for s, n in enumerate(state["players"])]
-
-    def winners(self, state):
-        return [0, 1] if self.is_over(state) else []
-
     def is_over(self, state):
         return len(state["taken"]) >= 12
-
-    def autopilot(self, state):
-        return self.legal_actions(state)[0]
-
-    def reveals(self, state, action):
-        return False
-
-    def skip(self, state):
-        state["turn"] += 1
-        return [Event("Ход пропущен.")]
-
-    def dump(self, state):
-        return state
-
-    def load(self, data):
-        return data
 
 
 class Clock:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from toy_game import ToyGame
 
 from bot.console import Console
 from bot.storage.sqlite import Store
@@ -24,13 +25,9 @@ ANYA, BORIS, GLEB = User(1, "Аня"), User(2, "Борис"), User(3, "Глеб"
 CELLS = [f"{row}{n}" for row in "abc" for n in range(1, 16)]
 
 
-class Toy:
+class Toy(ToyGame):
     name, title, aliases = "toy", "Игрушка", ("игрушка",)
-    min_players, max_players = 2, 2
     commands = (("pick", "Взять клетку: /pick a1"),)
-    score_names: dict = {}
-    score_unit = ("очко", "очка", "очков")
-    secret_score_parts = ()
     secret_button = "🂠 Моя карта"
     about = "игрушечная игра для тестов: берём клетки по очереди."
 
@@ -69,36 +66,8 @@ class Toy:
     def secret(self, state, seat):
         return f"Ваше тайное число: {state['secrets'][seat]}." if seat in (0, 1) else None
 
-    def private_choice(self, state, action):
-        return False
-
-    def view(self, state, seat=None, focus=None):
-        return {"focus": focus}
-
-    def scores(self, state):
-        return [{"seat": s, "name": n, "total": 0, "breakdown": {}} for s, n in enumerate(state["players"])]
-
-    def winners(self, state):
-        return [0, 1] if self.is_over(state) else []
-
     def is_over(self, state):
         return len(state["taken"]) >= 44
-
-    def autopilot(self, state):
-        return self.legal_actions(state)[0]
-
-    def reveals(self, state, action):
-        return False
-
-    def skip(self, state):
-        state["turn"] += 1
-        return [Event("Ход пропущен.")]
-
-    def dump(self, state):
-        return state
-
-    def load(self, data):
-        return data
 
 
 class HandToy(Toy):

@@ -98,7 +98,7 @@ async def help_reply(table: Table, chat: Chat, hint: bool) -> Reply:
     table in a group (`group_help`)."""
     games = table.games.values()
     if chat.private:
-        text = help_text(games, None, None, table.bot_username)
+        text = help_text(games, table.bot_username)
         return Reply(private_hint(games) + "\n\n" + text if hint else text)
     row = await table.store.open_game(chat.id, chat.topic)
     game, current = None, None

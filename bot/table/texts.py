@@ -7,21 +7,12 @@ from html import escape
 from rules.text import plural
 
 
-def help_text(games, private_link: str | None = None, settings: list[str] | None = None,
-              bot_username: str | None = None) -> str:
+def help_text(games, bot_username: str | None = None) -> str:
     """The /help memo: the games we can referee (from their protocol objects: what each is and how long it
-    lasts), how to play, the rules lookup and inline mode, and the chat's settings (`ChatSettings.lines()`)."""
+    lasts), how to play, the rules lookup and inline mode (the whole guide, sent in private)."""
     listed = "\n".join(f"<code>/new {g.name}</code> — <b>«{escape(g.title)}»</b>, {_players(g)}: {escape(g.about)}"
                        for g in games)
     inline = f"@{bot_username}" if bot_username else "@имя_бота"
-    chat_settings = ""
-    if settings:
-        chat_settings = ("\n\n<b>Настройки этого стола</b> (/settings; всего чата — <code>/settings чат</code>)\n"
-                         + "\n".join(settings))
-    secrets = ""
-    if private_link:
-        secrets = (f'\n\nСвои тайные карты смотрите кнопкой под доской. Чтобы они приходили и в личку, '
-                   f'<a href="{private_link}">откройте чат со мной</a> и нажмите «Старт».')
     return f"""<b>Я веду настольные игры прямо в чате</b> и слежу за правилами.
 
 <b>Игры</b>
@@ -41,7 +32,7 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
 /board — доска и кнопки, /moves — все разрешённые ходы списком
 /score — счёт (открытая часть), /log — последние ходы, /turn — чей ход и сколько ждём
 /undo — отменить свой последний шаг: самому, пока после вас никто не сходил; иначе — если все согласны
-/abort — прервать партию (кто открыл стол или администратор чата), /tables — все столы чата{secrets}
+/abort — прервать партию (кто открыл стол или администратор чата), /tables — все столы чата
 
 <b>Правила</b>
 /rules вопрос — ответ из справки по правилам: <code>/rules сколько стоит телега</code>; без вопроса — \
@@ -57,7 +48,7 @@ def help_text(games, private_link: str | None = None, settings: list[str] | None
 <b>История</b>
 /history — сыгранные партии, /stats — статистика чата, /games в личке — все ваши партии.
 «🔁 Реванш» под последней доской — те же игроки ещё раз, первым ходит следующий по кругу.
-Доска, счёт и ходы последней партии доступны и после её конца.{chat_settings}
+Доска, счёт и ходы последней партии доступны и после её конца.
 
 В обычной группе идёт одна партия, а в группе с темами — своя в каждой теме; \
 играть можно сразу в нескольких чатах.

@@ -151,9 +151,14 @@ def _flip(state: State, intent: Intent) -> None:
     player = state.player()
     book = state.book_at(player.position)
     if book is None:
-        fail(f"Листать книгу можно только в городе с книгой ({join_names(BOOK_TOWNS)}), а вы "
-             f"{at(player.position)}.", "valdora.flip")
-    one_action(state, "flip")
+        gather(lambda: fail(f"Листать книгу можно только в городе с книгой ({join_names(BOOK_TOWNS)}), а вы "
+                            f"{at(player.position)}.", "valdora.flip"),
+               lambda: one_action(state, "flip"))
+    gather(lambda: one_action(state, "flip"), lambda: _pages(book, intent), lambda: _flip_paid(state))
+
+
+def _pages(book, intent: Intent) -> None:
+    """Refuse a flip the book has no page for (in that direction)."""
     if not book.left and not book.right:
         fail(f"Книга в городе {book.town} пуста — листать нечего. Провиант здесь взять можно: "
              f"{command('provisions')}.", "valdora.empty-book")
@@ -162,8 +167,11 @@ def _flip(state: State, intent: Intent) -> None:
              "valdora.flip")
     if intent.direction == "back" and not book.left:
         fail(f"Слева страниц нет — листать назад некуда. Вперёд можно: {command('flip next')}.", "valdora.flip")
+
+
+def _flip_paid(state: State) -> None:
     cost = flip_cost(state)
-    if player.coins < cost:
+    if state.player().coins < cost:
         fail(f"Первое перелистывание за ход бесплатное, а каждое следующее стоит {coins_acc(cost)} — "
              "у вас монет нет.", "valdora.flip")
 
@@ -319,21 +327,30 @@ def bad_sources(state: State, intent: Intent, options: list[str]) -> NoReturn:
 
 def _refill(state: State, intent: Intent) -> None:
     player = state.player()
-    if here(state).kind != MINE:
-        fail(f"Пополнить серебро можно только на серебряной шахте ({join_names(MINES)}), а вы "
-             f"{at(player.position)}.", "valdora.silver")
-    one_action(state, "refill")
-    if player.coins >= MAX_COINS:
-        fail(f"У вас уже {coins(MAX_COINS)} — больше не бывает.", "valdora.coins")
-    if state.bank <= 0:
-        fail("В банке не осталось монет.", "valdora.silver")
+
+    def at_mine() -> None:
+        if here(state).kind != MINE:
+            fail(f"Пополнить серебро можно только на серебряной шахте ({join_names(MINES)}), а вы "
+                 f"{at(player.position)}.", "valdora.silver")
+
+    def room() -> None:
+        if player.coins >= MAX_COINS:
+            fail(f"У вас уже {coins(MAX_COINS)} — больше не бывает.", "valdora.coins")
+        if state.bank <= 0:
+            fail("В банке не осталось монет.", "valdora.silver")
+
+    gather(at_mine, lambda: one_action(state, "refill"), room)  # every reason at once
 
 
 def _provisions(state: State, intent: Intent) -> None:
     player = state.player()
-    if SPACE_BY_NAME[player.position].kind != TOWN:
-        fail(f"Провиант можно взять только в городе, а вы {at(player.position)}.", "valdora.provisions")
-    one_action(state, "provisions")
-    if player.provisions:
-        fail("У вас уже есть провиант.", "valdora.provisions")
 
+    def in_town() -> None:
+        if SPACE_BY_NAME[player.position].kind != TOWN:
+            fail(f"Провиант можно взять только в городе, а вы {at(player.position)}.", "valdora.provisions")
+
+    def none_yet() -> None:
+        if player.provisions:
+            fail("У вас уже есть провиант.", "valdora.provisions")
+
+    gather(in_town, lambda: one_action(state, "provisions"), none_yet)  # every reason at once

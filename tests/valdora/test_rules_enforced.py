@@ -10,6 +10,7 @@ from positions import NAMES, card, fresh, stand
 
 from rules.protocol import RuleError
 from rules.valdora import GAME
+from rules.valdora.data import MAX_COINS
 from rules.valdora.engine import end_turn
 from rules.valdora.movement import routes
 from rules.valdora.state import State, no_gems
@@ -714,3 +715,16 @@ def test_a_game_with_skipped_turns_replays_from_its_seed():
         GAME.skip(again) if action is None else GAME.apply(again, action)
     assert GAME.dump(again) == GAME.dump(first)
     assert GAME.dump(GAME.load(json.loads(json.dumps(GAME.dump(first))))) == GAME.dump(first)
+
+
+def test_provisions_and_silver_refused_for_every_reason_at_once():
+    state = fresh()
+    stand(state, "Д1")  # a road: neither a town nor a mine
+    anya = state.players[0]
+    anya.provisions, anya.coins = True, MAX_COINS
+    message = refused(state, "provisions", "Провиант можно взять только в городе", "valdora.provisions")
+    assert message.endswith("Кроме того, у вас уже есть провиант."), message
+    message = refused(state, "refill", "Пополнить серебро можно только на серебряной шахте", "valdora.silver")
+    assert message.endswith(f"Кроме того, у вас уже {MAX_COINS} монет — больше не бывает."), message
+    anya.provisions, anya.coins = False, 3
+    assert "Кроме того" not in refused(state, "provisions", "только в городе", "valdora.provisions")

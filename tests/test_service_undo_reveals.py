@@ -138,19 +138,19 @@ async def test_a_step_that_showed_nothing_is_taken_back_with_a_short_headline(se
 
 
 async def test_valdora_undo_alone_drops_the_turn_passing_from_its_headline(service):
-    """A Valdora step after which the turn passes by itself: the log says «ход переходит…», the undo does not."""
+    """A Valdora step after which the turn ends by itself: the log says «…— ход окончен», the undo does not."""
     await start(service, GROUP, "valdora")
     for _ in range(300):
         row, game, state, mover = await now(service, GROUP)
         replies = await play(service, GROUP)
         log = await service.store.log(row.id, 1)
-        if "ход переходит" in log[-1].summary and not log[-1].reveals:
+        if "ход окончен" in log[-1].summary and not log[-1].reveals:
             break
     else:
         pytest.fail("no turn passed by itself")
     assert replies
     board, = await service.command(GROUP, mover, "undo", "")
-    assert "ход переходит" not in board.text and "теперь ходит" not in board.text
+    assert "ход окончен" not in board.text and "теперь ходит" not in board.text
     shown = re.sub(r"<[^>]+>", "", board.text)  # as Telegram shows it
     assert shown.endswith(f"\nХодит {mover.name}.") and shown.count("Ходит") == 1, shown
 

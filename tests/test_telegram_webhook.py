@@ -64,7 +64,8 @@ def test_webhook_mode_takes_posted_updates_with_the_secret_only(server, tmp_path
         assert post_raw(port, b"not json", SECRET) == 400 and post_raw(port, b"[1, 2]", SECRET) == 400
         assert post(port, message(503, "/new kingdom"), SECRET) == 200  # Telegram retries: nothing happens twice
         assert post(port, message(504, "/board"), SECRET) == 200
-        board = server.wait_for(lambda c: c.method == "sendMessage" and "Идёт набор" in c.text, REPLY_TIMEOUT, since)
+        board = server.wait_for(lambda c: c.method == "sendMessage" and c is not lobby and "собирает игру" in c.text,
+                                REPLY_TIMEOUT, since)  # /board while gathering: the lobby with its header
         sent = [c for c in server.calls[since:] if c.method == "sendMessage" and c.chat_id == GROUP]
         assert sent == [lobby, board], sent  # the wrong secrets and the repeated update got nothing
         assert not server.calls_of("getUpdates", since)  # no polling in webhook mode

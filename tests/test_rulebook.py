@@ -28,6 +28,8 @@ NEW_QUESTIONS = json.loads((HERE / "rules_questions_new.json").read_text(encodin
 GAME_QUESTIONS = json.loads((HERE / "rules_questions_game.json").read_text(encoding="utf-8"))
 TUNE_QUESTIONS = json.loads((HERE / "rules_questions_tune.json").read_text(encoding="utf-8"))
 HOLDOUT_QUESTIONS = json.loads((HERE / "rules_questions_holdout.json").read_text(encoding="utf-8"))
+TUNE2_QUESTIONS = json.loads((HERE / "rules_questions_tune2.json").read_text(encoding="utf-8"))
+HOLDOUT2_QUESTIONS = json.loads((HERE / "rules_questions_holdout2.json").read_text(encoding="utf-8"))
 QUESTIONS = OLD_QUESTIONS + NEW_QUESTIONS
 KINDS = {"word", "meet", "setup", "situation", "two-games", "plain", "nonsense"}
 NONSENSE = [q["q"] for q in NEW_QUESTIONS if q["section"] is None]
@@ -237,12 +239,16 @@ def test_question_sets_are_consistent(book):
             assert book.section(section) is not None, q
 
 
-def test_the_tune_and_holdout_halves_are_consistent(book):
-    assert (len(TUNE_QUESTIONS), len(HOLDOUT_QUESTIONS)) == (103, 96)
-    both = TUNE_QUESTIONS + HOLDOUT_QUESTIONS
+@pytest.mark.parametrize(("tune", "holdout", "sizes"), [
+    (TUNE_QUESTIONS, HOLDOUT_QUESTIONS, (103, 96)),
+    (TUNE2_QUESTIONS, HOLDOUT2_QUESTIONS, (88, 74)),
+])
+def test_the_tune_and_holdout_halves_are_consistent(book, tune, holdout, sizes):
+    assert (len(tune), len(holdout)) == sizes
+    both = tune + holdout
     assert len({q["q"] for q in both}) == len(both), "a question is asked twice or in both halves"
     assert 3 * sum(1 for q in both if q.get("context")) >= len(both)  # a third asked inside a running game
-    for half in (TUNE_QUESTIONS, HOLDOUT_QUESTIONS):
+    for half in (tune, holdout):
         assert {q["kind"] for q in half} == KINDS
         assert {q["game"] for q in half} == {*book.games, None}
     for q in both:

@@ -301,16 +301,28 @@ def test_answer_quality_on_questions_nobody_tuned_for(book):
     saying where rules meet (no master of the colour left, tiles between the three settlements, two different
     tiles in one turn), a synonym phrase yielding to a longer one inside it («кто ходит первым»), chat fillers not
     searched: 94.2% top-1 and 100% top-3 on the tune half. The holdout, measured once at the end: 77.1% top-1 and
-    89.6% top-3, far below the 92% the issue asks for: the changes fixed the tune half's questions more than their
-    kinds. A second pass expanded every section with 6-12 questions a player would ask (`rules/<game>/asked.txt`,
-    written from the rulebooks and the sections before any weight was tuned, `tests/test_rulebook_asked.py`), their
-    weight chosen on the tune half and the older sets: tune 95.1% / 100%; the holdout, measured once at the end,
-    80.2% top-1 and 89.6% top-3, still below 92% (the players' words gained, situations, rules meeting and setup
-    facts did not). The floors below are those figures less a question or so."""
+    89.6% top-3. A second pass expanded every section with 6-12 questions a player would ask (`rules/<game>/asked.txt`,
+    `tests/test_rulebook_asked.py`): tune 95.1% / 100%; the holdout 80.2% / 89.6%. Having been measured at each
+    pass, this holdout has since become tuning data too (the second set below replaced it): with 20-24 asked
+    questions a section it is at 86.5% / 92.7%. The floors are those figures less a question or so."""
     top1, top3, _ = _score(book, TUNE_QUESTIONS, with_game=False)
     assert top1 >= 93.0 and top3 >= 99.0
-    top1, top3, _ = _score(book, HOLDOUT_QUESTIONS, with_game=False)  # its misses are not printed: not tuned on
-    assert top1 >= 79.0 and top3 >= 88.5
+    top1, top3, _ = _score(book, HOLDOUT_QUESTIONS, with_game=False)
+    assert top1 >= 85.0 and top3 >= 91.5
+
+
+def test_answer_quality_on_the_second_set_nobody_tuned_for(book):
+    """Issue 22, third session: 162 more questions written from the rulebooks alone by three writers who never saw
+    the search, split in halves before anything changed (`tests/rules_questions_holdout2.md`). Before: tune2 77.3%
+    top-1 / 95.5% top-3, holdout2 73.0% / 89.2%. Changed without looking at the holdout: every section's asked
+    questions brought to 20-24 (written from the rulebooks and the sections, by people who saw neither half), a
+    section's title counting less when it is a small part of a long question (`TITLE_SHARE_POWER`), two players'
+    words (башенка, кусок поля). After, tune2 80.7% / 96.6%; holdout2, measured once, 78.4% / 94.6%: still short of
+    the 92% the issue asks for. The holdout's misses are not printed; the floors are the figures less a question."""
+    top1, top3, _ = _score(book, TUNE2_QUESTIONS, with_game=False)
+    assert top1 >= 79.5 and top3 >= 95.4
+    top1, top3, _ = _score(book, HOLDOUT2_QUESTIONS, with_game=False)  # measured, never tuned on
+    assert top1 >= 77.0 and top3 >= 93.2
 
 
 @pytest.mark.parametrize(

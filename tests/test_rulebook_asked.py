@@ -16,7 +16,7 @@ def book() -> RuleBook:
     return RuleBook.load()
 
 
-def test_every_section_of_every_game_has_six_to_twelve_questions_of_our_own(book):
+def test_every_section_of_every_game_has_six_to_twenty_four_questions_of_our_own(book):
     asked = read_asked(RULES_FOLDER, list(book.games))
     for game in book.games:
         first = (RULES_FOLDER / game / FILE_NAME).read_text(encoding="utf-8").splitlines()[0]

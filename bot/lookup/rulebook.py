@@ -18,11 +18,13 @@ How a lookup works:
   as one of the question's words in a sentence ("сколько домиков за ход" -> «в свой ход ... 3 поселения»).
 * Ranking, per section: BM25 over the body; a title score, where each question term in the section's title
   counts `TITLE_WEIGHT` times, scaled by the share of the title the question covers (titles name the cards,
-  locations, items and rules: "что делает топор" -> «Топор»); two neighbouring words of a title found side by side
+  locations, items and rules: "что делает топор" -> «Топор») and, lightly, by the share of the question the title
+  makes up (`TITLE_SHARE_POWER`: a long question that names the oracle on its way to the tile it earns is about the
+  tile, not the oracle); two neighbouring words of a title found side by side
   in the question, its question words too (`TITLE_PHRASE_WEIGHT`: "как получить мост" -> «Особые предметы: как
   получить», not «Очки за мост»); neighbouring question words found side by side in
   the text (`PAIR_WEIGHT`) and question terms found together in one sentence (`SENTENCE_WEIGHT`).
-* Asked questions (`rules/<game>/asked.txt`, `bot.lookup.asked`): 6-12 questions per section that a player would
+* Asked questions (`rules/<game>/asked.txt`, `bot.lookup.asked`): 20-24 questions per section that a player would
   type and whose answer is that section, written from the rulebooks and the sections (situations, where rules
   meet, setup facts, the games' and the players' words). A question close to one of them adds to its section
   (`ASKED_WEIGHT`), and their words are known words of the search ("стратегия" finds Валдора's tips).
@@ -67,6 +69,7 @@ GAME_ORDER = ("valdora", "sylvan", "kingdom")  # the stable order of `RuleBook.g
 
 K1 = 2.0  # BM25 term saturation (the length normalisation is `index.B`)
 TITLE_WEIGHT = 2.0  # a question term in a fully covered title, against one BM25 body match
+TITLE_SHARE_POWER = 0.5  # the title score times (the question's weight in the title / its whole weight) ** this
 TITLE_PHRASE_WEIGHT = 1.0  # two neighbouring words of a title side by side in the question, times the phrase's
 # rarity among the titles; question words count here ("как получить" -> «Особые предметы: как получить»)
 PAIR_WEIGHT = 0.5  # two neighbouring question words found side by side in a section, times the pair's rarity
@@ -261,9 +264,11 @@ class RuleBook:
                 tf = count / self.index.norm[i]
                 scores[i] += weight * idf * tf * (K1 + 1) / (tf + K1)
         weights = {**query.cues, **query.content}
+        mass = sum(w * self.index.idf[t] for t, w in weights.items() if t in self.index.idf)
         for i, covered in self._title_matches(weights).items():
             share = sum(self.index.idf[t] for t in covered) / self.index.title_mass[i]
-            scores[i] += TITLE_WEIGHT * share * sum(weights[t] * self.index.idf[t] for t in covered)
+            found = sum(weights[t] * self.index.idf[t] for t in covered)
+            scores[i] += TITLE_WEIGHT * share * found * (found / mass) ** TITLE_SHARE_POWER
         for phrase in query.phrases:
             found = self.index.title_phrases[phrase]
             rarity = self.index.rarity(found)

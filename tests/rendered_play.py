@@ -79,6 +79,9 @@ class Group:
         first, last = next((f, la) for u, f, la in PEOPLE if u == user_id)
         self.server.push_callback(GROUP, user_id, first, message_id, data, last_name=last,
                                   message=self.stale_copy(message_id))
+        # every press is answered: wait for that first (a loaded machine may take longer than `idle`'s quiet
+        # time to fetch the update at all), then for the rest of what the press brings
+        await self.server.wait_for_async(lambda c: c.method == "answerCallbackQuery", timeout=60, since=since)
         await idle(self.server, since)
 
     def stale_copy(self, message_id: int) -> dict | None:
@@ -139,8 +142,13 @@ class Group:
                         step = data
             if step is None:
                 return False
-            self.menus.append((self.server.mark(), row.board_message_id))
+            since = self.server.mark()
+            self.menus.append((since, row.board_message_id))
             await self.press(user_id, row.board_message_id, step)
+            await self.server.wait_for_async(  # the level is shown on the board itself, however slow the machine
+                lambda c: c.method.startswith("editMessage") and c.message_id == row.board_message_id,
+                timeout=60, since=since)
+            await idle(self.server, since)
         return False
 
 

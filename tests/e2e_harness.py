@@ -26,7 +26,7 @@ PLAYERS = {101: "Анна", 102: "Борис", 103: "Вера", 104: "Глеб"}
 CREATOR, JOINERS = 101, (102, 103, 104)
 OUTSIDER = (105, "Дима")
 START_TIMEOUT = 60  # importing Pillow, telegram, opening SQLite on a slow CI machine
-REPLY_TIMEOUT = 20
+REPLY_TIMEOUT = 60  # seconds: bots think for seconds, and a loaded machine (CI beside other work) is slower still
 STOP_TIMEOUT = 20
 BOARD_CHANGES = ("sendPhoto", "editMessageMedia", "editMessageReplyMarkup")
 MENTION = re.compile(r'tg://user\?id=(\d+)')

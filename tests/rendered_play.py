@@ -232,7 +232,10 @@ async def _rematch(group: Group, game_name: str) -> None:
         await group.say(anna, f"/{look}")
     found = group.latest_with(f"{buttons.REMATCH}:")
     assert found is not None, "no «🔁 Реванш» under the final board"
+    since = group.server.mark()
     await group.press(boris, *found)
+    await group.server.wait_for_async(  # the rematch's lobby, with its «🙋 Играю», however slow the machine
+        lambda c: any(d.startswith(f"{buttons.JOIN}:") for _, d in c.buttons), timeout=60, since=since)
     joined = group.latest_with(f"{buttons.JOIN}:")
     assert joined is not None, "no «🙋 Играю» on the rematch's lobby"
     await group.press(anna, *joined)

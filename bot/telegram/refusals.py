@@ -111,6 +111,9 @@ class TornadoNoise(logging.Filter):
         message = str(record.msg)
         if "Content-Length too long" in record.getMessage():
             return False  # the handler has refused it already (413 or 403) and counted that
-        kind = next((kind for start, kind in TORNADO_KINDS if message.startswith(start)), "прочее")
+        if "body too large" in record.getMessage():  # a chunked body, cut at max_body_size
+            kind = "тело длиннее 1 МиБ"
+        else:
+            kind = next((kind for start, kind in TORNADO_KINDS if message.startswith(start)), "прочее")
         self.refusals.add("connections", kind)
         return False

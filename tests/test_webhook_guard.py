@@ -191,7 +191,7 @@ async def test_connections_beyond_the_cap_drop_the_oldest_idle_one():
             except TimeoutError:
                 pass
         assert closed >= 40  # the oldest went to make room
-        assert refusals.counts["connections"]["самое старое ради нового сверх 20"] >= 40
+        assert refusals.counts["connections"]["сверх предела 20, самое старое"] >= 40
     finally:
         for _, writer in idle:
             writer.close()

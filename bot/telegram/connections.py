@@ -97,10 +97,10 @@ class GuardedServer(HTTPServer):
         if len(self.open) >= self.cap:
             idle = next((stream for stream in self.open if stream not in self.busy), None)
             if idle is None:  # every connection is handling an update: the newcomer waits for Telegram's retry
-                self.refusals.add("connections", f"сверх {self.cap}, все заняты")
+                self.refusals.add("connections", f"сверх предела {self.cap}, новое: все заняты")
                 connection.close()
                 return
-            self.refusals.add("connections", f"самое старое ради нового сверх {self.cap}")
+            self.refusals.add("connections", f"сверх предела {self.cap}, самое старое")
             del self.open[idle]
             idle.close()  # tornado's connection ends quietly and calls on_close
         stream = IOStream(connection, max_buffer_size=self.max_buffer_size, read_chunk_size=self.read_chunk_size)

@@ -109,9 +109,13 @@ class TornadoNoise(logging.Filter):
         if record.levelno >= logging.ERROR:
             return True
         message = str(record.msg)
-        if "Content-Length too long" in record.getMessage():
+        try:
+            text = record.getMessage()
+        except (TypeError, ValueError):
+            text = message
+        if "Content-Length too long" in text:
             return False  # the handler has refused it already (413 or 403) and counted that
-        if "body too large" in record.getMessage():  # a chunked body, cut at max_body_size
+        if "body too large" in text:  # a chunked body, cut at max_body_size
             kind = "тело длиннее 1 МиБ"
         else:
             kind = next((kind for start, kind in TORNADO_KINDS if message.startswith(start)), "прочее")

@@ -163,7 +163,10 @@ class Hidden(logging.Filter):
         self.secret = secret
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):  # a line that does not format: the handler reports it as it would
+            return True
         if self.secret in message:
             record.msg, record.args = message.replace(self.secret, "[секрет]"), None
         return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from bot.table.timing.settings import ChatSettings
 DEFAULT_API_URL = "https://api.telegram.org"
 MAX_RENDER_WORKERS = 64
 MAX_BOT_PROCESSES = 30  # one message a second each, at most
+WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what setWebhook's secret_token may be
 
 
 def parse_render_workers(text: str) -> int:
@@ -44,6 +46,25 @@ def parse_bot_processes(text: str) -> int:
     return int(text)
 
 
+def parse_webhook_secret(text: str, webhook_url: str, bot_processes: int) -> str:
+    """TELEGRAM_WEBHOOK_SECRET: what Telegram's setWebhook accepts (1-256 of A-Z a-z 0-9 _ -). Empty is allowed
+    for one process (it makes up its own secret), not for several behind one proxy: each would make up another.
+
+    >>> parse_webhook_secret(" s3cret-Token_1 ", "https://bot.example.org/hook", 2)
+    's3cret-Token_1'
+    """
+    text = text.strip()
+    if text and not WEBHOOK_SECRET.fullmatch(text):
+        raise ValueError("TELEGRAM_WEBHOOK_SECRET: Telegram принимает секрет только из латинских букв, цифр, _ и -, "
+                         "от 1 до 256 символов.")
+    if not text and webhook_url and bot_processes > 1:
+        raise ValueError(f"TELEGRAM_WEBHOOK_SECRET не задан, а процессов бота за прокси {bot_processes} "
+                         "(BOT_PROCESSES): каждый придумал бы свой секрет и отклонял бы запросы с чужим. Задайте "
+                         "всем процессам один и тот же TELEGRAM_WEBHOOK_SECRET (латинские буквы, цифры, _ и -, до "
+                         "256 символов).")
+    return text
+
+
 def read_env_file(path: Path) -> dict[str, str]:
     """KEY=VALUE lines; blank lines and # comments skipped; optional quotes stripped."""
     values: dict[str, str] = {}
@@ -70,7 +91,7 @@ class Settings:
     webhook_url: str  # empty: long polling
     webhook_port: int
     database_url: str = ""  # postgresql://…: PostgreSQL instead of the SQLite file at database_path
-    webhook_secret: str = ""  # Telegram sends it with every webhook request; others are refused
+    webhook_secret: str = ""  # Telegram sends it with every webhook request; others are refused. Empty: made up
     webhook_listen: str = "0.0.0.0"  # the address the webhook server listens on (behind a reverse proxy)
     # every chat's settings until it changes them (/settings): TURN_REMINDER_AFTER, TURN_TIME_LIMIT,
     # TURN_TIMEOUT, QUIET_HOURS, TIMEZONE, AWAY_TURN
@@ -81,23 +102,25 @@ class Settings:
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Settings:
-        """ValueError (Russian, naming the variable) for a chat default, RENDER_WORKERS or BOT_PROCESSES that
-        cannot be read."""
+        """ValueError (Russian, naming the variable) for a chat default, RENDER_WORKERS, BOT_PROCESSES or
+        TELEGRAM_WEBHOOK_SECRET that cannot be read (or a secret missing where several processes must share it)."""
         merged = read_env_file(env_file)
         merged.update(os.environ if env is None else env)
+        webhook_url = merged.get("TELEGRAM_WEBHOOK_URL", "").strip()
+        bot_processes = parse_bot_processes(merged.get("BOT_PROCESSES", ""))
         return cls(
             token=merged.get("TELEGRAM_BOT_TOKEN", "").strip(),
             api_url=(merged.get("TELEGRAM_API_URL") or DEFAULT_API_URL).rstrip("/"),
             database_path=merged.get("DATABASE_PATH") or "referee.db",
             database_url=merged.get("DATABASE_URL", "").strip(),
             log_level=(merged.get("LOG_LEVEL") or "INFO").upper(),
-            webhook_url=merged.get("TELEGRAM_WEBHOOK_URL", "").strip(),
+            webhook_url=webhook_url,
             webhook_port=int(merged.get("TELEGRAM_WEBHOOK_PORT") or 8443),
-            webhook_secret=merged.get("TELEGRAM_WEBHOOK_SECRET", "").strip(),
+            webhook_secret=parse_webhook_secret(merged.get("TELEGRAM_WEBHOOK_SECRET", ""), webhook_url, bot_processes),
             webhook_listen=(merged.get("TELEGRAM_WEBHOOK_LISTEN") or "0.0.0.0").strip(),
             chat_defaults=ChatSettings.from_env(merged),
             render_workers=parse_render_workers(merged.get("RENDER_WORKERS", "")),
-            bot_processes=parse_bot_processes(merged.get("BOT_PROCESSES", "")),
+            bot_processes=bot_processes,
         )
 
     @property

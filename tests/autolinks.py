@@ -16,6 +16,11 @@ from __future__ import annotations
 
 import re
 
+try:
+    from tests.telegram_html import visible
+except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
+    from telegram_html import visible
+
 DOMAIN_PART = r"[^\W_]|[\-~_]"
 PATTERNS = {
     "bot_command": re.compile(r"(?<![\w/<>])/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{3,32})?(?![\w/<>])"),
@@ -30,7 +35,11 @@ PATTERNS = {
 }
 # what a domain-like word must end in to be taken for a domain rather than «Аня.Вера» or «т.е»
 TOP_LEVEL = re.compile(r"[.\u3002\uff0e\uff61]([A-Za-z]{2,}|рф|рус)(?=[/?#:]|$)", re.IGNORECASE)
-INVISIBLE = "\u2060\u200e"  # what the bot puts into a name: neither is seen
+GUARDS = "\u2060\u200e"  # what the bot puts into a name: neither is seen
+# what steers the direction of a line, and what cannot be seen at all (the WORD JOINER the bot itself puts into a
+# name is allowed: it is what keeps a name from being a link)
+BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+INVISIBLE = set("\u200b\u200c\u200d\u2061\u2062\u2063\u2064\ufeff\u180e\u3164\u115f\u1160\uffa0\u2800")
 
 
 def auto_links(text: str) -> list[tuple[str, str]]:
@@ -59,10 +68,10 @@ def _found(text: str) -> list[tuple[int, int, str, str]]:
 
 def name_spans(text: str, name: str) -> list[tuple[int, int]]:
     """Where `name` (as its owner sees it) shows in `text`, whatever invisible characters the bot put into it."""
-    visible = "".join(c for c in name if c not in INVISIBLE)
-    if not visible:
+    seen = "".join(c for c in name if c not in GUARDS)
+    if not seen:
         return []
-    pattern = f"[{INVISIBLE}]*".join(re.escape(c) for c in visible)
+    pattern = f"[{GUARDS}]*".join(re.escape(c) for c in seen)
     return [(m.start(), m.end()) for m in re.finditer(pattern, text)]
 
 
@@ -70,3 +79,19 @@ def live_in_names(text: str, names: list[str]) -> list[tuple[str, str, str]]:
     """(name, kind, text) of each live command or link that one of `names` makes in `text`: none is allowed."""
     return [(name, *link) for name in names for start, end in name_spans(text, name)
             for link in links_in(text, start, end)]
+
+
+def problems(read: list[tuple[str, bool]], names: list[str]) -> list[str]:
+    """What is wrong in the texts: a direction or invisible character, or a live command or link from a name."""
+    out = []
+    for text, html in read:
+        if BIDI & set(text) or INVISIBLE & set(text):
+            out.append(f"a hidden character in {text!r}")
+        if not html:  # a button's label, a toast: never parsed for entities
+            continue
+        # Telegram finds nothing inside <code> (where the bot quotes its own commands: «/new valdora»)
+        shown = visible(re.sub(r"<code>.*?</code>", "", text, flags=re.S))
+        live = live_in_names(shown, names)
+        if live:
+            out.append(f"{live} in {shown!r}")
+    return out

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import doctest
 import json
-import re
 import unicodedata
 
 import pytest
@@ -22,17 +21,11 @@ from render.registry import RENDERERS
 from rules.registry import GAMES
 
 try:
-    from tests.autolinks import auto_links, live_in_names
-    from tests.telegram_html import visible
+    from tests.autolinks import BIDI, INVISIBLE, auto_links, live_in_names, problems
 except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
-    from autolinks import auto_links, live_in_names
-    from telegram_html import visible
+    from autolinks import BIDI, INVISIBLE, auto_links, live_in_names, problems
 
 GROUP = Chat(id=-1001800, title="Друзья")
-# what steers the direction of a line, and what cannot be seen at all (the WORD JOINER the bot itself puts into a
-# name is allowed: it is what keeps a name from being a link)
-BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
-INVISIBLE = set("\u200b\u200c\u200d\u2061\u2062\u2063\u2064\ufeff\u180e\u3164\u115f\u1160\uffa0\u2800")
 ATTACKS = ("/new valdora", "t.me/evil", "@admin", "#ставки", "$USD", "example.com", "mail@example.com",
            "https://evil.com/x", "tg://settings", "evil。com", "/start@RefereeTestBot", "4111 1111 1111 1111")
 
@@ -242,22 +235,6 @@ def texts_of(answer) -> list[tuple[str, bool]]:
         return out + texts_of([answer.edit] if answer.edit else []) + texts_of(answer.replies)
     return [pair for reply in answer for pair in [(reply.text, True)] + [(b.text, False) for row in reply.buttons
                                                                            for b in row]]
-
-
-def problems(read: list[tuple[str, bool]], names: list[str]) -> list[str]:
-    """What is wrong in the texts: a direction or invisible character, or a live command or link from a name."""
-    out = []
-    for text, html in read:
-        if BIDI & set(text) or INVISIBLE & set(text):
-            out.append(f"a hidden character in {text!r}")
-        if not html:  # a button's label, a toast: never parsed for entities
-            continue
-        # Telegram finds nothing inside <code> (where the bot quotes its own commands: «/new valdora»)
-        shown = visible(re.sub(r"<code>.*?</code>", "", text, flags=re.S))
-        live = live_in_names(shown, names)
-        if live:
-            out.append(f"{live} in {shown!r}")
-    return out
 
 
 async def test_every_text_of_a_whole_game_shows_names_as_plain_text(service):

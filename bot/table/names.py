@@ -41,7 +41,7 @@ BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
 USERNAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{3,31}")
 # what Telegram turns into a command, a mention, a hashtag or a cashtag: the sign right before a word character
 SIGN_BEFORE_WORD = re.compile(r"([/@#$])(?=\w)")
-# a dot (or a CJK full stop, which Telegram's clients also take for one) inside a word: a domain's
+# a dot inside a word (a domain's), or a CJK full stop, which a domain name (IDNA) reads as a dot
 DOT_IN_WORD = re.compile(r"(?<=\S)([.\u3002\uff0e\uff61])(?=\S)")
 SCHEME = re.compile(r":(?=//)")  # «tg://…», «http://…»
 DIGITS = re.compile(r"\d[\d \-]{11,}\d")  # a long run of digits: a bank card number for Telegram

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bot.config import Settings
 from bot.storage.base import StorageError
+from bot.table.names import LTR_MARK, WORD_JOINER
 from bot.table.replies import Article, Button, Chat, Reply, User
 from bot.table.service import Service
 
@@ -30,6 +31,7 @@ INTRO = """Консоль бота-судьи. Каждая строка — о�
 TICK = 1.0  # seconds between looks for due reminders and deadlines
 LINK = re.compile(r'<a href="tg://user\?id=\d+">(.*?)</a>')
 TAG = re.compile(r"</?(b|i|code)>")
+UNSEEN = str.maketrans("", "", WORD_JOINER + LTR_MARK)
 
 
 def player_id(name: str) -> int:
@@ -42,8 +44,13 @@ def player_id(name: str) -> int:
 
 
 def to_plain(html_text: str) -> str:
-    """Telegram HTML as terminal text: mentions become @name, tags vanish."""
-    return unescape(TAG.sub("", LINK.sub(r"@\1", html_text)))
+    """Telegram HTML as terminal text: mentions become @name, tags vanish, and so do the invisible marks that keep
+    names from being links or turning the line around in Telegram (`bot.table.names`), which a terminal may show.
+
+    >>> to_plain('Ходит <a href="tg://user?id=5">t\u2060.\u2060me</a>, <b>ход 2</b> &amp; всё')
+    'Ходит @t.me, ход 2 & всё'
+    """
+    return unescape(TAG.sub("", LINK.sub(r"@\1", html_text))).translate(UNSEEN)
 
 
 class Console:

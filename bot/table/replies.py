@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from bot.table.names import clean_name, clean_title
+
 
 @dataclass(frozen=True)
 class Chat:
@@ -21,12 +23,20 @@ class Chat:
     topic_title: str = ""  # the topic's name where the front end knows it
     forum: bool = field(default=False, compare=False)  # a supergroup with topics (a table in each topic)
 
+    def __post_init__(self) -> None:  # titles are shown in texts: nothing in them may steer or link (`names`)
+        object.__setattr__(self, "title", clean_title(self.title))
+        object.__setattr__(self, "topic_title", clean_title(self.topic_title))
+
 
 @dataclass(frozen=True)
 class User:
     id: int
     name: str  # what other players see: first name (and last name)
     is_admin: bool = False  # a chat administrator; front ends fill it in where it matters (/abort)
+    username: str = ""  # the Telegram @username (without «@») where the person has one: tells equal names apart
+
+    def __post_init__(self) -> None:  # the one place a name enters the service: made safe to show (`names`)
+        object.__setattr__(self, "name", clean_name(self.name, self.id))
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from bot.table.core import Table, stale, start_payload
 from bot.table.guide import GUIDE_PAYLOAD, help_reply, private_hint
 from bot.table.history import History
 from bot.table.moves import Moves
+from bot.table.names import as_seated
 from bot.table.personal import kept_personal
 from bot.table.replies import Article, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.table.seating.lobby import Lobby
@@ -244,7 +245,7 @@ class Service:
 
         async def handle() -> list[Reply]:
             move = await found()  # again, in the chat's turn: the table may have changed meanwhile
-            return (await self.moves.play(chat, user, *move))[0] if move is not None else []
+            return (await self.moves.play(chat, as_seated(user, move[0]), *move))[0] if move is not None else []
 
         try:
             if inside:
@@ -406,8 +407,8 @@ class Service:
             pending = await self.turns.bots_catch_up(chat, row)  # bot turns a crash left: played first
             if pending:
                 row = await self.table.store.game(row.id)
-                return pending + await self._command_on(chat, user, row, name, args, handler)
-        return await self._command_on(chat, user, row, name, args, handler)
+                return pending + await self._command_on(chat, as_seated(user, row), row, name, args, handler)
+        return await self._command_on(chat, as_seated(user, row), row, name, args, handler)  # named as seated
 
     async def _command_on(self, chat: Chat, user: User, row: GameRow | None, name: str, args: str,
                           handler) -> list[Reply]:
@@ -440,6 +441,7 @@ class Service:
         row = await self.table.store.game(target)
         if row is None or row.chat_id != chat.id:
             return ButtonAnswer(toast="Эта кнопка не из этого чата.")
+        user = as_seated(user, row)  # a player is named as they sat down, whatever they call themselves now
         if kind in (buttons.TABLES_ABORT, buttons.TABLES_YES, buttons.TABLES_NO):  # /tables: any table of the chat
             return await self.tables.button(chat, user, row, kind, rest[0])
         if row.topic != chat.topic and not await self.topics.reachable(chat, row, kind):  # a forwarded board

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
+from bot.table.names import shown
 from rules.text import plural
 
 
@@ -175,10 +176,11 @@ def chat_named(title: str, topic: int = 0, topic_title: str = "") -> str:
 
 
 def mention(user_id: int, name: str) -> str:
-    """A link that makes Telegram notify the user; a bot player (a negative id: `seating.robots`) is only named."""
+    """A link that makes Telegram notify the user; a bot player (a negative id: `seating.robots`) is only named.
+    The name is shown as plain text, whatever it holds (`names.shown`)."""
     if user_id < 0:
-        return escape(name)
-    return f'<a href="tg://user?id={user_id}">{escape(name)}</a>'
+        return plain(name)
+    return f'<a href="tg://user?id={user_id}">{plain(name)}</a>'
 
 
 def seat_title(seat) -> str:
@@ -187,4 +189,5 @@ def seat_title(seat) -> str:
 
 
 def plain(name: str) -> str:
-    return escape(name)
+    """A person's name in a text: escaped, and nothing in it steers the line or becomes a link (`names.shown`)."""
+    return escape(shown(name))

@@ -17,6 +17,7 @@ from bot.storage.base import (
     TurnChange,
 )
 from bot.table.core import Table
+from bot.table.names import comparable
 from bot.table.replies import Chat, Reply, User
 from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
 from bot.table.shares import AUTOPILOT_USER, shares
@@ -296,7 +297,9 @@ class Turns:
     @staticmethod
     def named_seat(row: GameRow, text: str) -> int | None:
         wanted = text.strip().lstrip("@").lower().replace("ё", "е")
-        matches = [s.seat for s in row.seats if s.name.lower().replace("ё", "е").startswith(wanted)]
+        names = {s.seat: comparable(s.name) for s in row.seats}  # invisible marks aside; «Аня» is not «Аня 2»
+        matches = [n for n, name in names.items() if name == wanted] or [n for n, name in names.items()
+                                                                        if name.startswith(wanted)]
         return matches[0] if wanted and len(matches) == 1 else None
 
     async def fire_timers(self) -> list[tuple[Chat, list[Reply]]]:

@@ -376,7 +376,7 @@ async def on_inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     query = update.inline_query
     if query is None or query.from_user is None:
         return
-    user = User(id=query.from_user.id, name=query.from_user.full_name)
+    user = User(id=query.from_user.id, name=query.from_user.full_name, username=query.from_user.username or "")
     answer = await service_of(context.application).inline(user, query.query)
     results = [
         InlineQueryResultArticle(

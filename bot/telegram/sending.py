@@ -12,6 +12,7 @@ from dataclasses import replace
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
+from bot.table.names import clean_name
 from bot.table.replies import Chat, Reply, User
 from bot.table.texts import board_link
 from bot.telegram.delivery import (
@@ -91,6 +92,6 @@ async def send_replies(
 
 async def member_name(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> str:
     try:
-        return (await context.bot.get_chat_member(chat_id, user_id)).user.full_name
+        return clean_name((await context.bot.get_chat_member(chat_id, user_id)).user.full_name, user_id)
     except TelegramError:
         return "Игрок"

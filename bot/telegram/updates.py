@@ -68,7 +68,7 @@ async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE, check_admi
                 is_admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
             except TelegramError:
                 log.warning("Не удалось узнать права пользователя %s в чате %s", sender.id, chat.id)
-    return User(id=sender.id, name=sender.full_name, is_admin=is_admin)
+    return User(id=sender.id, name=sender.full_name, is_admin=is_admin, username=sender.username or "")
 
 
 def parse_command(text: str, bot_username: str | None) -> tuple[str, str] | None:

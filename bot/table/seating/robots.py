@@ -20,6 +20,7 @@ from html import escape
 from bot.storage.base import LOBBY, GameRow, Seat
 from bot.table import buttons
 from bot.table.core import STALE, Table
+from bot.table.names import distinct_name
 from bot.table.replies import ButtonAnswer, Chat, Reply, User
 from bot.table.texts import plain, seat_title
 from bot.table.words import declined
@@ -131,7 +132,8 @@ class Robots:
         taken = {s.user_id for s in row.seats}
         index = next(i for i in range(len(BOT_NAMES)) if bot_user_id(i) not in taken)
         seats = [(s.user_id, s.name, s.level) for s in row.seats]
-        seats.append((bot_user_id(index), BOT_PREFIX + BOT_NAMES[index], level))
+        name = distinct_name(BOT_PREFIX + BOT_NAMES[index], "", [s.name for s in row.seats])  # a person's may match
+        seats.append((bot_user_id(index), name, level))
         await self.table.store.set_seats(row.id, row.version, seats)
         row = await self.table.store.game(row.id)
         return await self.table.lobby(row, f"🤖 {plain(user.name)} сажает за стол бота: "

@@ -10,13 +10,13 @@ import time
 
 import httpx
 import pytest
+from fake_bot_api import FakeBotApi
 
 from bot.config import Settings
 from bot.table.service import Service
 from bot.telegram import app as telegram_app
 from bot.telegram.app import build_application
 from bot.telegram.flood import COOL_COMMANDS, ChatLines
-from fake_bot_api import FakeBotApi
 
 FLOODED, QUIET = -100900, -100901
 ANNA, BORIS = 31, 32

@@ -260,10 +260,16 @@ class Table:
                     await self.press(player if data.startswith("k:") else other, data, "board button")
             await self.press(other, buttons.encode(buttons.MY_SCORE, row.id), "my score")
             await self.press(GLEB, buttons.encode(buttons.SECRET, row.id), "secrets of an outsider")
-        elif kind == 4:  # a skip asked before the table sees a reason (no deadline, no reminder): refused
+        elif kind == 4:  # a skip asked before the table sees a reason: refused; half the time again after the reminder
             await self.say(player, "skip")
             await self.say(GLEB, "skip")
-            await self.say(self.others(player)[0], "skip")
+            first, _ = self.others(player)
+            await self.say(first, "skip")
+            if self.random.random() < 0.5:
+                self.clock.now += 13 * HOUR
+                for fired in await self.service.fire_timers():
+                    self.keep("timer", fired[1])
+                await self.say(first, "skip")
         elif kind == 5:  # a vote to hand a seat to the autopilot, voted down
             await self.say(other, "kick", "Кто-то")
             await self.say(other, "kick", player.name)

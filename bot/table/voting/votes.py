@@ -1,7 +1,8 @@
-"""The group's ways out of a vanished player and of a move to take back: /skip, /kick and the undo that needs
-everyone's yes, decided by the players' votes with buttons. A player away (/away) is protected: never skipped nor
-handed over by the others, their turn waits or goes to the autopilot as the table's setting says (and no penalty
-of the skip rule applies); a player who left the game (/leave) no longer starts votes. A part of
+"""The group's ways out of a vanished player and of a move to take back: /skip (at once, and only for a reason the
+table can see: `bot.table.voting.skip_rule`), /kick and the undo that needs everyone's yes, decided by the players'
+votes with buttons (a skip vote from before that rule only goes stale). A player away (/away) is protected: never
+skipped nor handed over by the others, their turn waits or goes to the autopilot as the table's setting says (and
+no penalty of the skip rule applies); a player who left the game (/leave) no longer starts votes. A part of
 `bot.table.service.Service`.
 """
 

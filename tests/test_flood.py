@@ -16,7 +16,7 @@ from bot.config import Settings
 from bot.table.service import Service
 from bot.telegram import app as telegram_app
 from bot.telegram.app import build_application
-from bot.telegram.flood import COOL_COMMANDS, ChatLines
+from bot.telegram.flood import COOL_COMMANDS, PRESS_PATIENCE, PRESS_TOAST, ChatLines
 
 FLOODED, QUIET = -100900, -100901
 ANNA, BORIS = 31, 32
@@ -151,3 +151,33 @@ async def test_a_chats_updates_run_in_order_looks_coalesce_and_a_press_overtakes
     # two looks that wait at the end, never ahead of the move
     assert done == ["other chat", "move a", "move b", "press", "board 3"]
     assert lines.dropped == 2
+
+
+async def test_a_press_waiting_long_for_its_chat_is_answered_before_telegram_drops_it(limited, monkeypatch):
+    server, service, application = limited
+    board = await start_game(server)
+    mover = ANNA if f"id={ANNA}" in board.text.rsplit("Ходит", 1)[-1] else BORIS
+    data = next(d for _, d in board.buttons if d.startswith(("g:", "k:")))
+    answer = service.command
+
+    async def slow(*args, **kwargs):  # the update before the press takes long (bots thinking over their turns)
+        await asyncio.sleep(PRESS_PATIENCE + 3)
+        return await answer(*args, **kwargs)
+
+    monkeypatch.setattr(service, "command", slow)
+    since = server.mark()
+    server.push_message(FLOODED, ANNA, "Анна", "/score")
+    await asyncio.sleep(0.3)
+    pressed = time.monotonic()
+    query = server.push_callback(FLOODED, mover, "Игрок", board.message_id, data)
+    toast = await server.wait_for_async(lambda c: c.method == "answerCallbackQuery"
+                                        and str(c.params.get("callback_query_id")) == query["id"], TIMEOUT, since)
+    assert PRESS_PATIENCE - 0.5 < time.monotonic() - pressed < PRESS_PATIENCE + 2
+    assert toast.params.get("text") == PRESS_TOAST and toast.error is None
+    # the press is still worked on in its turn: the board changes, and nothing answers the press a second time
+    await server.wait_for_async(lambda c: c.method in ("editMessageMedia", "editMessageReplyMarkup", "sendPhoto")
+                                and c.chat_id == FLOODED and c.error is None, TIMEOUT + 5, since)
+    await asyncio.sleep(0.3)
+    answers = [c for c in server.calls_of("answerCallbackQuery", since)
+               if str(c.params.get("callback_query_id")) == query["id"]]
+    assert answers == [toast]

@@ -284,6 +284,12 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
             await apologise(context, chat.id, thread_of(message))
 
 
+def answered_early(application: Application, update: Update) -> bool:
+    """Whether `ChatLines` answered this press while it waited for its chat (nothing more may answer it)."""
+    lines = application.update_processor
+    return isinstance(lines, ChatLines) and lines.answered_early(update)
+
+
 def cooled_down(application: Application, update: Update) -> bool:
     """Whether the member sent this chat more commands than `ChatLines` allows lately (this is the first ignored)."""
     lines = application.update_processor
@@ -328,10 +334,16 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             user = await user_of(update, context, check_admin=buttons.asks_admin(data))
             log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
             # with bots to move after the presser, the press is answered before they think (`Service.button`)
-            answer = await service_of(context.application).button(
-                chat, user, data, update.update_id, answered=lambda first: answer_query(query, first))
+            early = answered_early(context.application, update)  # waited long for its chat: a toast went already
+
+            async def answer_first(first: ButtonAnswer) -> None:
+                if not early:
+                    await answer_query(query, first)
+
+            answer = await service_of(context.application).button(chat, user, data, update.update_id,
+                                                                   answered=answer_first)
             answered = True  # even if answering fails, do not try a second time
-            if not answer.answered:
+            if not answer.answered and not early:
                 await answer_query(query, answer)
             await show_button_answer(context, chat, user, query.message, answer)
     except RetryAfter as error:  # the chat is over its limit for long (the board, if any, stays owed)

@@ -11,6 +11,9 @@ chats are worked on at once. Within a chat's line:
   already waiting behind it: ten `/board` in a row are one board, the newest;
 - a button press goes ahead of the looks that wait before it (they change nothing, and a press must be answered
   within Telegram's ~15 seconds); it never overtakes a move or any other command;
+- a press still waiting after `PRESS_PATIENCE` seconds (the update at work is slow: bots thinking, a board waiting
+  for the group's limit) is answered at once with a short toast, so that its spinner stops before Telegram drops
+  the answer; the press is then worked on in its turn as ever, only without a toast of its own;
 - a member who sends more than `COOL_COMMANDS` commands in `COOL_SECONDS` to one chat is ignored until they slow
   down; the first command ignored is answered with one short note (`cooled_note`), the rest with nothing.
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections import deque
 from collections.abc import Awaitable
@@ -30,10 +34,14 @@ from typing import Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
+log = logging.getLogger(__name__)
+
 COOL_COMMANDS = 12  # commands one member may send to one chat within COOL_SECONDS; more are ignored
 COOL_SECONDS = 30.0
 # commands that only show something, the same to whoever asks: a later one of the same answers for both
 LOOKS = frozenset({"board", "score", "log", "turn", "help", "moves", "tables"})
+PRESS_PATIENCE = 4.0  # seconds a press may wait for its chat before it is answered with PRESS_TOAST
+PRESS_TOAST = "Нажатие принято: стол занят, ответ будет через пару секунд."
 UNBOUNDED = 2**30  # PTB's own bound on updates at once: the lines bound each chat instead
 FORGET_ABOVE = 4096  # members' command times are dropped once more are remembered than this
 
@@ -77,6 +85,7 @@ class ChatLines(BaseUpdateProcessor):
         self._commands: dict[tuple[int, int], deque[float]] = {}  # (chat, member) -> times of recent commands
         self._noted: set[tuple[int, int]] = set()  # (chat, member) told they are cooled down, until they slow down
         self._notes: set[int] = set()  # update ids whose handler says the note instead of answering
+        self._early: set[int] = set()  # update ids of presses answered while they waited (`answered_early`)
         self.dropped = 0  # updates dropped (looks answered by a later one, commands of a member cooled down)
 
     async def initialize(self) -> None:
@@ -90,6 +99,10 @@ class ChatLines(BaseUpdateProcessor):
     def cooled_note(self, update: Update) -> bool:
         """Whether `update` is the first command of a member cooled down: its handler answers with the note."""
         return update.update_id in self._notes
+
+    def answered_early(self, update: Update) -> bool:
+        """Whether the press of `update` was answered while it waited for its chat (its handler answers no more)."""
+        return update.update_id in self._early
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat = getattr(getattr(update, "effective_chat", None), "id", None)
@@ -106,7 +119,12 @@ class ChatLines(BaseUpdateProcessor):
         self._enqueue(line, entry)
         try:
             if line.working or line.waiting[0] is not entry:
-                await entry.turn
+                patience = asyncio.create_task(self._answer_later(update)) if entry.press else None
+                try:
+                    await entry.turn
+                finally:
+                    if patience is not None:
+                        patience.cancel()
             else:
                 line.waiting.popleft()
                 line.working = True
@@ -122,6 +140,20 @@ class ChatLines(BaseUpdateProcessor):
                 self._next(chat, line)
             if isinstance(update, Update):
                 self._notes.discard(update.update_id)
+                self._early.discard(update.update_id)
+
+    async def _answer_later(self, update: object) -> None:
+        """The press's toast after PRESS_PATIENCE seconds of waiting (cancelled when its turn comes first)."""
+        await asyncio.sleep(PRESS_PATIENCE)
+        query = getattr(update, "callback_query", None)
+        with contextlib.suppress(AttributeError):
+            self._early.add(update.update_id)
+        try:  # shielded: its turn may come while the answer is on its way, and the answer must not be cut off
+            await asyncio.shield(query.answer(PRESS_TOAST))
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # too late, or the network: only the toast is lost
+            log.info("Нажатие не подтверждено заранее: %s", error)
 
     @staticmethod
     def _enqueue(line: _Line, entry: _Waiting) -> None:

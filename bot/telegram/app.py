@@ -122,6 +122,8 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         else:
             application.bot_data[SERVICE_KEY] = service
         service_of(application).bot_username = application.bot.username  # for t.me deep links
+        if isinstance(application.update_processor, ChatLines):  # commands to other bots are none of its business
+            application.update_processor.bot_username = application.bot.username
         await restore(application)
         await set_commands(application)
         # boards owed since the last run go out at once, then whatever Telegram failed to take meanwhile

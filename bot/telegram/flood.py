@@ -48,14 +48,23 @@ FORGET_ABOVE = 4096  # members' command times are dropped once more are remember
 COOLED_NOTE = "{name}, не так быстро: слишком много команд подряд. Подождите полминуты — потом отвечу."
 
 
-def command_of(update: object) -> tuple[str, str, int] | None:
-    """(command, its arguments, forum topic) of a message that is a bot command, else None."""
+def command_of(update: object, bot_username: str = "") -> tuple[str, str, int] | None:
+    """(command, its arguments, forum topic) of a message that is a command to this bot (`/board`, or
+    `/board@bot_username`), else None: a command to another bot (`/roll@DiceBot`) is none of ours.
+
+    >>> message = type("M", (), {"text": "/Board@RefBot  1", "message_thread_id": 7, "is_topic_message": True})
+    >>> update = type("U", (), {"message": message})
+    >>> command_of(update, "refbot"), command_of(update, "OtherBot")
+    (('board', '1', 7), None)
+    """
     message = getattr(update, "message", None)
     text = getattr(message, "text", None)
     if not text or not text.lstrip().startswith("/"):
         return None
     head, _, args = text.strip().partition(" ")
-    name = head[1:].split("@", 1)[0].lower()
+    name, _, addressee = head[1:].lower().partition("@")
+    if addressee and bot_username and addressee != bot_username.lower():
+        return None
     topic = message.message_thread_id if getattr(message, "is_topic_message", False) else 0
     return name, " ".join(args.lower().split()), topic or 0
 
@@ -86,6 +95,7 @@ class ChatLines(BaseUpdateProcessor):
         self._noted: set[tuple[int, int]] = set()  # (chat, member) told they are cooled down, until they slow down
         self._notes: set[int] = set()  # update ids whose handler says the note instead of answering
         self._early: set[int] = set()  # update ids of presses answered while they waited (`answered_early`)
+        self.bot_username = ""  # set once the bot knows its name: commands to other bots are not counted
         self.dropped = 0  # updates dropped (looks answered by a later one, commands of a member cooled down)
 
     async def initialize(self) -> None:
@@ -109,7 +119,7 @@ class ChatLines(BaseUpdateProcessor):
         if chat is None:
             await coroutine
             return
-        command = command_of(update)
+        command = command_of(update, self.bot_username)
         if command is not None and self._cooled(update, chat):
             self._drop(coroutine)
             return

@@ -181,3 +181,20 @@ async def test_a_press_waiting_long_for_its_chat_is_answered_before_telegram_dro
     answers = [c for c in server.calls_of("answerCallbackQuery", since)
                if str(c.params.get("callback_query_id")) == query["id"]]
     assert answers == [toast]
+
+
+async def test_moves_typed_quickly_are_never_cooled_down_and_other_bots_commands_do_not_count():
+    lines = ChatLines()
+    lines.moves, lines.bot_username = frozenset({"build"}), "RefBot"
+    done: list[int] = []
+
+    async def work(n: int) -> None:
+        done.append(n)
+
+    for n in range(COOL_COMMANDS * 2):  # a long turn typed fast, and a dice bot asked as often
+        await lines.process_update(_Update(n, -1, 1, "/build K12"), work(n))
+        await lines.process_update(_Update(100 + n, -1, 1, "/roll@DiceBot"), work(100 + n))
+    assert len(done) == COOL_COMMANDS * 4 and lines.dropped == 0
+    for n in range(COOL_COMMANDS + 3):  # the bot's own commands do count
+        await lines.process_update(_Update(200 + n, -1, 1, "/rules@RefBot гавань"), work(200 + n))
+    assert len(done) == COOL_COMMANDS * 5 + 1 and lines.dropped == 2  # the first one over the limit says the note

@@ -15,7 +15,8 @@ chats are worked on at once. Within a chat's line:
   for the group's limit) is answered at once with a short toast, so that its spinner stops before Telegram drops
   the answer; the press is then worked on in its turn as ever, only without a toast of its own;
 - a member who sends more than `COOL_COMMANDS` commands in `COOL_SECONDS` to one chat is ignored until they slow
-  down; the first command ignored is answered with one short note (`cooled_note`), the rest with nothing.
+  down (the games' own commands, a player's moves typed quickly, are not counted); the first command ignored is
+  answered with one short note (`cooled_note`), the rest with nothing.
 
 Nothing that changes a game is ever dropped or reordered: only looks are dropped, and a press overtakes only looks.
 """
@@ -96,6 +97,7 @@ class ChatLines(BaseUpdateProcessor):
         self._notes: set[int] = set()  # update ids whose handler says the note instead of answering
         self._early: set[int] = set()  # update ids of presses answered while they waited (`answered_early`)
         self.bot_username = ""  # set once the bot knows its name: commands to other bots are not counted
+        self.moves: frozenset[str] = frozenset()  # the games' own commands (/move, /build …): a player's moves
         self.dropped = 0  # updates dropped (looks answered by a later one, commands of a member cooled down)
 
     async def initialize(self) -> None:
@@ -120,7 +122,7 @@ class ChatLines(BaseUpdateProcessor):
             await coroutine
             return
         command = command_of(update, self.bot_username)
-        if command is not None and self._cooled(update, chat):
+        if command is not None and command[0] not in self.moves and self._cooled(update, chat):
             self._drop(coroutine)
             return
         line = self._lines.setdefault(chat, _Line())

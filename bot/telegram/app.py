@@ -125,7 +125,7 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         if isinstance(application.update_processor, ChatLines):  # commands to other bots are none of its business
             application.update_processor.bot_username = application.bot.username
             # moves typed as commands are never cooled down: a player may type a long turn quickly
-            games = service_of(application).table.games.values()
+            games = getattr(getattr(service_of(application), "table", None), "games", {}).values()
             application.update_processor.moves = frozenset(name for game in games for name, _ in game.commands)
         await restore(application)
         await set_commands(application)

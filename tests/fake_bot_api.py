@@ -25,6 +25,7 @@ import email.parser
 import email.policy
 import itertools
 import json
+import math
 import re
 import threading
 import time
@@ -218,8 +219,11 @@ class FakeBotApi:
     """The server. Start with ``start()`` or ``with FakeBotApi() as server``."""
 
     def __init__(self, *, bot_username: str = "RefereeTestBot", max_poll_timeout: float = 1.0,
-                 latency: float = 0.0):
+                 latency: float = 0.0, group_limit: int | None = None):
         self.bot_username = bot_username
+        # messages a group takes in a minute, as Telegram's flood control (None: no limit); more answer 429
+        self.group_limit = group_limit
+        self._group_sends: dict[int, list[float]] = {}  # group id -> monotonic times of its recent messages
         self.polls = 0  # getUpdates requests so far (not recorded as calls unless they return updates)
         # seconds added to every request, half before it is handled and half before the answer: a network
         # round trip to Telegram (tests/benchmark.py --frontend)
@@ -701,6 +705,23 @@ class FakeBotApi:
             del self.floods[int(chat_id)]
         raise ApiError(429, f"Too Many Requests: retry after {retry_after}", {"retry_after": retry_after})
 
+    def _check_group_limit(self, chat_id: Any) -> None:
+        """`group_limit` messages a minute into one group (a negative id): one more answers 429 with the seconds
+        until the oldest of them is a minute old, and is not counted."""
+        try:
+            chat_id = int(chat_id)
+        except (TypeError, ValueError):
+            return
+        if self.group_limit is None or chat_id >= 0:
+            return
+        now = time.monotonic()
+        recent = [t for t in self._group_sends.get(chat_id, []) if now - t < 60]
+        if len(recent) >= self.group_limit:
+            self._group_sends[chat_id] = recent
+            retry_after = max(1, math.ceil(60 - (now - recent[0])))
+            raise ApiError(429, f"Too Many Requests: retry after {retry_after}", {"retry_after": retry_after})
+        self._group_sends[chat_id] = [*recent, now]
+
     def migrate(self, group_id: int, supergroup_id: int) -> None:
         """The group becomes a supergroup, as Telegram does it: the service messages in both chats, and from
         then on the old id is refused with migrate_to_chat_id."""
@@ -823,6 +844,8 @@ class FakeBotApi:
             raise ApiError(code, description)
         self._check_kicked(p.get("chat_id"))
         self._check_flood(p.get("chat_id"))
+        if call.is_message:
+            self._check_group_limit(p.get("chat_id"))
         self._check_markup(p.get("reply_markup"))
         if method == "answerCallbackQuery" and len(str(p.get("text") or "")) > 200:
             raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")

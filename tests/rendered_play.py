@@ -197,7 +197,7 @@ async def _whole_game(group: Group, game_name: str) -> None:
             if turns % 5 == 0:
                 await group.say(player.user_id, f"/{LOOKS[turns // 5 % len(LOOKS)]}")
             other = next(u for u in NAMES if u != player.user_id)
-            if turns == 7 and not skipped:  # the other asks to skip the turn before its time is up: a vote
+            if turns == 7 and not skipped:  # the other asks to skip the turn before its time is up: refused
                 skipped = 1
                 await group.say(other, "/skip")
                 await group.vote_yes()

@@ -142,15 +142,15 @@ async def test_skip_of_a_player_away_with_the_autopilot_lets_it_play_without_the
     assert "skip" not in [line.notation for line in await service.store.log(row.id)]
 
 
-async def test_a_skip_vote_started_before_the_absence_does_not_skip(service):
+async def test_a_kick_vote_started_before_the_absence_does_not_hand_over(service):
     await begin(service, (ANYA, BORIS, VERA))
     _, _, mover = await table(service)
     voters = [u for u in (ANYA, BORIS, VERA) if u is not mover]
-    vote, = await service.command(GROUP, voters[0], "skip", "")
+    vote, = await service.command(GROUP, voters[0], "kick", "")
     await service.command(private(mover), mover, "away", "1д")
     yes = next(b.data for line in vote.buttons for b in line if b.data.endswith(":1"))
     answer = await service.button(GROUP, voters[1], yes)
-    assert any("не пропускают" in reply.text for reply in answer.replies)
+    assert any("не отдают" in reply.text for reply in answer.replies)
     assert "Итог: да, но игрок теперь в отъезде, и голосование не действует." in answer.edit.text
     assert (await table(service))[2] is mover
 

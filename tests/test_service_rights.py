@@ -202,12 +202,19 @@ async def test_an_outsider_s_lobby_changes_nothing_for_the_chat_or_another_table
     before = await service.chat_settings(FORUM)
     outsider = GLEB
     await service.command(EMPTY, outsider, "new", "kingdom")
-    for args in ("лимит 1с", "таймаут автопилот", "тихие выкл"):
-        await service.command(EMPTY, outsider, "settings", args)
+    shown, = await service.command(EMPTY, outsider, "settings", "")
+    pressed = await service.button(EMPTY, outsider, next(data for text, data in keys(shown) if text.startswith("⏰")))
+    assert pressed.alert and pressed.toast.startswith("Партия ещё не началась")
+    for args in ("лимит 1с", "таймаут автопилот", "тихие выкл"):  # a lobby's seat is no right to its settings
+        refused, = await service.command(EMPTY, outsider, "settings", args)
+        assert refused.text.startswith("Партия ещё не началась: настройки этого стола меняют её игроки, когда она "
+                                       "начнётся, или администраторы чата.")
         refused, = await service.command(EMPTY, outsider, "settings", "чат " + args)
         assert refused.text.startswith("Настройки всего чата меняют только администраторы")
+    assert await service.chat_settings(FORUM, 9) == before  # the lobby's table is the chat's while it gathers
     left, = await service.command(EMPTY, outsider, "leave", "")
     assert "набор закрыт" in left.text
+    assert await service.chat_settings(FORUM, 9) == before  # nothing outlives the lobby
     assert await service.chat_settings(FORUM) == before
     assert await service.chat_settings(FORUM, 5) == before
     assert await service.chat_settings(FORUM, 0) == before
@@ -371,6 +378,19 @@ async def test_who_begins_is_one_rule_for_a_new_table_and_a_rematch(service):
     board, *_ = await service.command(EVENING, BORIS, "begin", "")
     assert "началась" in board.text
     assert (await service.store.open_game(FORUM, 5)).status != LOBBY
+
+
+async def test_a_lobby_s_players_wait_for_the_start_and_an_administrator_may_set_the_table_at_once(service):
+    await service.command(EMPTY, ANYA, "new", "kingdom")
+    await service.command(EMPTY, BORIS, "join", "")
+    refused, = await service.command(EMPTY, BORIS, "settings", "лимит 6ч")
+    assert refused.text.startswith("Партия ещё не началась") and (await service.chat_settings(FORUM, 9)).time_limit \
+        is None
+    admin, = await service.command(EMPTY, ADMIN, "settings", "лимит 6ч")
+    assert admin.text.startswith("Дина даёт за этим столом на ход 6 часов.")
+    await service.command(EMPTY, ANYA, "begin", "")
+    done, = await service.command(EMPTY, BORIS, "settings", "лимит 12ч")  # a player of the running game may
+    assert done.text.startswith("Борис даёт за этим столом на ход 12 часов.")
 
 
 async def test_a_new_table_starts_from_the_chat_s_settings_and_a_rematch_keeps_the_table_s(service):

@@ -102,17 +102,18 @@ async def test_a_passed_vote_tells_its_outcome_once(service):
     await begin(service)
     _, _, mover = await table(service)
     asker, voter = [u for u in USERS.values() if u != mover]
-    vote, = await service.command(GROUP, asker, "skip", "")
-    assert f"{asker.name} предлагает пропустить этот ход (сейчас ходит {mover.name}). Пропускаем?" in vote.text
+    vote, = await service.command(GROUP, asker, "kick", "")
+    assert (f"{asker.name} предлагает до конца партии отдать автопилоту 🤖 место, которое занимает {mover.name}. "
+            "Отдаём?") in vote.text
     assert "Голосуют 2 игрока, нужно 2 голоса «да»." in vote.text
     yes = next(b.data for line in vote.buttons for b in line if b.data.endswith(":1"))
     answer = await service.button(GROUP, voter, yes)
     assert answer.edit.text.startswith("🗳 " + vote.text.splitlines()[0][2:])  # the question stays
-    assert answer.edit.text.endswith("\nИтог: принято — ход пропущен.") and not answer.edit.buttons
+    assert answer.edit.text.endswith("\nИтог: принято — место переходит автопилоту 🤖.") and not answer.edit.buttons
     board, = [r for r in answer.replies if r.image]
     said = sorted((asker, voter), key=lambda u: u.id)  # in seat order: the order they joined
-    assert board.text.startswith(f"⏭ {mover.name}: ход пропущен — по голосованию («да»: {said[0].name}, "
-                                 f"{said[1].name}).\n"), board.text
+    assert board.text.startswith(f"🤖 {mover.name}: до конца партии это место играет автопилот — по голосованию "
+                                 f"(«да»: {said[0].name}, {said[1].name}).\n"), board.text
     told = answer.edit.text + board.text
     assert "Решено" not in told and "решили" not in told
 

@@ -213,8 +213,8 @@ async def test_a_vote_decided_or_gone_stale_loses_its_buttons(service):
     await begin(service, (ANYA, BORIS, VERA))
     row, _, mover = await table(service)
     asker, voter = [u for u in (ANYA, BORIS, VERA) if u is not mover]
-    vote, = await service.command(GROUP, asker, "skip", "")
-    assert vote.remember == ("vote-skip", row.id)
+    vote, = await service.command(GROUP, asker, "kick", "")
+    assert vote.remember == ("vote-kick", row.id)
     await service.shown(vote.remember, 555)  # the front end sent it as message 555
     step = await move(service, mover)  # the player to move goes on: the vote no longer holds
     stale, = [r for r in step if r.replaces == 555]
@@ -232,11 +232,11 @@ async def test_a_vote_refused_by_one_player_changes_nothing(service):
     await begin(service, (ANYA, BORIS, VERA))
     row, state, mover = await table(service)
     asker, voter = [u for u in (ANYA, BORIS, VERA) if u is not mover]
-    vote, = await service.command(GROUP, asker, "skip", "")
+    vote, = await service.command(GROUP, asker, "kick", "")
     await service.shown(vote.remember, 556)
     no = next(b.data for line in vote.buttons for b in line if b.data.endswith(":0"))
     answer = await service.button(GROUP, voter, no)
-    assert answer.edit.text.endswith("\nИтог: отклонено — ход ждёт своего игрока.") and not answer.edit.buttons
+    assert answer.edit.text.endswith("\nИтог: отклонено — место остаётся за игроком.") and not answer.edit.buttons
     assert (await service.store.open_game(GROUP.id)).version == row.version
     moved = await move(service, mover)  # the decided vote's message is left as it is: nothing more to say
     assert moved and not [r for r in moved if r.replaces == 556]
@@ -272,13 +272,13 @@ async def test_a_player_may_leave_a_running_game_to_the_autopilot(service):
     assert "и так" in again.text
 
 
-async def test_skip_is_at_once_when_the_time_ran_out_and_by_vote_before(service, clock):
+async def test_skip_is_refused_before_the_reminder_and_at_once_after(service, clock):
     await begin(service, (ANYA, BORIS, VERA))
-    _, _, mover = await table(service)
+    row, _, mover = await table(service)
     others = [u for u in (ANYA, BORIS, VERA) if u is not mover]
-    vote, = await service.command(GROUP, others[0], "skip", "")
-    # a majority of the two others
-    assert "пропустить этот ход" in vote.text and "Голосуют 2 игрока, нужно 2 голоса «да»." in vote.text
+    refused, = await service.command(GROUP, others[0], "skip", "")  # no vote either: the table sees no reason
+    assert refused.text.startswith("Пропустить ход можно будет ") and not refused.buttons
+    assert refused.only_for == others[0].id and (await service.store.open_game(GROUP.id)).version == row.version
     clock.now += 12 * HOUR  # waited past the reminder: anyone at the table may skip at once
     skipped, = await service.command(GROUP, others[1], "skip", "")
     # the table has no time limit: the skip says how long the turn waited, not that a time ran out
@@ -409,14 +409,10 @@ async def test_finished_games_stay_readable_with_history_and_stats(service, cloc
     assert wins >= 1
 
 
-async def test_with_two_at_the_table_asking_to_skip_decides(service):
+async def test_nobody_skips_their_own_turn(service):
     await begin(service)
     _, _, mover = await table(service)
-    other = BORIS if mover is ANYA else ANYA
-    skipped, = await service.command(GROUP, other, "skip", "")
-    assert skipped.text.startswith(f"⏭ {mover.name}: ход пропущен — так решает {other.name}.") and skipped.image
-    assert (await table(service))[2] is other
-    own, = await service.command(GROUP, other, "skip", "")
+    own, = await service.command(GROUP, mover, "skip", "")
     assert "Свой ход пропускать не нужно" in own.text
 
 

@@ -106,11 +106,10 @@ async def test_a_busy_chat_does_not_hold_up_a_quiet_one(running):
     await asyncio.sleep(0)
     busy = [c for c in server.calls[since:server.calls.index(quiet)] if c.method == "sendPhoto"]
     assert len(busy) < 12, "the quiet chat waited for every board of the busy one"
-    for _ in range(100):
-        if len(server.calls_of("sendPhoto", since)) == 13:
-            break
-        await asyncio.sleep(0.1)
-    assert len(server.calls_of("sendPhoto", since)) == 13
+    await asyncio.sleep(1.5)
+    # twelve /board in a row: a board or two (one may go out before the others arrive), never twelve
+    boards = [c for c in server.calls_of("sendPhoto", since) if c.chat_id == GROUP]
+    assert 1 <= len(boards) <= 3, boards
 
 
 async def test_a_board_telegram_failed_to_take_is_sent_later_and_nobody_is_told_to_retry(running, monkeypatch):

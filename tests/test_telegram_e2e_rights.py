@@ -36,10 +36,11 @@ def test_settings_need_the_right_person_and_an_outsider_changes_nothing(server, 
         lobby = forum.command(empty, GLEB, "/new kingdom")
         assert "собирает игру" in text_of(lobby), lobby.text
         for args in ("лимит 1с", "таймаут автопилот", "тихие выкл"):
-            own = text_of(forum.command(empty, GLEB, f"/settings {args}"))  # his own lobby's table alone
-            assert "за этим столом" in own, own
+            own = text_of(forum.command(empty, GLEB, f"/settings {args}"))  # a lobby's seat is no right
+            assert own.startswith("Партия ещё не началась: настройки этого стола меняют её игроки"), own
             refused = text_of(forum.command(empty, GLEB, f"/settings чат {args}"))
             assert refused.startswith("Настройки всего чата меняют только администраторы чата."), refused
+        assert "Время на ход: нет" in text_of(forum.command(empty, GLEB, "/settings"))
         since = forum.say(empty, GLEB, "/leave")  # the lobby message says so in place
         server.wait_for(lambda c: c.method == "editMessageText" and "набор закрыт" in c.text, REPLY_TIMEOUT, since)
         assert text_of(forum.command(evening, BORIS, "/settings")) == before  # the other table: as it was

@@ -1,9 +1,9 @@
 """Every text a whole game sends, read as a player would: a 3-player game of each game is played through the
 service (moves by button and by typed command, chosen by the autopilot or at random), with the usual mistakes
-on the way (a wrong player moving, garbage typed as a move, a stale button, /undo, /skip and /kick votes, timers
-that fire), every look-up command (/help, /moves, /score, /log, /turn, /settings, /history, /stats, /rules),
-bots seated and taken away in the lobby, a player going away and coming back, a look from a forum topic, and a
-rematch asked for, confirmed and begun after the end.
+on the way (a wrong player moving, garbage typed as a move, a stale button, /undo and /kick votes, /skip refused
+before its time, timers that fire), every look-up command (/help, /moves, /score, /log, /turn, /settings,
+/history, /stats, /rules), bots seated and taken away in the lobby, a player going away and coming back, a look
+from a forum topic, and a rematch asked for, confirmed and begun after the end.
 Every reply, caption, toast, button label, private note and inline answer is collected and checked: no English
 word outside <code>, commands, coordinates and the name Kingdom Builder; no empty step; no doubled blank line;
 no «None», no «{»; balanced «».
@@ -260,20 +260,16 @@ class Table:
                     await self.press(player if data.startswith("k:") else other, data, "board button")
             await self.press(other, buttons.encode(buttons.MY_SCORE, row.id), "my score")
             await self.press(GLEB, buttons.encode(buttons.SECRET, row.id), "secrets of an outsider")
-        elif kind == 4:  # a vote to skip the turn: one yes, the other no, then again with two yes
+        elif kind == 4:  # a skip asked before the table sees a reason: refused; half the time again after the reminder
             await self.say(player, "skip")
             await self.say(GLEB, "skip")
-            first, second = self.others(player)
-            vote = (await self.say(first, "skip"))[0]
-            no = [b.data for line in vote.buttons for b in line if b.data.endswith(":0")]
-            yes = [b.data for line in vote.buttons for b in line if b.data.endswith(":1")]
-            if no and self.random.random() < 0.5:
-                await self.press(second, no[0], "vote")
-            elif yes:
-                await self.press(first, yes[0], "vote")  # the asker has voted already
-                await self.press(player, yes[0], "vote")  # the one voted on has no vote
-                await self.press(second, yes[0], "vote")
-                await self.press(second, yes[0], "vote")  # a stale ballot
+            first, _ = self.others(player)
+            await self.say(first, "skip")
+            if self.random.random() < 0.5:
+                self.clock.now += 13 * HOUR
+                for fired in await self.service.fire_timers():
+                    self.keep("timer", fired[1])
+                await self.say(first, "skip")
         elif kind == 5:  # a vote to hand a seat to the autopilot, voted down
             await self.say(other, "kick", "Кто-то")
             await self.say(other, "kick", player.name)

@@ -3,9 +3,10 @@
 
 - The chat's settings (every table's) and where tables may open belong to the chat's administrators (an anonymous
   administrator counts: Telegram shows the group instead of the person).
-- A table's own settings belong to the players of its open game (a seat still played by its person), and to the
-  administrators. They last while its players play on (a rematch keeps them); a new game opened there with /new
-  starts from the chat's, so that nobody can leave a trap behind for the next table.
+- A table's own settings belong to the players of its running game (a seat still played by its person), and to
+  the administrators. A lobby's seats give no such right: anyone may open a lobby, and an outsider who opens one
+  and leaves must leave no settings behind. They last while its players play on (a rematch keeps them); a new
+  game opened there with /new starts from the chat's, so that nobody can leave a trap behind for the next table.
 - A game is aborted by the one who opened it, by an administrator, or by anyone at the table once its opener has
   left it; and begun by its opener, or by anyone at the table once the opener has left (a rematch the same way:
   its opener is who proposed it, and a seat still to be confirmed is not yet at the table).
@@ -13,7 +14,7 @@
 
 from __future__ import annotations
 
-from bot.storage.base import GameRow
+from bot.storage.base import ACTIVE, LOBBY, GameRow
 from bot.table.replies import Chat, User
 from bot.table.texts import plain, topic_name
 
@@ -26,10 +27,11 @@ def may_change_chat(user: User) -> bool:
 
 
 def may_change_table(user: User, row: GameRow | None) -> bool:
-    """An administrator, or a player of the table's open game whose seat is still theirs (not the autopilot's)."""
+    """An administrator, or a player of the table's running game whose seat is still theirs (not the autopilot's);
+    not someone who only sits in a lobby."""
     if user.is_admin:
         return True
-    seat = row.seat_of(user.id) if row is not None else None
+    seat = row.seat_of(user.id) if row is not None and row.status == ACTIVE else None
     return seat is not None and not row.seats[seat].away
 
 
@@ -40,6 +42,9 @@ def table_refusal(user: User, row: GameRow | None) -> str | None:
     chat = " Для всего чата — <code>/settings чат …</code>, только администраторы."
     if row is None:
         return "За этим столом сейчас нет партии: его настройки меняют игроки, когда сядут за стол, или " \
+               "администраторы чата." + chat
+    if row.status == LOBBY:
+        return "Партия ещё не началась: настройки этого стола меняют её игроки, когда она начнётся, или " \
                "администраторы чата." + chat
     return "Настройки этого стола меняют его игроки и администраторы чата." + chat
 

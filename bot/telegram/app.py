@@ -44,7 +44,9 @@ from telegram.ext import (
 
 from bot.config import Settings
 from bot.table import buttons
-from bot.table.replies import ButtonAnswer, Chat, User
+from bot.table.personal import EXPIRES
+from bot.table.replies import ButtonAnswer, Chat, Reply, User
+from bot.table.texts import plain
 from bot.telegram import webhook
 from bot.telegram.busy import busy
 from bot.telegram.delivery import (
@@ -62,6 +64,7 @@ from bot.telegram.delivery import (
     service_of,
     topic_refusal,
 )
+from bot.telegram.flood import COOLED_NOTE, ChatLines
 from bot.telegram.messages import (
     NO_PREVIEW,
     TOAST_LIMIT,
@@ -119,6 +122,11 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         else:
             application.bot_data[SERVICE_KEY] = service
         service_of(application).bot_username = application.bot.username  # for t.me deep links
+        if isinstance(application.update_processor, ChatLines):  # commands to other bots are none of its business
+            application.update_processor.bot_username = application.bot.username
+            # moves typed as commands are never cooled down: a player may type a long turn quickly
+            games = getattr(getattr(service_of(application), "table", None), "games", {}).values()
+            application.update_processor.moves = frozenset(name for game in games for name, _ in game.commands)
         await restore(application)
         await set_commands(application)
         # boards owed since the last run go out at once, then whatever Telegram failed to take meanwhile
@@ -142,8 +150,9 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         .base_file_url(f"{settings.api_url}/file/bot")
         # a 429 pauses its own chat only; processes sharing the token share the bot's ~30 messages a second
         .rate_limiter(ChatRateLimiter(overall_max_rate=OVERALL_RATE / settings.bot_processes))
-        # updates of different chats run concurrently; `chat_turn` keeps each chat's own in order
-        .concurrent_updates(True)
+        # updates of different chats run concurrently, each chat's own in order, and one waiting for its chat holds
+        # no slot another chat needs (`ChatLines`; `chat_turn` keeps timers and owed boards in that order too)
+        .concurrent_updates(ChatLines())
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
@@ -247,6 +256,11 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     seen(context.application, chat.id, message.message_id)
     async with chat_turn(context.application, chat.id), busy(context.application, chat.id, thread_of(message)):
         try:
+            if cooled_down(context.application, update):  # the one note a member flooding the chat gets
+                user = User(update.effective_user.id, update.effective_user.full_name)
+                note = Reply(COOLED_NOTE.format(name=plain(user.name)), expires=EXPIRES)
+                await send_replies(context, chat, user, [note], thread_of(message))
+                return
             if message.text.lstrip().startswith("/"):
                 parsed = parse_command(message.text, context.bot.username)
                 if parsed is None:
@@ -273,6 +287,18 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         except Exception:
             log.exception("Ошибка при обработке сообщения в чате %s", chat.id)
             await apologise(context, chat.id, thread_of(message))
+
+
+def answered_early(application: Application, update: Update) -> bool:
+    """Whether `ChatLines` answered this press while it waited for its chat (nothing more may answer it)."""
+    lines = application.update_processor
+    return isinstance(lines, ChatLines) and lines.answered_early(update)
+
+
+def cooled_down(application: Application, update: Update) -> bool:
+    """Whether the member sent this chat more commands than `ChatLines` allows lately (this is the first ignored)."""
+    lines = application.update_processor
+    return isinstance(lines, ChatLines) and lines.cooled_note(update)
 
 
 async def on_migration(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -313,10 +339,16 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             user = await user_of(update, context, check_admin=buttons.asks_admin(data))
             log.debug("Кнопка %r от %s в чате %s", data, user.id, chat.id)
             # with bots to move after the presser, the press is answered before they think (`Service.button`)
-            answer = await service_of(context.application).button(
-                chat, user, data, update.update_id, answered=lambda first: answer_query(query, first))
+            early = answered_early(context.application, update)  # waited long for its chat: a toast went already
+
+            async def answer_first(first: ButtonAnswer) -> None:
+                if not early:
+                    await answer_query(query, first)
+
+            answer = await service_of(context.application).button(chat, user, data, update.update_id,
+                                                                   answered=answer_first)
             answered = True  # even if answering fails, do not try a second time
-            if not answer.answered:
+            if not answer.answered and not early:
                 await answer_query(query, answer)
             await show_button_answer(context, chat, user, query.message, answer)
     except RetryAfter as error:  # the chat is over its limit for long (the board, if any, stays owed)

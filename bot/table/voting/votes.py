@@ -1,7 +1,8 @@
-"""The group's ways out of a vanished player and of a move to take back: /skip, /kick and the undo that needs
-everyone's yes, decided by the players' votes with buttons. A player away (/away) is protected: never skipped nor
-handed over by the others, their turn waits or goes to the autopilot as the table's setting says (and no penalty
-of the skip rule applies); a player who left the game (/leave) no longer starts votes. A part of
+"""The group's ways out of a vanished player and of a move to take back: /skip (at once, and only for a reason the
+table can see: `bot.table.voting.skip_rule`), /kick and the undo that needs everyone's yes, decided by the players'
+votes with buttons (a skip vote from before that rule only goes stale). A player away (/away) is protected: never
+skipped nor handed over by the others, their turn waits or goes to the autopilot as the table's setting says (and
+no penalty of the skip rule applies); a player who left the game (/leave) no longer starts votes. A part of
 `bot.table.service.Service`.
 """
 
@@ -26,6 +27,7 @@ from bot.table.timing.clock import format_duration
 from bot.table.timing.settings import AUTOPILOT
 from bot.table.turns import Turns
 from bot.table.voting.rewind import Rewind, taken_back
+from bot.table.voting.skip_rule import skip_from, too_early
 from bot.table.words import declined
 from rules.text import count, plural
 
@@ -78,9 +80,12 @@ class Votes:
                           "автопилоту).", only_for=user.id)]
         if (protected := await self.protected(chat, row, seat, "skip")) is not None:
             return protected
-        if await self.turns.time_ran_out(row):
-            return await self.turns.skip_turn(chat, row, await self._overdue(row, seat, user))
-        return await self.start_vote(chat, row, user, "skip", seat)
+        moment, deadline = await skip_from(self.turns, row)
+        now = self.table.clock()
+        if moment is None or now < moment:  # no reason the table can see yet: nothing changes
+            tz = (await self.turns.pending.settings(row)).tz
+            return [Reply(too_early(moment, deadline, now, tz, plain(row.seats[seat].name)), only_for=user.id)]
+        return await self.turns.skip_turn(chat, row, await self._overdue(row, seat, user))
 
     async def _overdue(self, row: GameRow, seat: int, user: User) -> str:
         """The headline of a turn skipped at once because it is overdue, with its true cause: the table's time for

@@ -255,20 +255,6 @@ class Turns:
                 await self.table.board_reply(row, game, state, "\n".join(headlines)),
                 *await self.turn_notes(chat, row, game, state)]
 
-    async def time_ran_out(self, row: GameRow) -> bool:
-        """The player to move has used up the time for the turn, as its deadline's row says (without a limit:
-        waited past a reminder's time since their time began counting)."""
-        game, state = self.table.state(row)
-        if game.current_seat(state) in await self.table.absent(row):
-            return False  # away (/away): their time waits for the return
-        now = self.table.clock()
-        timers = await self.pending.timers(row)
-        if "deadline" in timers:
-            return timers["deadline"].due_at <= now
-        settings = await self.pending.settings(row)
-        allowed = settings.time_limit or settings.remind_after
-        return bool(allowed) and row.turn_since is not None and now - self.pending.counted_from(row, timers) >= allowed
-
     async def begun(self, row: GameRow, seat: int) -> bool:
         """Whether the player of `seat` has already made a step of the turn under way."""
         latest = await self.table.store.log(row.id, 1)

@@ -33,6 +33,7 @@ from bot.storage.base import (
     Seat,
     StorageError,
     StoreBase,
+    new_token,
 )
 from bot.storage.between import BetweenGames
 from bot.storage.places import TablePlaces
@@ -211,6 +212,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, kind)
     );
     """,
+    # a game's public token: what start links and inline queries name it by (its id is a count anyone can guess)
+    """
+    ALTER TABLE games ADD COLUMN token TEXT;
+    UPDATE games SET token = lower(hex(randomblob(8)));
+    CREATE UNIQUE INDEX games_by_token ON games(token);
+    """,
 )
 
 
@@ -360,16 +367,16 @@ class Store(StoreBase, BetweenGames, TopicStore, TablePlaces, VoteMessages):
             )
 
     async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int, chat_title: str = "",
-                           topic: int = 0, topic_title: str = "") -> GameRow:
-        """A new lobby with its creator in seat 0 at the chat's table in `topic`; Conflict if that table
-        already has an open game."""
-        now = time.time()
+                           topic: int = 0, topic_title: str = "", now: float | None = None) -> GameRow:
+        """A new lobby with its creator in seat 0 at the chat's table in `topic`, opened `now` (the service's
+        clock; time.time() if not given); Conflict if that table already has an open game."""
+        now = time.time() if now is None else now
         async with self._write():
             try:
                 cursor = await self._db.execute(
                     "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title, "
-                    "topic, topic_title) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
-                    (chat_id, game, creator.user_id, seed, now, now, chat_title, topic, topic_title),
+                    "topic, topic_title, token) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (chat_id, game, creator.user_id, seed, now, now, chat_title, topic, topic_title, new_token()),
                 )
             except aiosqlite.IntegrityError as error:
                 raise Conflict("the table already has an open game") from error

@@ -76,7 +76,7 @@ from bot.telegram.topics import TOPIC_EVENTS, drop_command, on_any_update, on_to
 from bot.telegram.updates import (
     addressed_question,
     chat_of,
-    is_anonymous_admin,
+    may_act,
     parse_command,
     thread_of,
     user_of,
@@ -237,10 +237,8 @@ async def on_my_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -
 
 async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.message
-    if message is None or message.text is None or update.effective_user is None:
-        return
-    if update.effective_user.is_bot and not is_anonymous_admin(message):
-        return  # other bots, channel posts
+    if message is None or message.text is None or not may_act(update):
+        return  # other bots, channel posts and forwards, messages on behalf of a channel: silently ignored
     service = service_of(context.application)
     chat = chat_of(update)
     await chat_back(context.application, chat.id)
@@ -295,7 +293,7 @@ async def on_migration(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 
 async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     query = update.callback_query
-    if query is None:
+    if query is None or not may_act(update):
         return
     answered = False
     try:
@@ -374,7 +372,7 @@ async def on_inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     """`@bot провиант` in any chat: rule sections to pick from and send; `@bot #12`: the user's own
     hidden choices in game 12, as personal results that are never cached."""
     query = update.inline_query
-    if query is None or query.from_user is None:
+    if query is None or query.from_user is None or not may_act(update):
         return
     user = User(id=query.from_user.id, name=query.from_user.full_name)
     answer = await service_of(context.application).inline(user, query.query)

@@ -17,13 +17,16 @@ from bot.storage.base import (
     Seat,
 )
 from bot.table import buttons, rights
-from bot.table.core import STALE, Table, parse_payload
+from bot.table.core import STALE, Table
+from bot.table.links import is_old_link, link_token
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.rematch import Rematch
 from bot.table.seating.robots import Robots
 from bot.table.texts import here, in_chat, plain, seat_title
 from bot.table.turns import Turns
 from bot.table.words import declined
+
+OPENED = "Чат со мной открыт: когда сядете за стол, я буду присылать сюда то, что видно только вам (ваши карты)."
 
 
 class Lobby:
@@ -77,18 +80,21 @@ class Lobby:
         return ButtonAnswer(edit=first, replies=rest)
 
     async def deep_link(self, user: User, payload: str) -> list[Reply]:
-        """`/start g<chat id>_<topic>` from a t.me link in a group: the player opened the private chat to get
-        their secrets here; answer with the current ones at once. A link of old (`g<chat id>`, no topic) names
-        only the chat: the secrets of every table there the player sits at, the one waiting for them first."""
+        """`/start t<token>` from a t.me link in a group: the player opened the private chat to get their secrets
+        here; answer with the current ones of the table whose game has that token (`bot.table.links`) at once. A
+        link that names a table by its chat (given out before tokens) has expired; nothing it names is shown."""
         done = "Готово: теперь я буду присылать сюда то, что видно только вам (ваши карты)."
-        table = parse_payload(payload)
-        if table is None:
-            return [Reply(done)]
-        chat_id, topic = table
-        there = [row for row in await self.table.store.games_of(user.id)
-                 if row.chat_id == chat_id and (topic is None or row.topic == topic)]
+        if is_old_link(payload):
+            return [Reply(f"Эта ссылка устарела. {OPENED} Свои карты можно посмотреть и кнопкой под доской в группе "
+                          "(/board).")]
+        token = link_token(payload)
+        named = await self.table.store.game_by_token(token) if token is not None else None
+        if named is None:
+            return [Reply(done if token is None else f"Такого стола я не знаю: ссылка неверна. {OPENED}")]
+        table = named.chat_id, named.topic
+        there = [row for row in await self.table.store.games_of(user.id) if (row.chat_id, row.topic) == table]
         rows = [row for row in there if not row.seats[row.seat_of(user.id)].away]  # the autopilot's hand is its own
-        gathering = await self.table.store.open_game(chat_id, topic or 0)
+        gathering = await self.table.store.open_game(*table)
         if not rows and (gathering is None or gathering.seat_of(user.id) is None):  # a link to a table not theirs
             seat = "Ваше место там играет автопилот 🤖, и карты теперь его. " if there else "Вы там сейчас не играете. "
             return [Reply(f"Готово, чат со мной открыт. {seat}Когда сядете за стол, я буду присылать сюда то, что "

@@ -36,6 +36,7 @@ from bot.storage.base import (
     new_token,
 )
 from bot.storage.between import BetweenGames
+from bot.storage.file_modes import keep_private
 from bot.storage.places import TablePlaces
 from bot.storage.topics import TopicStore
 from bot.storage.vote_messages import VoteMessages
@@ -247,8 +248,9 @@ class Store(StoreBase, BetweenGames, TopicStore, TablePlaces, VoteMessages):
         be used, a file that is not a healthy database of ours, or one from a newer version of the bot."""
         usable_path(path)
         try:
+            keep_private(path)  # hidden hands and decks: a new file (and its -wal, -shm) for the bot's user alone
             db = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions below
-        except sqlite3.Error as error:
+        except (sqlite3.Error, OSError) as error:
             raise StorageError(f"Не удалось открыть базу данных {path}: {error}.") from None
         try:
             await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
@@ -257,6 +259,7 @@ class Store(StoreBase, BetweenGames, TopicStore, TablePlaces, VoteMessages):
                 raise StorageError(f"База данных {path} повреждена ({health}). Восстановите её из копии или "
                                    "укажите другой файл в DATABASE_PATH.")
             await db.execute("PRAGMA journal_mode=WAL")
+            keep_private(path, quiet=True)  # the -wal and -shm just made take the database's mode; made sure
             await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process crash
             await db.execute("PRAGMA foreign_keys=ON")
             (schema,) = await (await db.execute("PRAGMA user_version")).fetchone()

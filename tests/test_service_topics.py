@@ -224,7 +224,8 @@ def old_database(path: str) -> None:
         db.executescript(script)
         db.execute(f"PRAGMA user_version={number}")
     db.execute("INSERT INTO games (id, chat_id, game, status, creator_id, seed, state, version, created_at, "
-               "updated_at, chat_title) VALUES (7, ?, 'kingdom', 'lobby', 1, 42, NULL, 0, 0, 0, 'Старая')", (FORUM,))
+               "updated_at, chat_title) VALUES (7, ?, 'kingdom', 'lobby', 1, 42, NULL, 0, ?, 0, 'Старая')",
+               (FORUM, MORNING))  # opened this morning: a lobby a day old would be closed when touched
     db.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (7, 0, 1, 'Аня'), (7, 1, 2, 'Борис')")
     db.execute("INSERT INTO announcements (game_id, version, chat_id, headline, notify, created_at) "
                "VALUES (7, 0, ?, 'Начало', 1, 0)", (FORUM,))

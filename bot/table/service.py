@@ -59,7 +59,6 @@ from rules.protocol import Game
 
 log = logging.getLogger(__name__)
 
-# the inline query of a "choose privately" button: "#<game id>" (an inline query carries no chat)
 SORRY = "Что-то пошло не так, ход не записан. Попробуйте ещё раз."
 # what anyone may do in a group, without a seat (an anonymous administrator too)
 LOOKING = ("board", "moves", "score", "log", "abort", "turn", "history", "stats", "settings", "tables")
@@ -337,26 +336,25 @@ class Service:
         return await self.table.board_reply(row, game, state, debt.headline, debt.notify)
 
     async def inline(self, user: User, query: str) -> InlineAnswer:
-        """Answers for inline mode: `@bot провиант` typed in any chat gives rule sections; `@bot #12`
+        """Answers for inline mode: `@bot провиант` typed in any chat gives rule sections; `@bot #<token>`
         (put there by a game's "choose privately" button) gives the user their own hidden choices."""
         try:
-            token = query_token(query)
-            row = await self.table.store.game_by_token(token) if token is not None else None
-            if row is not None or is_old_query(query):
-                return await self._private_choices(user, row)
-            if token is not None:  # names no game: a stranger's guess is told nothing, not even whose table
-                return InlineAnswer([], personal=True, note="Такой партии нет")
+            token = query_token(query)  # "#<token>" of a game (`bot.table.links`): an inline query carries no chat
+            if token is not None or is_old_query(query):
+                return await self._private_choices(user, token)
             return InlineAnswer(answers.articles(self.table.rulebook, query))
         except Exception:
             log.exception("inline query %r failed", query)
             return InlineAnswer([])
 
-    async def _private_choices(self, user: User, row: GameRow | None) -> InlineAnswer:
+    async def _private_choices(self, user: User, token: str | None) -> InlineAnswer:
         """The legal actions that only their owner may see (`Game.private_choice`), as personal results:
-        choosing one sends its command into the group, where it is played like a typed move. Only a player of the
-        game learns anything of it; `row` None: an old button that named its game by id (`bot.table.links`)."""
+        choosing one sends its command into the group, where it is played like a typed move. Only its players learn
+        anything of a game (a guessed token not even whose it is); `token` None: an old button, by the game's id."""
+        row = await self.table.store.game_by_token(token) if token is not None else None
         if row is None:
-            return InlineAnswer([], personal=True, note="Эта кнопка устарела, свежая — под доской (/board)")
+            note = "Эта кнопка устарела, свежая — под доской (/board)" if token is None else "Такой партии нет"
+            return InlineAnswer([], personal=True, note=note)
         seat = row.seat_of(user.id)
         if seat is None:
             return InlineAnswer([], personal=True, note="Вы не играете в этой партии")
@@ -406,6 +404,8 @@ class Service:
             "addbot": self.robots.add, "tables": self.tables.command,
         }.get(name)
         row = await self.table.store.open_game(chat.id, chat.topic)
+        if name != "new" and (abandoned := await self.lobby.expired(row)):  # a lobby nobody began in time: closed
+            return [Reply(f"{abandoned} Новый — /new."), *await self._command_on(chat, user, None, name, args, handler)]
         if row is not None and row.status == ACTIVE:
             pending = await self.turns.bots_catch_up(chat, row)  # bot turns a crash left: played first
             if pending:

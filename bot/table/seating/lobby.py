@@ -23,6 +23,7 @@ from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.rematch import Rematch
 from bot.table.seating.robots import Robots
 from bot.table.texts import here, in_chat, plain, seat_title
+from bot.table.timing.clock import format_duration
 from bot.table.turns import Turns
 from bot.table.words import declined
 
@@ -35,6 +36,9 @@ class Lobby:
         self.rematch = Rematch(table)
 
     async def new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        abandoned = await self.expired(row)  # a lobby nobody began in time: anyone may open a new one in its place
+        if abandoned:
+            row = None
         if row is not None:
             what = "набор в игру" if row.status == LOBBY else "партия"
             return [Reply(f"{here(chat.topic)} уже идёт {what} «{self.table.game(row).title}». "
@@ -59,14 +63,14 @@ class Lobby:
         seed = random.SystemRandom().randrange(2**31)
         try:
             row = await self.table.store.create_lobby(chat.id, game.name, Seat(0, user.id, user.name), seed, chat.title,
-                                                      chat.topic, chat.topic_title)
+                                                      chat.topic, chat.topic_title, now=self.table.clock())
         except Conflict:
             return [Reply(f"{here(chat.topic)} уже открыта партия. Посмотреть её — /board.")]
-        headline = ""  # the lobby's header says who gathers which game
+        headlines = [abandoned] if abandoned else []  # the lobby's header says who gathers which game
         if await self.table.store.table_overrides(chat.id, chat.topic):  # a new table starts from the chat's
             await self.table.store.set_table_overrides(chat.id, chat.topic, {})
-            headline = "Настройки стола — снова как во всём чате (/settings)."
-        return [self.table.lobby_reply(row, headline)]
+            headlines.append("Настройки стола — снова как во всём чате (/settings).")
+        return [self.table.lobby_reply(row, "\n".join(headlines))]
 
     async def new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
         """A game chosen from the buttons of a bare /new: its lobby opens in place of the question."""
@@ -107,6 +111,22 @@ class Lobby:
                 where = f" ({in_chat('', row.topic, row.topic_title).strip()})" if len(rows) > 1 and row.topic else ""
                 lines.append(f"«{escape(game.title)}»{where}: {escape(secret)}")
         return [Reply("\n\n".join([done, *lines]))]
+
+    async def expired(self, row: GameRow | None) -> str | None:
+        """A lobby nobody began within the chat's time (`ChatSettings.lobby_expires`, a day unless the chat's
+        administrators changed it) no longer holds its table: it is closed when the table is next touched, and
+        what the table is told is returned. None: `row` stands as it is (a running game, a fresh lobby, none)."""
+        if row is None or row.status != LOBBY:
+            return None
+        limit = (await self.table.chat_settings(row.chat_id)).lobby_expires
+        if not limit or self.table.clock() - row.created_at < limit:
+            return None
+        try:
+            await self.table.store.close_game(row.id, row.version, ABORTED)
+        except Conflict:  # somebody changed it this very moment: it is looked at again next time
+            return None
+        return (f"Набор в игру «{escape(self.table.game(row).title)}» никто не начал за {format_duration(limit)}, "
+                "и он закрыт.")
 
     def _waits_for(self, row: GameRow, user: User) -> bool:
         game, state = self.table.state(row)
@@ -231,6 +251,9 @@ class Lobby:
         is a toast for the presser alone, not a message to the whole group."""
         if row.status != LOBBY:
             return ButtonAnswer(toast=STALE)
+        abandoned = await self.expired(row)
+        if abandoned:  # the lobby message says so, without its buttons
+            return ButtonAnswer(edit=Reply(f"{abandoned} Новый — /new."), toast="Этот набор уже закрыт.")
         refuse, handler = {buttons.JOIN: (self._join_refusal, self.join),
                            buttons.LEAVE: (self._leave_refusal, self.leave),
                            buttons.BEGIN: (None, self.begin)}[kind]

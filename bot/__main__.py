@@ -111,6 +111,9 @@ def main(argv: list[str]) -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    from bot.telegram.log_privacy import configure
+
+    configure(settings.log_level, settings.token, settings.webhook_secret)  # what opening the database says too
     with stop.held():  # a connection cut in the middle would answer a closed event loop from its thread
         problem = asyncio.run(database_problem(settings.database))
     if problem:

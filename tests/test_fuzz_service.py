@@ -402,8 +402,8 @@ class Table:
             if row is None or user is None:
                 return
             before = await self.snapshot()
-            answer = await self.service.inline(user, f"#{row.id}")
-            await self.check(op, before, f"inline #{row.id} by {user.id}", answer, True)
+            answer = await self.service.inline(user, f"#{row.token}")
+            await self.check(op, before, f"inline #{row.token} by {user.id}", answer, True)
             if not answer.articles:
                 return
             command = unescape(answer.articles[op.pick % len(answer.articles)].text)

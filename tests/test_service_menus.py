@@ -186,10 +186,11 @@ async def test_the_secret_button_shows_each_player_only_their_own(service):
 
 async def test_secrets_go_privately_only_to_players_who_started_the_bot(service):
     lobby, = await service.command(GROUP, ANYA, "new", "toy")
-    assert 'href="https://t.me/RefereeTestBot?start=g-200"' in lobby.text
+    token = (await service.store.open_game(GROUP.id)).token
+    assert f'href="https://t.me/RefereeTestBot?start=t{token}"' in lobby.text
     await service.command(GROUP, BORIS, "join", "")
     # Борис opens the deep link from the lobby before the game starts
-    hello, = await service.command(Chat(BORIS.id, private=True), BORIS, "start", "g-200")
+    hello, = await service.command(Chat(BORIS.id, private=True), BORIS, "start", f"t{token}")
     assert "Готово" in hello.text
     replies = await service.command(GROUP, ANYA, "begin", "")
     row = await service.store.open_game(GROUP.id)
@@ -212,13 +213,13 @@ async def test_secrets_go_privately_only_to_players_who_started_the_bot(service)
     assert [(n.to_user, n.link_board) for n in turn] == ([(BORIS.id, True)] if mover is ANYA else [])
     assert not turn or "«Друзья»" in turn[0].text
     # the deep link during the game answers with the current secret
-    hello, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", "g-200")
+    hello, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", f"t{token}")
     row = await service.store.open_game(GROUP.id)
     assert Toy().secret(row.state, row.seat_of(ANYA.id)) in hello.text
     assert await service.store.private_users([ANYA.id, BORIS.id, GLEB.id]) == {ANYA.id, BORIS.id}
 
 
-@pytest.mark.parametrize("payload", ["g", "gabc", "g-", "g²", "x-200", "g" + "9" * 30, "g-999"])
+@pytest.mark.parametrize("payload", ["g", "gabc", "g-", "g²", "x-200", "g" + "9" * 30, "t", "tshort", "t" + "a" * 40])
 async def test_odd_deep_link_payloads_just_say_ready(service, payload):
     await begin(service)
     reply, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", payload)
@@ -229,7 +230,7 @@ async def test_help_lists_every_game_and_the_private_link_in_a_group(service):
     reply, = await service.command(GROUP, ANYA, "help", "")  # a few lines in the group
     assert "«Игрушка»" in reply.text and reply.text.count("\n") <= 6
     assert "@RefereeTestBot вопрос" in reply.text and "/rules" in reply.text  # the rules lookup and inline mode
-    assert "https://t.me/RefereeTestBot?start=g-200" in reply.text
+    assert "https://t.me/RefereeTestBot?start=hi" in reply.text  # no game here: the link only opens the chat
     assert '<a href="https://t.me/RefereeTestBot?start=help">Полное руководство</a>' in reply.text
     private, = await service.command(Chat(ANYA.id, private=True), ANYA, "help", "")  # the whole guide there
     assert "<code>/new toy</code> — <b>«Игрушка»</b>, 2 игрока: игрушечная игра для тестов" in private.text
@@ -249,21 +250,21 @@ async def test_a_hidden_hand_is_one_button_and_only_its_owner_sees_the_cards(ser
     keys = [b for line in board.buttons for b in line]
     assert [b.text for b in keys] == ["A1", "A2", "🂠 Сыграть карту", "🂠 Моя карта"]
     private, = [b for b in keys if b.inline_query is not None]
-    assert private.inline_query == f"#{row.id}" and not private.data
+    assert private.inline_query == f"#{row.token}" and not private.data
     hand = HandToy.HANDS[HandToy().current_seat(row.state)]
     assert not any(card in b.text or card in b.data for card in hand for b in keys)
     assert not any(card in board.text for card in hand)
 
     mine = await service.inline(first, private.inline_query)
     assert mine.personal and [a.title for a in mine.articles] == [f"🃏 {card}" for card in hand]
-    assert [a.text for a in mine.articles] == [f"/play {card} #{row.id}" for card in hand]  # marked with its game
+    assert [a.text for a in mine.articles] == [f"/play {card} #{row.token}" for card in hand]  # marked with its game
     theirs = await service.inline(other, private.inline_query)
     assert theirs.personal and not theirs.articles and theirs.note == f"Сейчас ходит {first.name}"
-    assert theirs.start == f"g{GROUP.id}"
+    assert theirs.start == f"t{row.token}"
     outsider = await service.inline(GLEB, private.inline_query)
     assert not outsider.articles and outsider.note == "Вы не играете в этой партии"
-    gone = await service.inline(first, "#99999")
-    assert not gone.articles and gone.personal
+    gone = await service.inline(first, f"#{row.id}")  # the id an old button named the game by
+    assert not gone.articles and gone.personal and "устарела" in gone.note and gone.start is None
     rules = await service.inline(first, "провиант")
     assert rules.articles and not rules.personal
 
@@ -300,7 +301,7 @@ async def test_when_every_choice_is_hidden_the_board_has_one_button_for_them(ser
     board, *_ = await service.command(GROUP, ANYA, "begin", "")
     row = await service.store.open_game(GROUP.id)
     assert [(b.text, b.inline_query) for line in board.buttons for b in line] == [
-        ("🂠 Сыграть карту", f"#{row.id}"), ("🂠 Моя карта", None)]
+        ("🂠 Сыграть карту", f"#{row.token}"), ("🂠 Моя карта", None)]
     player = ANYA if row.seats[HandToy().current_seat(row.state)].user_id == ANYA.id else BORIS
     forged = await service.button(GROUP, player, f"k:{row.id}:{row.version}:0:1")  # "open" the hidden group
     assert forged.keyboard is None and "устарела" in forged.toast

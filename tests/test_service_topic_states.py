@@ -166,8 +166,8 @@ async def test_a_hidden_choice_sent_to_another_table_is_not_played_there(service
     await begin(service, EVENING, game="sylvan")
     await begin(service, OTHER)
     row, state, mover = await table(service, EVENING)
-    articles = (await service.inline(mover, f"#{row.id}")).articles
-    assert articles and all(a.text.endswith(f" #{row.id}") for a in articles)
+    articles = (await service.inline(mover, f"#{row.token}")).articles
+    assert articles and all(a.text.endswith(f" #{row.token}") for a in articles)
     name, _, args = articles[0].text.lstrip("/").partition(" ")
     other = await service.store.open_game(FORUM, 9)
     for wrong in (OTHER, GENERAL, Chat(mover.id, private=True)):

@@ -176,37 +176,40 @@ async def test_a_deadline_skips_the_turn_at_its_own_table(service, clock):
 async def test_the_start_link_and_the_hidden_hand_find_the_right_table_of_a_player_at_two(service):
     await service.command(Chat(ANYA.id, private=True), ANYA, "start", "")
     lobby, = await service.command(EVENING, ANYA, "new", "sylvan")
-    assert "https://t.me/RefereeTestBot?start=g-1001234500_5" in lobby.text  # the link names the topic
+    opened = await service.store.open_game(EVENING.id, EVENING.topic)
+    # the link names the table by its game's token, never by the chat's id or the topic
+    assert f"https://t.me/RefereeTestBot?start=t{opened.token}" in lobby.text and "1001234500" not in lobby.text
     await service.command(EVENING, BORIS, "join", "")
     await service.command(EVENING, ANYA, "begin", "")
     await begin(service, MORNING_TOPIC, "kingdom", players=(VERA, ANYA))
     sylvan, sylvan_state, _ = await table(service, EVENING)
     kingdom, kingdom_state, _ = await table(service, MORNING_TOPIC)
+    assert sylvan.token != kingdom.token
     hand = SYLVAN.secret(sylvan_state, sylvan.seat_of(ANYA.id))
     card = KB.secret(kingdom_state, kingdom.seat_of(ANYA.id))
     # a link of one table brings that table's secrets only
-    reply, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", "g-1001234500_5")
+    reply, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", f"t{sylvan.token}")
     assert hand in reply.text and card not in reply.text
-    reply, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", "g-1001234500_9")
+    reply, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", f"t{kingdom.token}")
     assert card in reply.text and hand not in reply.text
-    # a link of old names the chat only: both tables, each named by its topic
-    reply, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", "g-1001234500")
-    assert "(в теме «Вечерняя»)" in reply.text and "(в теме «Утренняя»)" in reply.text
-    assert hand in reply.text and card in reply.text
+    # a link of old names the chat (and the topic): it has expired and shows nothing
+    for old in ("g-1001234500", "g-1001234500_5"):
+        reply, = await service.command(Chat(ANYA.id, private=True), ANYA, "start", old)
+        assert reply.text.startswith("Эта ссылка устарела.") and hand not in reply.text and card not in reply.text
     # the hidden hand: the button under each board opens the choices of that board's game
     board, = await service.command(EVENING, BORIS, "board", "")
     queries = {b.inline_query for line in board.buttons for b in line if b.inline_query}
-    assert queries <= {f"#{sylvan.id}"}
+    assert queries <= {f"#{sylvan.token}"}
     mover = USERS[sylvan.seats[SYLVAN.current_seat(sylvan_state)].user_id]
     other = BORIS if mover is ANYA else ANYA
-    mine = await service.inline(mover, f"#{sylvan.id}")
+    mine = await service.inline(mover, f"#{sylvan.token}")
     assert mine.personal and mine.articles and all(a.text.startswith("/play") for a in mine.articles)
-    waiting = await service.inline(other, f"#{sylvan.id}")
-    assert not waiting.articles and waiting.note.startswith("Сейчас ходит") and waiting.start == "g-1001234500_5"
-    elsewhere = await service.inline(ANYA, f"#{kingdom.id}")  # her other table: no hidden hand of Sylvan there
+    waiting = await service.inline(other, f"#{sylvan.token}")
+    assert not waiting.articles and waiting.note.startswith("Сейчас ходит") and waiting.start == f"t{sylvan.token}"
+    elsewhere = await service.inline(ANYA, f"#{kingdom.token}")  # her other table: no hidden hand of Sylvan there
     assert not elsewhere.articles
-    stranger = await service.inline(VERA, f"#{sylvan.id}")  # Вера plays at the other table only
-    assert stranger.note == "Вы не играете в этой партии" and stranger.start == "g-1001234500_5"
+    stranger = await service.inline(VERA, f"#{sylvan.token}")  # Вера plays at the other table only
+    assert stranger.note == "Вы не играете в этой партии" and stranger.start is None
     # /games in private names the chat and the topic of each
     games, = await service.command(Chat(ANYA.id, private=True), ANYA, "games", "")
     assert "«Зодчие Волшебной Долины» в чате «Настолки», в теме «Вечерняя»" in games.text
@@ -221,7 +224,8 @@ def old_database(path: str) -> None:
         db.executescript(script)
         db.execute(f"PRAGMA user_version={number}")
     db.execute("INSERT INTO games (id, chat_id, game, status, creator_id, seed, state, version, created_at, "
-               "updated_at, chat_title) VALUES (7, ?, 'kingdom', 'lobby', 1, 42, NULL, 0, 0, 0, 'Старая')", (FORUM,))
+               "updated_at, chat_title) VALUES (7, ?, 'kingdom', 'lobby', 1, 42, NULL, 0, ?, 0, 'Старая')",
+               (FORUM, MORNING))  # opened this morning: a lobby a day old would be closed when touched
     db.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (7, 0, 1, 'Аня'), (7, 1, 2, 'Борис')")
     db.execute("INSERT INTO announcements (game_id, version, chat_id, headline, notify, created_at) "
                "VALUES (7, 0, ?, 'Начало', 1, 0)", (FORUM,))

@@ -149,17 +149,17 @@ async def test_buttons_of_a_game_that_is_over_say_so_and_the_start_link_tells_a_
     row = await service.store.open_game(GROUP.id)
     mover, other = await waiting_player(service)
     stranger = User(9, "Глеб")
-    hello, = await service.command(Chat(stranger.id, private=True), stranger, "start", f"g{GROUP.id}")
+    hello, = await service.command(Chat(stranger.id, private=True), stranger, "start", f"t{row.token}")
     assert "Вы там сейчас не играете" in hello.text and "Когда сядете за стол" in hello.text
-    hello, = await service.command(Chat(other.id, private=True), other, "start", f"g{GROUP.id}")
+    hello, = await service.command(Chat(other.id, private=True), other, "start", f"t{row.token}")
     assert "не играете" not in hello.text and hello.text.startswith("Готово")
     await service.store.close_game(row.id, row.version, "finished")
     for user in (mover, other):
         answer = await service.button(GROUP, user, data)
         assert answer.toast == "Эта партия уже закончилась.", answer.toast
-        inline = await service.inline(user, f"#{row.id}")
+        inline = await service.inline(user, f"#{row.token}")
         assert inline.note == "Эта партия уже закончилась" and not inline.articles
-    assert (await service.inline(stranger, f"#{row.id}")).note == "Вы не играете в этой партии"
+    assert (await service.inline(stranger, f"#{row.token}")).note == "Вы не играете в этой партии"
 
 
 async def test_the_lobby_keeps_its_header_whoever_joins_leaves_or_is_seated(service):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import signal
+import sqlite3
 
 from e2e_harness import (
     CREATOR,
@@ -50,13 +51,15 @@ def test_group_plays_sylvan_with_a_hidden_hand_across_a_restart(server, tmp_path
         mover = seats[SY.current_seat(state)]
         other = next(u for u in seats.values() if u != mover)
         hand_button, = [b for row in start.keyboard for b in row if "switch_inline_query_current_chat" in b]
-        assert hand_button == {"text": "🂠 Сыграть карту", "switch_inline_query_current_chat": f"#{game_id}"}
+        with sqlite3.connect(database) as db:  # the button names the game by its token, never by its id
+            (token,), = db.execute("SELECT token FROM games WHERE id = ?", (game_id,)).fetchall()
+        assert hand_button == {"text": "🂠 Сыграть карту", "switch_inline_query_current_chat": f"#{token}"}
 
         # only the player to move gets choices, personal and never cached; the other gets a note
-        theirs = inline(server, other, f"#{game_id}")
+        theirs = inline(server, other, f"#{token}")
         assert theirs.params["results"] == [] and theirs.params["is_personal"] is True
-        assert theirs.params["button"]["start_parameter"] == f"g{GROUP}"
-        mine = inline(server, mover, f"#{game_id}")
+        assert theirs.params["button"]["start_parameter"] == f"t{token}"
+        mine = inline(server, mover, f"#{token}")
         assert mine.params["cache_time"] == 0 and mine.params["is_personal"] is True
         plays = [a for a in SY.legal_actions(state) if SY.private_choice(state, a)]  # playable cards, once each
         assert [r["title"] for r in mine.params["results"]] == [SY.label(state, a) for a in plays]

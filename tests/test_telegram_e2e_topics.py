@@ -6,6 +6,7 @@ to; the General topic is a table of its own; private notes link to the board in 
 from __future__ import annotations
 
 import html
+import re
 import signal
 
 from e2e_harness import (
@@ -82,7 +83,8 @@ def test_two_topics_play_two_games_at_once_across_a_restart(server, tmp_path):
     try:
         # --- two lobbies at once, one per topic, Анна at both tables
         lobby = forum.command(kingdom, 101, "/new kingdom")
-        assert "Kingdom Builder" in lobby.text and "start=g-1001234567890_" in lobby.text, lobby
+        assert "Kingdom Builder" in lobby.text and re.search(r"start=t[\w-]{12}\b", lobby.text), lobby
+        assert "1001234567890" not in lobby.text, lobby  # the link names no chat
         other = forum.command(valley, 101, "/new sylvan")
         assert "Зодчие Волшебной Долины" in other.text and "уже" not in other.text, other
         since = forum.say(kingdom, 102, "/join")
@@ -96,12 +98,13 @@ def test_two_topics_play_two_games_at_once_across_a_restart(server, tmp_path):
         assert general.method == "sendMessage" and "партии нет" in general.text, general
 
         # the hidden hand's button names its own game; a player of it who is not to move is pointed to the
-        # private chat by a start link that carries the topic
+        # private chat by a start link that names that table (by its game's token, as the button does)
         query = next(b["switch_inline_query_current_chat"] for row in boards[valley].keyboard for b in row
                      if "switch_inline_query_current_chat" in b)
         waiting = next(p for p in (101, 103) if p != player_to_move(boards[valley]))
         note = forum.inline(waiting, query).params
-        assert note["results"] == [] and note["button"]["start_parameter"] == f"g{GROUP}_{valley}", note
+        assert re.fullmatch(r"#[\w-]{12}", query), query
+        assert note["results"] == [] and note["button"]["start_parameter"] == "t" + query[1:], note
 
         # --- a move at each table; the Kingdom Builder turn is played to its end, so that it passes
         boards[valley] = forum.move(valley, boards[valley])

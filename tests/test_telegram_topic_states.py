@@ -175,11 +175,11 @@ async def test_a_hidden_choice_sent_into_another_topic_is_not_played_there(runni
     await start_game(server, valley, "sylvan")
     row, mover = await table(service, valley)
     since = server.mark()
-    server.push_update({"inline_query": {"id": "q1", "query": f"#{row.id}", "offset": "",
+    server.push_update({"inline_query": {"id": "q1", "query": f"#{row.token}", "offset": "",
                                          "from": {"id": mover, "is_bot": False, "first_name": NAMES[mover]}}})
     answer = await server.wait_for_async(lambda c: c.method == "answerInlineQuery", TIMEOUT, since)
     choice = answer.params["results"][0]["input_message_content"]["message_text"]
-    assert choice.endswith(f" #{row.id}")
+    assert choice.endswith(f" #{row.token}")
     since = server.mark()
     sent = server.push_message(GROUP, mover, NAMES[mover], choice, topic=other, via_bot=True)  # in the wrong topic
     note = await server.wait_for_async(lambda c: c.chat_id == mover and "тайный выбор" in c.text, TIMEOUT, since)

@@ -293,9 +293,9 @@ class Table:
         actions = game.legal_actions(state)
         action = game.autopilot(state) if self.random.random() < 0.6 else self.random.choice(actions)
         if game.private_choice(state, action):
-            self.transcript.add("inline hand", await self.service.inline(player, f"#{row.id}"))
+            self.transcript.add("inline hand", await self.service.inline(player, f"#{row.token}"))
             self.transcript.add("inline hand of another", await self.service.inline(
-                self.random.choice(self.others(player)), f"#{row.id}"))
+                self.random.choice(self.others(player)), f"#{row.token}"))
         if self.random.random() < 0.5 and not game.private_choice(state, action):
             await self.press(player, buttons.encode_move(row.id, row.version, actions.index(action)), "move button")
         else:

@@ -10,6 +10,7 @@ process) is recognised and changes nothing.
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
@@ -21,6 +22,12 @@ LOBBY, ACTIVE, FINISHED, ABORTED = "lobby", "active", "finished", "aborted"
 OPEN_STATUSES = (LOBBY, ACTIVE)
 
 HANDLED_KEPT = 7 * 24 * 3600  # seconds; Telegram keeps an unconfirmed update for 24 hours
+
+
+def new_token() -> str:
+    """A game's public token: 12 URL-safe characters (72 random bits), so that nobody outside the game can
+    guess the name of a table that is not theirs, as game ids in a row could be guessed."""
+    return secrets.token_urlsafe(9)
 
 
 @dataclass
@@ -78,7 +85,7 @@ class Seat:
 
 
 GAME_COLUMNS = ("id, chat_id, game, status, creator_id, seed, state, version, lobby_message_id, board_message_id, "
-                "chat_title, turn_since, results, updated_at, topic, topic_title")
+                "chat_title, turn_since, results, updated_at, topic, topic_title, token, created_at")
 GENERAL = 0  # the topic of a chat without topics, and of a forum's General topic (its messages carry no thread)
 
 
@@ -101,6 +108,8 @@ class GameRow:
     updated_at: float = 0.0  # the last change (for a finished game: when it ended)
     topic: int = GENERAL  # the forum topic (message thread id) the table is in; GENERAL: the chat itself
     topic_title: str = ""  # the topic's name, as far as the bot has seen it
+    token: str = ""  # what links and inline queries name the game by: random, never its guessable id
+    created_at: float = 0.0  # when it was opened (a lobby's age: `bot.table.seating.stale`)
 
     @classmethod
     def of(cls, row, seats: tuple[Seat, ...]) -> GameRow:
@@ -109,7 +118,7 @@ class GameRow:
                    state=json.loads(row[6]) if row[6] else None, version=row[7], seats=seats,
                    lobby_message_id=row[8], board_message_id=row[9], chat_title=row[10], turn_since=row[11],
                    results=json.loads(row[12]) if row[12] else None, updated_at=row[13],
-                   topic=row[14], topic_title=row[15])
+                   topic=row[14], topic_title=row[15], token=row[16] or "", created_at=row[17])
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -203,6 +212,11 @@ class StoreBase:
         if delivery is not None and not delivery.recorded:
             async with self._write():
                 pass
+
+    async def game_by_token(self, token: str) -> GameRow | None:
+        """The game a link or an inline query names by its public token (`new_token`), if any."""
+        rows = await self._rows("SELECT id FROM games WHERE token = ?", token)
+        return await self.game(rows[0][0]) if rows else None
 
     async def close_game(self, game_id: int, version: int, status: str) -> None:
         """Abort a lobby or a running game."""

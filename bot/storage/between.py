@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import time
 
-from bot.storage.base import GAME_COLUMNS, LOBBY, Absence, Conflict, GameRow
+from bot.storage.base import GAME_COLUMNS, LOBBY, Absence, Conflict, GameRow, new_token
 
 
 class BetweenGames:
@@ -54,20 +54,20 @@ class BetweenGames:
         return sorted((Absence(*r) for r in rows), key=lambda a: (a.until, a.user_id))
 
     async def create_rematch(self, previous: GameRow, creator_id: int, seats: list[tuple], seed: int,
-                             chat_title: str) -> GameRow:
+                             chat_title: str, now: float | None = None) -> GameRow:
         """A lobby that replays `previous` with `seats` (user id, name[, a bot's level]) in this order, all but
-        the creator's and the bots' still to be confirmed, at the same table (chat and topic); Conflict if it
-        already has an open game."""
-        now = time.time()
+        the creator's and the bots' still to be confirmed, at the same table (chat and topic), opened `now` (the
+        service's clock; time.time() if not given); Conflict if it already has an open game."""
+        now = time.time() if now is None else now
         async with self._write() as tx:
             if await self._run(tx, "SELECT id FROM games WHERE chat_id = ? AND topic = ? "
                                "AND status IN ('lobby', 'active')", previous.chat_id, previous.topic):
                 raise Conflict("the table already has an open game")
             (game_id,), = await self._run(
                 tx, "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title, "
-                "topic, topic_title) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "topic, topic_title, token) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 previous.chat_id, previous.game, creator_id, seed, now, now, chat_title, previous.topic,
-                previous.topic_title)
+                previous.topic_title, new_token())
             for index, (user_id, name, *level) in enumerate(seats):
                 await self._run(tx, "INSERT INTO seats (game_id, seat, user_id, name, bot_level) "
                                 "VALUES (?, ?, ?, ?, ?)", game_id, index, user_id, name, level[0] if level else None)

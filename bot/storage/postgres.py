@@ -33,6 +33,7 @@ from bot.storage.base import (
     Seat,
     StorageError,
     StoreBase,
+    new_token,
 )
 from bot.storage.between import BetweenGames
 from bot.storage.places import TablePlaces
@@ -203,6 +204,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, kind)
     );
     """,
+    # a game's public token: what start links and inline queries name it by (its id is a count anyone can guess)
+    """
+    ALTER TABLE games ADD COLUMN token TEXT;
+    UPDATE games SET token = substr(md5(gen_random_uuid()::text), 1, 16);
+    CREATE UNIQUE INDEX games_by_token ON games(token);
+    """,
 )
 MIGRATION_LOCK = 0x5245_4645  # pg_advisory_xact_lock key: two processes starting at once migrate one by one
 CONNECT_TIMEOUT = 5.0  # seconds: an unreachable server is reported, never waited for
@@ -354,16 +361,16 @@ class PgStore(StoreBase, BetweenGames, TopicStore, TablePlaces, VoteMessages):
                              "ON CONFLICT (user_id) DO NOTHING", user_id, time.time())
 
     async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int, chat_title: str = "",
-                           topic: int = 0, topic_title: str = "") -> GameRow:
-        """A new lobby with its creator in seat 0 at the chat's table in `topic`; Conflict if that table
-        already has an open game."""
-        now = time.time()
+                           topic: int = 0, topic_title: str = "", now: float | None = None) -> GameRow:
+        """A new lobby with its creator in seat 0 at the chat's table in `topic`, opened `now` (the service's
+        clock; time.time() if not given); Conflict if that table already has an open game."""
+        now = time.time() if now is None else now
         async with self._write() as db:
             try:
                 game_id = await db.fetchval(
                     "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title, "
-                    "topic, topic_title) VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $7, $8, $9) RETURNING id",
-                    chat_id, game, creator.user_id, seed, now, now, chat_title, topic, topic_title)
+                    "topic, topic_title, token) VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+                    chat_id, game, creator.user_id, seed, now, now, chat_title, topic, topic_title, new_token())
             except asyncpg.UniqueViolationError as error:
                 raise Conflict("the table already has an open game") from error
             await db.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1, 0, $2, $3)",

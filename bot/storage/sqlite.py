@@ -33,8 +33,10 @@ from bot.storage.base import (
     Seat,
     StorageError,
     StoreBase,
+    new_token,
 )
 from bot.storage.between import BetweenGames
+from bot.storage.file_modes import keep_private
 from bot.storage.places import TablePlaces
 from bot.storage.topics import TopicStore
 from bot.storage.vote_messages import VoteMessages
@@ -211,6 +213,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, kind)
     );
     """,
+    # a game's public token: what start links and inline queries name it by (its id is a count anyone can guess)
+    """
+    ALTER TABLE games ADD COLUMN token TEXT;
+    UPDATE games SET token = lower(hex(randomblob(8)));
+    CREATE UNIQUE INDEX games_by_token ON games(token);
+    """,
 )
 
 
@@ -240,8 +248,9 @@ class Store(StoreBase, BetweenGames, TopicStore, TablePlaces, VoteMessages):
         be used, a file that is not a healthy database of ours, or one from a newer version of the bot."""
         usable_path(path)
         try:
+            keep_private(path)  # hidden hands and decks: a new file (and its -wal, -shm) for the bot's user alone
             db = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions below
-        except sqlite3.Error as error:
+        except (sqlite3.Error, OSError) as error:
             raise StorageError(f"Не удалось открыть базу данных {path}: {error}.") from None
         try:
             await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
@@ -250,6 +259,7 @@ class Store(StoreBase, BetweenGames, TopicStore, TablePlaces, VoteMessages):
                 raise StorageError(f"База данных {path} повреждена ({health}). Восстановите её из копии или "
                                    "укажите другой файл в DATABASE_PATH.")
             await db.execute("PRAGMA journal_mode=WAL")
+            keep_private(path, quiet=True)  # the -wal and -shm just made take the database's mode; made sure
             await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process crash
             await db.execute("PRAGMA foreign_keys=ON")
             (schema,) = await (await db.execute("PRAGMA user_version")).fetchone()
@@ -360,16 +370,16 @@ class Store(StoreBase, BetweenGames, TopicStore, TablePlaces, VoteMessages):
             )
 
     async def create_lobby(self, chat_id: int, game: str, creator: Seat, seed: int, chat_title: str = "",
-                           topic: int = 0, topic_title: str = "") -> GameRow:
-        """A new lobby with its creator in seat 0 at the chat's table in `topic`; Conflict if that table
-        already has an open game."""
-        now = time.time()
+                           topic: int = 0, topic_title: str = "", now: float | None = None) -> GameRow:
+        """A new lobby with its creator in seat 0 at the chat's table in `topic`, opened `now` (the service's
+        clock; time.time() if not given); Conflict if that table already has an open game."""
+        now = time.time() if now is None else now
         async with self._write():
             try:
                 cursor = await self._db.execute(
                     "INSERT INTO games (chat_id, game, status, creator_id, seed, created_at, updated_at, chat_title, "
-                    "topic, topic_title) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
-                    (chat_id, game, creator.user_id, seed, now, now, chat_title, topic, topic_title),
+                    "topic, topic_title, token) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (chat_id, game, creator.user_id, seed, now, now, chat_title, topic, topic_title, new_token()),
                 )
             except aiosqlite.IntegrityError as error:
                 raise Conflict("the table already has an open game") from error

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import re
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from bot.storage.base import (
 )
 from bot.storage.sqlite import Store
 from bot.table import buttons, menus
+from bot.table.links import CHAT_OPENED, choice_query, start_payload
 from bot.table.replies import Button, Chat, Reply
 from bot.table.seating.colours import Colours
 from bot.table.texts import in_chat, mention, plain, seat_title, shortened_text
@@ -62,28 +62,6 @@ def lobby_header(row: GameRow, game: Game, rematch: bool) -> str:
         return f"{opener} предлагает {what}." if opener else f"{what[0].upper()}{what[1:]}."
     what = f"«{escape(game.title)}» ({limits})"
     return f"{opener} собирает игру {what}." if opener else f"Набор в игру {what}."
-
-
-def start_payload(chat_id: int, topic: int = 0) -> str:
-    """What a t.me start link carries to name a table: g<chat id>, and _<topic> for a forum topic's table
-    (Telegram allows A-Z, a-z, 0-9, _ and - there).
-
-    >>> start_payload(-1001234, 0), start_payload(-1001234, 7)
-    ('g-1001234', 'g-1001234_7')
-    """
-    return f"g{chat_id}_{topic}" if topic else f"g{chat_id}"
-
-
-def parse_payload(payload: str) -> tuple[int, int | None] | None:
-    """(chat id, topic) of a start payload; topic None for an old link that named only the chat.
-
-    >>> parse_payload("g-1001234_7"), parse_payload("g-1001234"), parse_payload("x")
-    ((-1001234, 7), (-1001234, None), None)
-    """
-    match = re.fullmatch(r"g(-?[0-9]{1,19})(?:_([0-9]{1,12}))?", payload)
-    if match is None:
-        return None
-    return int(match[1]), int(match[2]) if match[2] is not None else None
 
 
 def may_undo_alone(log: list[LogLine], user_id: int) -> bool:
@@ -128,10 +106,13 @@ class Table:
     def players(n: int) -> str:
         return f"{n} {plural(n, 'игрок', 'игрока', 'игроков')}"
 
-    def private_link(self, chat_id: int, topic: int = 0) -> str | None:
-        """A t.me link that opens the private chat with the bot and tells it which table (group, and forum topic
-        if any) the player is from."""
-        return f"https://t.me/{self.bot_username}?start={start_payload(chat_id, topic)}" if self.bot_username else None
+    def start_link(self, row: GameRow | None = None) -> str | None:
+        """A t.me link that opens the private chat with the bot and tells it which table the player is from: the
+        table of `row`, named by its game's token (`bot.table.links`); without a game, it only opens the chat."""
+        if not self.bot_username:
+            return None
+        payload = start_payload(row.token) if row is not None and row.token else CHAT_OPENED
+        return f"https://t.me/{self.bot_username}?start={payload}"
 
     async def chat_settings(self, chat_id: int, topic: int | None = None) -> ChatSettings:
         """The chat's settings (the operator's defaults with the chat's changes on top); with a `topic`, the
@@ -210,7 +191,7 @@ class Table:
             text += "Посадить бота — /addbot (уровень: лёгкий, средний или сильный), начать — /begin."
         else:
             text += "Сесть — /join, посадить бота — /addbot, начать — /begin."
-        link = self.private_link(row.chat_id, row.topic)
+        link = self.start_link(row)
         if game.secret_button and link and not alone:
             text += (f"\nСвои тайные карты каждый смотрит кнопкой «{escape(game.secret_button)}» под доской. Чтобы "
                      f'они приходили и в личку, <a href="{link}">откройте чат со мной</a> и нажмите «Старт».')
@@ -268,7 +249,7 @@ class Table:
         keys = [
             Button(game.label(state, actions[e.index]), buttons.encode_move(row.id, row.version, e.index))
             if e.label is None
-            else Button(self.private_label(game, state, actions[e.index]), "", inline_query=f"#{row.id}")
+            else Button(self.private_label(game, state, actions[e.index]), "", inline_query=choice_query(row.token))
             if e.label == PRIVATE_GROUP
             else Button(e.label, buttons.encode(buttons.GROUP, row.id, row.version, e.index, e.depth))
             for e in entries

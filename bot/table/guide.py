@@ -108,5 +108,5 @@ async def help_reply(table: Table, chat: Chat, hint: bool) -> Reply:
             seat = game.current_seat(game.load(row.state))
             current = row.seats[seat].name if seat is not None else None
     secrets = game.secret_button if game is not None else any(g.secret_button for g in games)
-    link = table.private_link(chat.id, chat.topic) if secrets else None
+    link = table.start_link(row) if secrets else None
     return Reply(group_help(games, chat, row, game.title if game else "", current, table.bot_username, link))

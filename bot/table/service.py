@@ -15,7 +15,6 @@ This class keeps the entry points and hands each command and button to its part.
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable
 from html import escape
@@ -35,9 +34,10 @@ from bot.storage.base import (
 )
 from bot.storage.sqlite import Store
 from bot.table import buttons
-from bot.table.core import Table, stale, start_payload
+from bot.table.core import Table, stale
 from bot.table.guide import GUIDE_PAYLOAD, help_reply, private_hint
 from bot.table.history import History
+from bot.table.links import is_old_query, query_token, start_payload
 from bot.table.moves import Moves
 from bot.table.names import as_seated
 from bot.table.personal import kept_personal
@@ -60,8 +60,6 @@ from rules.protocol import Game
 
 log = logging.getLogger(__name__)
 
-# the inline query of a "choose privately" button: "#<game id>" (an inline query carries no chat)
-PRIVATE_QUERY = re.compile(r"#(\d{1,12})")
 SORRY = "Что-то пошло не так, ход не записан. Попробуйте ещё раз."
 # what anyone may do in a group, without a seat (an anonymous administrator too)
 LOOKING = ("board", "moves", "score", "log", "abort", "turn", "history", "stats", "settings", "tables")
@@ -339,25 +337,29 @@ class Service:
         return await self.table.board_reply(row, game, state, debt.headline, debt.notify)
 
     async def inline(self, user: User, query: str) -> InlineAnswer:
-        """Answers for inline mode: `@bot провиант` typed in any chat gives rule sections; `@bot #12`
+        """Answers for inline mode: `@bot провиант` typed in any chat gives rule sections; `@bot #<token>`
         (put there by a game's "choose privately" button) gives the user their own hidden choices."""
         try:
-            private = PRIVATE_QUERY.fullmatch(query.strip())
-            if private:
-                return await self._private_choices(user, int(private[1]))
+            token = query_token(query)  # "#<token>" of a game (`bot.table.links`): an inline query carries no chat
+            if token is not None or is_old_query(query):
+                return await self._private_choices(user, token)
             return InlineAnswer(answers.articles(self.table.rulebook, query))
         except Exception:
             log.exception("inline query %r failed", query)
             return InlineAnswer([])
 
-    async def _private_choices(self, user: User, game_id: int) -> InlineAnswer:
+    async def _private_choices(self, user: User, token: str | None) -> InlineAnswer:
         """The legal actions that only their owner may see (`Game.private_choice`), as personal results:
-        choosing one sends its command into the group, where it is played like a typed move."""
-        row = await self.table.store.game(game_id)
-        seat = row.seat_of(user.id) if row is not None else None
-        start = start_payload(row.chat_id, row.topic) if row is not None else None
-        if row is None or seat is None:
-            return InlineAnswer([], personal=True, note="Вы не играете в этой партии", start=start)
+        choosing one sends its command into the group, where it is played like a typed move. Only its players learn
+        anything of a game (a guessed token not even whose it is); `token` None: an old button, by the game's id."""
+        row = await self.table.store.game_by_token(token) if token is not None else None
+        if row is None:
+            note = "Эта кнопка устарела, свежая — под доской (/board)" if token is None else "Такой партии нет"
+            return InlineAnswer([], personal=True, note=note)
+        seat = row.seat_of(user.id)
+        if seat is None:
+            return InlineAnswer([], personal=True, note="Вы не играете в этой партии")
+        start = start_payload(row.token)
         if row.status != ACTIVE:
             return InlineAnswer([], personal=True, note=stale(row).rstrip("."), start=start)
         game, state = self.table.state(row)
@@ -368,7 +370,7 @@ class Service:
         # the command is marked with its game: sent into another chat or topic, it is not played there
         articles = [Article(id=f"{row.id}-{row.version}-{i}", title=game.label(state, action),
                             description=game.command(state, action),
-                            text=escape(choice_text(game.command(state, action), row.id)))
+                            text=escape(choice_text(game.command(state, action), row.token)))
                     for i, action in enumerate(game.legal_actions(state)) if game.private_choice(state, action)]
         return InlineAnswer(articles, personal=True)
 
@@ -387,7 +389,7 @@ class Service:
             return await self.history.my_games(user)
         if (marked := CHOICE_MARK.search(args)) and any(name == c for g in self.table.games.values()
                                                         for c, _ in g.commands):
-            misplaced = await self.topics.misplaced(chat, user, int(marked[1]))  # a hidden choice of another table
+            misplaced = await self.topics.misplaced(chat, user, marked[1])  # a hidden choice of another table
             if misplaced is not None:
                 return misplaced
             args = args[:marked.start()]
@@ -403,6 +405,8 @@ class Service:
             "addbot": self.robots.add, "tables": self.tables.command,
         }.get(name)
         row = await self.table.store.open_game(chat.id, chat.topic)
+        if name != "new" and (abandoned := await self.lobby.expired(row)):  # a lobby nobody began in time: closed
+            return [Reply(f"{abandoned} Новый — /new."), *await self._command_on(chat, user, None, name, args, handler)]
         if row is not None and row.status == ACTIVE:
             pending = await self.turns.bots_catch_up(chat, row)  # bot turns a crash left: played first
             if pending:

@@ -20,23 +20,25 @@ from bot.storage.base import ACTIVE, GameRow
 from bot.storage.topics import CLOSED, DELETED, OPEN
 from bot.table import buttons, rights
 from bot.table.core import Table
+from bot.table.links import TOKEN
 from bot.table.replies import Button, Chat, Reply, User
 from bot.table.seating.lobby import Lobby
 from bot.table.texts import board_link, in_chat, shortened_text, topic_name
 from bot.table.words import declined
 
-# « #12» after a hidden choice's command: the game it belongs to (its own table strips it and plays the rest)
-CHOICE_MARK = re.compile(r"\s*#(\d{1,12})\s*$")
+# « #<token>» after a hidden choice's command: the game it belongs to, by its public token (`bot.table.links`); its
+# own table strips it and plays the rest
+CHOICE_MARK = re.compile(rf"\s*#({TOKEN})\s*$")
 TOPIC_MARKS = {CLOSED: "тема закрыта", DELETED: "тема удалена"}
 
 
-def choice_text(command: str, game_id: int) -> str:
-    """The text a hidden choice sends: its command, marked with its game.
+def choice_text(command: str, token: str) -> str:
+    """The text a hidden choice sends: its command, marked with its game's token.
 
-    >>> choice_text("/play дракон", 12)
-    '/play дракон #12'
+    >>> choice_text("/play дракон", "Ab3_-xYz0Q9w")
+    '/play дракон #Ab3_-xYz0Q9w'
     """
-    return f"{command} #{game_id}"
+    return f"{command} #{token}"
 
 
 def topic_mark(state: str) -> str:
@@ -159,12 +161,15 @@ class Topics:
 
     # --- a hidden choice sent to the wrong place ------------------------------------------------------
 
-    async def misplaced(self, chat: Chat, user: User, game_id: int) -> list[Reply] | None:
-        """A hidden choice of game `game_id` sent into `chat`: None where it belongs (it is played there), else a
-        private note of where its table is, the message to be removed from where it landed (`drop_command`)."""
-        row = await self.table.store.game(game_id)
+    async def misplaced(self, chat: Chat, user: User, token: str) -> list[Reply] | None:
+        """A hidden choice of the game with this token sent into `chat`: None where it belongs (it is played there),
+        else a private note of where its table is, the message to be removed from where it landed (`drop_command`)."""
+        row = await self.table.store.game_by_token(token)
         if row is None or (row.chat_id, row.topic) == (chat.id, chat.topic):
             return None
+        if row.seat_of(user.id) is None:  # a copied choice of another's game: where that table is stays theirs
+            return [Reply("Этот тайный выбор — из чужой партии, здесь я его не засчитал.", to_user=user.id,
+                          drop_command=True)]
         title = escape(self.table.game(row).title)
         where = " в личке со мной" if row.chat_id > 0 else in_chat(row.chat_title, row.topic, row.topic_title)
         link = board_link(row.chat_id, row.board_message_id, row.topic)

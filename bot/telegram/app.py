@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-import sys
 from typing import TYPE_CHECKING, Any
 
 from telegram import (
@@ -47,7 +46,7 @@ from bot.table import buttons
 from bot.table.personal import EXPIRES
 from bot.table.replies import ButtonAnswer, Chat, Reply, User
 from bot.table.texts import plain
-from bot.telegram import webhook
+from bot.telegram import log_privacy, webhook
 from bot.telegram.busy import busy
 from bot.telegram.delivery import (
     SERVICE_KEY,
@@ -79,7 +78,7 @@ from bot.telegram.topics import TOPIC_EVENTS, drop_command, on_any_update, on_to
 from bot.telegram.updates import (
     addressed_question,
     chat_of,
-    is_anonymous_admin,
+    may_act,
     parse_command,
     thread_of,
     user_of,
@@ -184,22 +183,15 @@ async def set_commands(application: Application) -> None:
         log.exception("Не удалось отправить список команд (setMyCommands)")
 
 
-def setup_logging(level: str) -> None:
-    logging.basicConfig(
-        stream=sys.stderr,
-        level=getattr(logging, level.upper(), logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        force=True,
-    )
-    if logging.getLogger().level > logging.DEBUG:
-        # httpx logs every request (each long poll) at INFO.
-        logging.getLogger("httpx").setLevel(logging.WARNING)
+def setup_logging(level: str, token: str = "", *secrets: str) -> None:
+    """The log at `level`, never holding `token` nor `secrets` (`bot.telegram.log_privacy`)."""
+    log_privacy.configure(level, token, *secrets)
 
 
 def run(settings: Settings, stop: Stop | None = None) -> None:
     """Run the bot until SIGINT/SIGTERM (blocking); `stop` watches for them from before the heavy imports."""
     stop = stop or Stop()
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.token, settings.webhook_secret)
     if not settings.token:
         raise SystemExit("Не задан токен бота (TELEGRAM_BOT_TOKEN). Получите его у @BotFather.")
     application = build_application(settings)
@@ -246,10 +238,8 @@ async def on_my_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -
 
 async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.message
-    if message is None or message.text is None or update.effective_user is None:
-        return
-    if update.effective_user.is_bot and not is_anonymous_admin(message):
-        return  # other bots, channel posts
+    if message is None or message.text is None or not may_act(update):
+        return  # other bots, channel posts and forwards, messages on behalf of a channel: silently ignored
     service = service_of(context.application)
     chat = chat_of(update)
     await chat_back(context.application, chat.id)
@@ -267,7 +257,8 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
                     return  # /cmd@OtherBot, or not a command Telegram would send us ("/ привет")
                 name, args = parsed
                 user = await user_of(update, context, check_admin=name in ("abort", "settings", "tables"))
-                log.debug("Команда /%s %r от %s в чате %s", name, args, user.id, chat.id)
+                log.debug("Команда /%s %r от %s в чате %s", name, "…" if chat.private and args else args, user.id,
+                          chat.id)  # what is written in private stays there
                 replies = await service.command(chat, user, name, args, update.update_id)
             else:
                 user = await user_of(update, context)
@@ -321,7 +312,7 @@ async def on_migration(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 
 async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     query = update.callback_query
-    if query is None:
+    if query is None or not may_act(update):
         return
     answered = False
     try:
@@ -406,7 +397,7 @@ async def on_inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     """`@bot провиант` in any chat: rule sections to pick from and send; `@bot #12`: the user's own
     hidden choices in game 12, as personal results that are never cached."""
     query = update.inline_query
-    if query is None or query.from_user is None:
+    if query is None or query.from_user is None or not may_act(update):
         return
     user = User(id=query.from_user.id, name=query.from_user.full_name, username=query.from_user.username or "")
     answer = await service_of(context.application).inline(user, query.query)
@@ -432,7 +423,10 @@ async def on_inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Errors that escaped the handlers (the handlers catch their own) and errors while polling."""
-    log.error("Необработанная ошибка (update=%r)", update, exc_info=context.error)
+    # the update itself is not logged: it may be a private message
+    kind = next((name for name in ("message", "callback_query", "inline_query") if getattr(update, name, None)), "")
+    log.error("Необработанная ошибка (обновление %s %s)", getattr(update, "update_id", None), kind,
+              exc_info=context.error)
 
 
 async def apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None = None) -> None:

@@ -16,6 +16,7 @@ from bot.table.replies import Chat, User
 log = logging.getLogger(__name__)
 
 ANONYMOUS_ADMIN = "Администратор чата"
+TELEGRAM_SERVICE = 777000  # «Telegram»: the sender of a linked channel's automatic forwards and of service notes
 COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]+))?(?:\s+|$)(.*)$", re.DOTALL)
 
 
@@ -49,6 +50,23 @@ def is_anonymous_admin(message: object) -> bool:
     """A group administrator writing as the group itself (Telegram shows the group, not the person)."""
     sender_chat = getattr(message, "sender_chat", None)
     return sender_chat is not None and sender_chat.id == message.chat.id
+
+
+def may_act(update: Update) -> bool:
+    """Whether the update comes from someone who may act at a table: a person, or a group's administrator writing
+    as the group itself. Channel posts, automatic forwards from a linked channel, messages sent on behalf of a
+    channel or another chat, other bots and Telegram's own service account (777000) never open a lobby, move,
+    vote or command: they are ignored without a word."""
+    if update.channel_post is not None or update.edited_channel_post is not None:
+        return False
+    message = update.message or update.edited_message  # a button's or an inline query's sender is a person
+    if message is not None:
+        if message.is_automatic_forward:
+            return False
+        if message.sender_chat is not None:
+            return is_anonymous_admin(message)  # a channel or another chat: nobody to seat or answer
+    sender = update.effective_user
+    return sender is not None and not sender.is_bot and sender.id != TELEGRAM_SERVICE
 
 
 async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE, check_admin: bool = False) -> User:

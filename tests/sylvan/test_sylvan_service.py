@@ -48,7 +48,7 @@ async def test_new_knows_the_game_by_its_names(service, name):
 async def test_the_hand_is_chosen_privately_and_never_shown_to_the_group(service):
     await service.command(GROUP, ANYA, "new", "зодчие")
     await service.command(GROUP, BORIS, "join", "")
-    await service.command(Chat(BORIS.id, private=True), BORIS, "start", f"g{GROUP.id}")
+    await service.command(Chat(BORIS.id, private=True), BORIS, "start", "")
     replies = await service.command(GROUP, ANYA, "begin", "")
     row, state, player = await current(service)
     hands = {seat: SY.view(state, seat)["hand"] for seat in range(2)}
@@ -57,17 +57,18 @@ async def test_the_hand_is_chosen_privately_and_never_shown_to_the_group(service
         assert hand and not any(card["key"] in shown for card in hand)
     board = replies[0]
     keys = [b for line in board.buttons for b in line]
-    assert [(b.text, b.inline_query) for b in keys] == [("🂠 Сыграть карту", f"#{row.id}"), ("🂠 Моя рука", None)]
+    assert [(b.text, b.inline_query) for b in keys] == [("🂠 Сыграть карту", f"#{row.token}"), ("🂠 Моя рука", None)]
     # Борис started the bot: his hand comes privately, unless it is his turn (then it is his to play)
     notes = [r for r in replies if r.to_user is not None]
     if player is ANYA:
         assert [n.to_user for n in notes] == [BORIS.id] and SY.secret(state, 1 - SY.current_seat(state)) in \
             html.unescape(notes[0].text)
     other = BORIS if player is ANYA else ANYA
-    assert (await service.inline(other, f"#{row.id}")).articles == []
-    choices = await service.inline(player, f"#{row.id}")
+    assert (await service.inline(other, f"#{row.token}")).articles == []
+    choices = await service.inline(player, f"#{row.token}")
     plays = [a for a in SY.legal_actions(state) if SY.private_choice(state, a)]  # the playable cards, once each
-    assert choices.personal and [html.unescape(a.text) for a in choices.articles] == [f"/{a} #{row.id}" for a in plays]
+    assert choices.personal
+    assert [html.unescape(a.text) for a in choices.articles] == [f"/{a} #{row.token}" for a in plays]
     keys = {card["key"] for card in hands[SY.current_seat(state)]}
     assert plays and all(play.split()[1] in keys for play in plays)
     name, _, args = html.unescape(choices.articles[0].text).lstrip("/").partition(" ")

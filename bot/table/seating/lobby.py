@@ -17,13 +17,17 @@ from bot.storage.base import (
     Seat,
 )
 from bot.table import buttons, rights
-from bot.table.core import STALE, Table, parse_payload
+from bot.table.core import STALE, Table
+from bot.table.links import is_old_link, link_token
 from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.rematch import Rematch
 from bot.table.seating.robots import Robots
 from bot.table.texts import here, in_chat, plain, seat_title
+from bot.table.timing.clock import format_duration
 from bot.table.turns import Turns
 from bot.table.words import declined
+
+OPENED = "Чат со мной открыт: когда сядете за стол, я буду присылать сюда то, что видно только вам (ваши карты)."
 
 
 class Lobby:
@@ -32,6 +36,9 @@ class Lobby:
         self.rematch = Rematch(table)
 
     async def new(self, chat: Chat, user: User, row: GameRow | None, args: str) -> list[Reply]:
+        abandoned = await self.expired(row)  # a lobby nobody began in time: anyone may open a new one in its place
+        if abandoned:
+            row = None
         if row is not None:
             what = "набор в игру" if row.status == LOBBY else "партия"
             return [Reply(f"{here(chat.topic)} уже идёт {what} «{self.table.game(row).title}». "
@@ -56,14 +63,14 @@ class Lobby:
         seed = random.SystemRandom().randrange(2**31)
         try:
             row = await self.table.store.create_lobby(chat.id, game.name, Seat(0, user.id, user.name), seed, chat.title,
-                                                      chat.topic, chat.topic_title)
+                                                      chat.topic, chat.topic_title, now=self.table.clock())
         except Conflict:
             return [Reply(f"{here(chat.topic)} уже открыта партия. Посмотреть её — /board.")]
-        headline = ""  # the lobby's header says who gathers which game
+        headlines = [abandoned] if abandoned else []  # the lobby's header says who gathers which game
         if await self.table.store.table_overrides(chat.id, chat.topic):  # a new table starts from the chat's
             await self.table.store.set_table_overrides(chat.id, chat.topic, {})
-            headline = "Настройки стола — снова как во всём чате (/settings)."
-        return [self.table.lobby_reply(row, headline)]
+            headlines.append("Настройки стола — снова как во всём чате (/settings).")
+        return [self.table.lobby_reply(row, "\n".join(headlines))]
 
     async def new_button(self, chat: Chat, user: User, index: int) -> ButtonAnswer:
         """A game chosen from the buttons of a bare /new: its lobby opens in place of the question."""
@@ -77,18 +84,21 @@ class Lobby:
         return ButtonAnswer(edit=first, replies=rest)
 
     async def deep_link(self, user: User, payload: str) -> list[Reply]:
-        """`/start g<chat id>_<topic>` from a t.me link in a group: the player opened the private chat to get
-        their secrets here; answer with the current ones at once. A link of old (`g<chat id>`, no topic) names
-        only the chat: the secrets of every table there the player sits at, the one waiting for them first."""
+        """`/start t<token>` from a t.me link in a group: the player opened the private chat to get their secrets
+        here; answer with the current ones of the table whose game has that token (`bot.table.links`) at once. A
+        link that names a table by its chat (given out before tokens) has expired; nothing it names is shown."""
         done = "Готово: теперь я буду присылать сюда то, что видно только вам (ваши карты)."
-        table = parse_payload(payload)
-        if table is None:
-            return [Reply(done)]
-        chat_id, topic = table
-        there = [row for row in await self.table.store.games_of(user.id)
-                 if row.chat_id == chat_id and (topic is None or row.topic == topic)]
+        if is_old_link(payload):
+            return [Reply(f"Эта ссылка устарела. {OPENED} Свои карты можно посмотреть и кнопкой под доской в группе "
+                          "(/board).")]
+        token = link_token(payload)
+        named = await self.table.store.game_by_token(token) if token is not None else None
+        if named is None:
+            return [Reply(done if token is None else f"Такого стола я не знаю: ссылка неверна. {OPENED}")]
+        table = named.chat_id, named.topic
+        there = [row for row in await self.table.store.games_of(user.id) if (row.chat_id, row.topic) == table]
         rows = [row for row in there if not row.seats[row.seat_of(user.id)].away]  # the autopilot's hand is its own
-        gathering = await self.table.store.open_game(chat_id, topic or 0)
+        gathering = await self.table.store.open_game(*table)
         if not rows and (gathering is None or gathering.seat_of(user.id) is None):  # a link to a table not theirs
             seat = "Ваше место там играет автопилот 🤖, и карты теперь его. " if there else "Вы там сейчас не играете. "
             return [Reply(f"Готово, чат со мной открыт. {seat}Когда сядете за стол, я буду присылать сюда то, что "
@@ -101,6 +111,22 @@ class Lobby:
                 where = f" ({in_chat('', row.topic, row.topic_title).strip()})" if len(rows) > 1 and row.topic else ""
                 lines.append(f"«{escape(game.title)}»{where}: {escape(secret)}")
         return [Reply("\n\n".join([done, *lines]))]
+
+    async def expired(self, row: GameRow | None) -> str | None:
+        """A lobby nobody began within the chat's time (`ChatSettings.lobby_expires`, a day unless the chat's
+        administrators changed it) no longer holds its table: it is closed when the table is next touched, and
+        what the table is told is returned. None: `row` stands as it is (a running game, a fresh lobby, none)."""
+        if row is None or row.status != LOBBY:
+            return None
+        limit = (await self.table.chat_settings(row.chat_id)).lobby_expires
+        if not limit or self.table.clock() - row.created_at < limit:
+            return None
+        try:
+            await self.table.store.close_game(row.id, row.version, ABORTED)
+        except Conflict:  # somebody changed it this very moment: it is looked at again next time
+            return None
+        return (f"Набор в игру «{escape(self.table.game(row).title)}» никто не начал за {format_duration(limit)}, "
+                "и он закрыт.")
 
     def _waits_for(self, row: GameRow, user: User) -> bool:
         game, state = self.table.state(row)
@@ -225,6 +251,9 @@ class Lobby:
         is a toast for the presser alone, not a message to the whole group."""
         if row.status != LOBBY:
             return ButtonAnswer(toast=STALE)
+        abandoned = await self.expired(row)
+        if abandoned:  # the lobby message says so, without its buttons
+            return ButtonAnswer(edit=Reply(f"{abandoned} Новый — /new."), toast="Этот набор уже закрыт.")
         refuse, handler = {buttons.JOIN: (self._join_refusal, self.join),
                            buttons.LEAVE: (self._leave_refusal, self.leave),
                            buttons.BEGIN: (None, self.begin)}[kind]

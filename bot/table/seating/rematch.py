@@ -85,7 +85,8 @@ class Rematch:
         seats = seats[first + 1:] + seats[:first + 1]  # the next one opens the rematch
         try:
             row = await self.table.store.create_rematch(previous, user.id, seats, random.SystemRandom()
-                                                        .randrange(2**31), chat.title or previous.chat_title)
+                                                        .randrange(2**31), chat.title or previous.chat_title,
+                                                        now=self.table.clock())
         except Conflict:
             return ButtonAnswer(toast="В чате уже открыта партия. Посмотреть её — /board.", alert=True)
         lobby = await self.table.lobby(row, "")  # its header: who proposes the rematch of which game

@@ -22,12 +22,13 @@ from bot.table.timing.zones import timezone_title
 
 # a setting's name after /settings (bot.table.timing.settings.FIELD_NAMES) -> its ChatSettings field
 FIELDS = {"remind": "remind_after", "limit": "time_limit", "timeout": "on_timeout", "quiet": "quiet",
-          "timezone": "timezone", "away": "on_away"}
+          "timezone": "timezone", "away": "on_away", "lobby": "lobby_expires"}
 TABLE_NAMES = ("remind", "limit", "timeout", "quiet", "away")  # what a table may set for itself
 TABLE_FIELDS = frozenset(FIELDS[name] for name in TABLE_NAMES)
 # how a list names a setting
 TITLES = {"remind": "напоминание о ходе", "limit": "время на ход", "timeout": "когда время на ход вышло",
-          "quiet": "тихие часы", "away": "ход игрока в отъезде", "timezone": "часовой пояс"}
+          "quiet": "тихие часы", "away": "ход игрока в отъезде", "timezone": "часовой пояс",
+          "lobby": "сколько ждёт набор"}
 AT_TABLE, IN_CHAT = "за этим столом", "во всём чате"
 # a table's value typed as one of these goes back to the chat's
 AS_CHAT = ("как в чате", "как во всем чате", "как у чата", "как у всех", "чат", "по чату", "chat")
@@ -61,6 +62,8 @@ def short_value(settings: ChatSettings, name: str) -> str:
         return str(settings.quiet) if settings.quiet else "нет"
     if name == "away":
         return AWAY_TITLES[settings.on_away]
+    if name == "lobby":
+        return format_duration(settings.lobby_expires, nominative=True) if settings.lobby_expires else "не закрывается"
     return timezone_title(settings.timezone)
 
 
@@ -82,6 +85,11 @@ def change_sentence(who: str, name: str, settings: ChatSettings, where: str) -> 
             f"{who} отключает {where} тихие часы."
     if name == "away":
         return f"{who} решает {where}: когда ход приходит к игроку в отъезде, {AWAY_TITLES[settings.on_away]}."
+    if name == "lobby":
+        if settings.lobby_expires:
+            return (f"{who} решает {where}: набор, который никто не начал, закрывается через "
+                    f"{format_duration(settings.lobby_expires)}.")
+        return f"{who} решает {where}: набор, который никто не начал, не закрывается."
     return f"{who} ставит {where} часовой пояс: {timezone_title(settings.timezone)}."
 
 

@@ -42,6 +42,7 @@ FIELD_NAMES = {
     "quiet": ("quiet", "тихие", "тихие часы", "ночь", "не беспокоить"),
     "timezone": ("timezone", "tz", "пояс", "часовой пояс", "зона"),
     "away": ("away", "отъезд", "в отъезде", "отсутствие", "уехал"),
+    "lobby": ("lobby", "набор", "лобби", "сбор"),
 }
 # What a press of a setting's button switches to next: the usual values, round and round.
 CYCLES = {
@@ -65,15 +66,17 @@ class ChatSettings:
     quiet: QuietHours | None = QuietHours(dt.time(23), dt.time(8))  # no reminders then (the chat's time)
     timezone: str = "Europe/Moscow"  # an IANA name or "UTC+05:00"
     on_away: str = WAIT  # the turn of a player who is away (/away): WAIT for them, or the AUTOPILOT plays it
+    lobby_expires: int | None = 24 * HOUR  # seconds a lobby nobody began keeps its table; None: for ever
 
     @classmethod
     def from_env(cls, env: dict[str, str]) -> ChatSettings:
         """The operator's defaults: TURN_REMINDER_AFTER, TURN_TIME_LIMIT, TURN_TIMEOUT, QUIET_HOURS, TIMEZONE,
-        AWAY_TURN (missing ones keep ours). ValueError, in Russian and naming the variable, for a wrong value."""
+        AWAY_TURN, LOBBY_CLOSE_AFTER (missing ones keep ours). ValueError, in Russian and naming the variable, for
+        a wrong value."""
         settings = cls()
         for variable, name in (("TURN_REMINDER_AFTER", "remind"), ("TURN_TIME_LIMIT", "limit"),
                                ("TURN_TIMEOUT", "timeout"), ("QUIET_HOURS", "quiet"), ("TIMEZONE", "timezone"),
-                               ("AWAY_TURN", "away")):
+                               ("AWAY_TURN", "away"), ("LOBBY_CLOSE_AFTER", "lobby")):
             value = env.get(variable, "").strip()
             if value:
                 try:
@@ -88,6 +91,8 @@ class ChatSettings:
             return replace(self, remind_after=parse_optional_duration(text))
         if name == "limit":
             return replace(self, time_limit=parse_optional_duration(text))
+        if name == "lobby":
+            return replace(self, lobby_expires=parse_optional_duration(text))
         if name == "timeout":
             wanted = " ".join(text.lower().replace("ё", "е").split())
             choice = next((key for key, words in TIMEOUT_WORDS.items() if wanted in words), None)
@@ -146,6 +151,7 @@ class ChatSettings:
         lines.append(f"🌙 Тихие часы: {self.quiet or 'нет'}")
         lines.append(f"🕰 Часовой пояс: {timezone_title(self.timezone)}")
         lines.append(f"✈️ Ход игрока в отъезде: {AWAY_TITLES[self.on_away]}")
+        lines.append(f"🪑 {lobby_line(self.lobby_expires)}")
         return lines
 
     def button_labels(self) -> dict[str, str]:
@@ -159,6 +165,16 @@ class ChatSettings:
             "quiet": f"🌙 {self.quiet}" if self.quiet else "🌙 без тихих часов",
             "away": "✈️ в отъезде: ждём" if self.on_away == WAIT else "✈️ в отъезде: автопилот",
         }
+
+
+def lobby_line(expires: int | None) -> str:
+    """How long a lobby nobody began keeps its table (`bot.table.seating.lobby`).
+
+    >>> lobby_line(24 * HOUR), lobby_line(None)
+    ('Набор, который никто не начал, закрывается через 1 день', 'Набор, который никто не начал, не закрывается')
+    """
+    return ("Набор, который никто не начал, " + (f"закрывается через {format_duration(expires)}" if expires
+                                                  else "не закрывается"))
 
 
 def field_of(word: str) -> str | None:

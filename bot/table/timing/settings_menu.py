@@ -45,7 +45,8 @@ TABLE_HOW = ("Изменить для этого стола (его игроки
              "<code>/settings лимит как в чате</code>.\nДля всего чата (только администраторы) — "
              "<code>/settings чат</code>: там же часовой пояс и где открываются новые столы.")
 CHAT_HOW = ("Изменить для всего чата (только администраторы): кнопками или так: <code>/settings чат лимит 24ч</code>, "
-            "<code>/settings чат тихие 23-8</code>, <code>/settings пояс Екатеринбург</code>. Где открываются новые "
+            "<code>/settings чат тихие 23-8</code>, <code>/settings пояс Екатеринбург</code>, "
+            "<code>/settings набор 12ч</code> (сколько ждёт набор, который никто не начал). Где открываются новые "
             "столы: <code>/settings столы только в темах</code> (или «везде»); в теме — "
             "<code>/settings столы закрыть</code> (или «открыть»). У стола могут быть свои настройки: "
             "/settings за этим столом.")
@@ -87,7 +88,7 @@ class SettingsMenu:
         if parsed is None:
             return [Reply(f"Не знаю такой настройки. Можно так: {EXAMPLES}.")]
         name, value = parsed
-        whole_chat = whole_chat or name == "timezone"  # the time zone is the whole chat's
+        whole_chat = whole_chat or name in ("timezone", "lobby")  # the time zone and how long lobbies wait: the chat's
         refusal = rights.chat_refusal(user, row) if whole_chat else rights.table_refusal(user, row)
         if refusal:
             return [Reply(refusal)]

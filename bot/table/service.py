@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from html import escape
 
 from bot.lookup import answers
 from bot.lookup.rulebook import RuleBook
@@ -34,21 +33,22 @@ from bot.storage.base import (
 )
 from bot.storage.sqlite import Store
 from bot.table import buttons
-from bot.table.core import Table, stale
+from bot.table.choices import private_choices
+from bot.table.core import Table
 from bot.table.guide import GUIDE_PAYLOAD, help_reply, private_hint
 from bot.table.history import History
-from bot.table.links import is_old_query, query_token, start_payload
+from bot.table.links import is_old_query, query_token
 from bot.table.moves import Moves
 from bot.table.names import as_seated
 from bot.table.personal import kept_personal
-from bot.table.replies import Article, ButtonAnswer, Chat, InlineAnswer, Reply, User
+from bot.table.replies import ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.table.seating.lobby import Lobby
 from bot.table.seating.robots import Robots
 from bot.table.tables import Tables
 from bot.table.timing.away import Away
 from bot.table.timing.settings import ChatSettings
 from bot.table.timing.settings_menu import SettingsMenu
-from bot.table.topics import CHOICE_MARK, Topics, choice_text
+from bot.table.topics import CHOICE_MARK, Topics
 from bot.table.turns import Turns
 from bot.table.typed import plain_move
 from bot.table.typos import is_move, unknown_command
@@ -342,37 +342,11 @@ class Service:
         try:
             token = query_token(query)  # "#<token>" of a game (`bot.table.links`): an inline query carries no chat
             if token is not None or is_old_query(query):
-                return await self._private_choices(user, token)
+                return await private_choices(self.table, user, token)
             return InlineAnswer(answers.articles(self.table.rulebook, query))
         except Exception:
             log.exception("inline query %r failed", query)
             return InlineAnswer([])
-
-    async def _private_choices(self, user: User, token: str | None) -> InlineAnswer:
-        """The legal actions that only their owner may see (`Game.private_choice`), as personal results:
-        choosing one sends its command into the group, where it is played like a typed move. Only its players learn
-        anything of a game (a guessed token not even whose it is); `token` None: an old button, by the game's id."""
-        row = await self.table.store.game_by_token(token) if token is not None else None
-        if row is None:
-            note = "Эта кнопка устарела, свежая — под доской (/board)" if token is None else "Такой партии нет"
-            return InlineAnswer([], personal=True, note=note)
-        seat = row.seat_of(user.id)
-        if seat is None:
-            return InlineAnswer([], personal=True, note="Вы не играете в этой партии")
-        start = start_payload(row.token)
-        if row.status != ACTIVE:
-            return InlineAnswer([], personal=True, note=stale(row).rstrip("."), start=start)
-        game, state = self.table.state(row)
-        current = game.current_seat(state)
-        if current != seat:
-            waiting = f"Сейчас ходит {row.seats[current].name}" if current is not None else "Партия окончена"
-            return InlineAnswer([], personal=True, note=waiting, start=start)
-        # the command is marked with its game: sent into another chat or topic, it is not played there
-        articles = [Article(id=f"{row.id}-{row.version}-{i}", title=game.label(state, action),
-                            description=game.command(state, action),
-                            text=escape(choice_text(game.command(state, action), row.token)))
-                    for i, action in enumerate(game.legal_actions(state)) if game.private_choice(state, action)]
-        return InlineAnswer(articles, personal=True)
 
     async def _command(self, chat: Chat, user: User, name: str, args: str) -> list[Reply]:
         if name == "start" and chat.private and args and args != GUIDE_PAYLOAD:

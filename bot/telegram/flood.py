@@ -35,6 +35,8 @@ from typing import Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
+from bot.telegram.updates import may_act
+
 log = logging.getLogger(__name__)
 
 COOL_COMMANDS = 12  # commands one member may send to one chat within COOL_SECONDS; more are ignored
@@ -121,7 +123,8 @@ class ChatLines(BaseUpdateProcessor):
         if chat is None:
             await coroutine
             return
-        command = command_of(update, self.bot_username)
+        # a sender who may not act (a channel's forward, Telegram itself) is ignored, and so not counted either
+        command = command_of(update, self.bot_username) if not isinstance(update, Update) or may_act(update) else None
         if command is not None and command[0] not in self.moves and self._cooled(update, chat):
             self._drop(coroutine)
             return

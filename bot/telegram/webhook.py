@@ -33,6 +33,7 @@ from telegram.ext import Application
 from tornado.httputil import HTTPServerRequest
 
 from bot.config import Settings
+from bot.telegram import log_privacy
 from bot.telegram.connections import GuardedServer, connection_cap, raise_file_limit
 from bot.telegram.refusals import Refusals, TornadoNoise
 
@@ -154,24 +155,6 @@ class UpdateHandler(Quiet):
         self.mark(False)
 
 
-class Hidden(logging.Filter):
-    """Put on the log's handlers: `secret` never reaches the log (python-telegram-bot writes setWebhook's
-    parameters at DEBUG)."""
-
-    def __init__(self, secret: str):
-        super().__init__()
-        self.secret = secret
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        try:
-            message = record.getMessage()
-        except (TypeError, ValueError):  # a line that does not format: the handler reports it as it would
-            return True
-        if self.secret in message:
-            record.msg, record.args = message.replace(self.secret, "[секрет]"), None
-        return True
-
-
 def url_path(settings: Settings) -> str:
     """The path the proxy passes on as it is: that of TELEGRAM_WEBHOOK_URL."""
     return "/" + urlsplit(settings.webhook_url).path.lstrip("/")
@@ -208,9 +191,7 @@ async def serve(application: Application, settings: Settings) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stopping.set)
     secret = webhook_secret(settings)
-    hidden = Hidden(secret)
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(hidden)
+    log_privacy.install("", secret)  # python-telegram-bot writes setWebhook's parameters at DEBUG
     refusals = Refusals(log)
     noise = TornadoNoise(refusals)
     logging.getLogger("tornado.general").addFilter(noise)
@@ -239,5 +220,3 @@ async def serve(application: Application, settings: Settings) -> None:
             await application.post_shutdown(application)
     finally:
         logging.getLogger("tornado.general").removeFilter(noise)
-        for handler in logging.getLogger().handlers:
-            handler.removeFilter(hidden)

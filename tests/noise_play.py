@@ -12,20 +12,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.config import Settings
 from bot.storage import open_store
 from bot.storage.base import ACTIVE, FINISHED
 from bot.table import buttons
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
-from bot.telegram.app import build_application
 from render.registry import RENDERERS, ROUND_RENDERERS
 from rules.registry import GAMES
 
 try:
     from tests.fake_bot_api import Call, FakeBotApi
+    from tests.polling import polling
 except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
     from fake_bot_api import Call, FakeBotApi
+    from polling import polling
 
 GROUP = -1009000
 PEOPLE = {101: "Анна", 102: "Борис"}
@@ -119,22 +119,11 @@ def count(calls: list[Call], turn: Turn) -> None:
 async def play(server: FakeBotApi, database: Path, game_name: str, level: str = "лёгкий") -> Tally:
     """One whole game of `game_name`: Анна and Борис against a bot of `level`."""
     service = Service(await open_store(str(database)), defaults=DAYTIME)
-    settings = Settings(token="123:TEST", api_url=server.url, database_path=str(database), log_level="WARNING",
-                        webhook_url="", webhook_port=8443, chat_defaults=DAYTIME)
-    application = build_application(settings, service)
-    # Telegram's 20 messages a minute per group would make a whole game last many minutes; the counts are the same
-    application.bot.rate_limiter._group_rate = (10_000, 1)
-    await application.initialize()
-    await application.post_init(application)
-    await application.updater.start_polling(poll_interval=0.0, timeout=1)
-    await application.start()
-    try:
-        return await _play(server, service, game_name, level)
+    try:  # Telegram's 20 messages a minute per group would make a whole game last many minutes; the counts are the same
+        async with polling(server, service, log_level="WARNING", unlimited=True, chat_defaults=DAYTIME,
+                           database_path=str(database)):
+            return await _play(server, service, game_name, level)
     finally:
-        await application.updater.stop()
-        await application.stop()
-        await application.post_shutdown(application)
-        await application.shutdown()
         await service.close()
 
 

@@ -12,21 +12,21 @@ import asyncio
 import contextlib
 from pathlib import Path
 
-from bot.config import Settings
 from bot.storage import open_store
 from bot.storage.base import ACTIVE
 from bot.table import buttons, menus
 from bot.table.core import Table
 from bot.table.service import Service
-from bot.telegram.app import build_application
 from rules.registry import GAMES
 
 try:
     from tests.fake_bot_api import FakeBotApi
     from tests.noise_play import DAYTIME, GROUP, idle, played
+    from tests.polling import polling
 except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
     from fake_bot_api import FakeBotApi
     from noise_play import DAYTIME, GROUP, idle, played
+    from polling import polling
 
 # (user id, first name, last name): the full names have HTML's own characters, escaped once or shown wrong
 PEOPLE = ((101, "Анна", "<3"), (102, "Борис", "& Ко"))
@@ -40,21 +40,11 @@ LOOKS = ("board", "score", "log", "moves", "turn", "history")
 async def running(server: FakeBotApi, database: Path):
     """The bot's application polling the fake Bot API, with the service it drives."""
     service = Service(await open_store(str(database)), defaults=DAYTIME)
-    settings = Settings(token="123:TEST", api_url=server.url, database_path=str(database), log_level="WARNING",
-                        webhook_url="", webhook_port=8443, chat_defaults=DAYTIME)
-    application = build_application(settings, service)
-    application.bot.rate_limiter._group_rate = (10_000, 1)  # a whole game in seconds, not at 20 messages a minute
-    await application.initialize()
-    await application.post_init(application)
-    await application.updater.start_polling(poll_interval=0.0, timeout=1)
-    await application.start()
-    try:
-        yield service
+    try:  # a whole game in seconds, not at 20 messages a minute
+        async with polling(server, service, log_level="WARNING", unlimited=True, chat_defaults=DAYTIME,
+                           database_path=str(database)):
+            yield service
     finally:
-        await application.updater.stop()
-        await application.stop()
-        await application.post_shutdown(application)
-        await application.shutdown()
         await service.close()
 
 

@@ -11,11 +11,10 @@ import time
 import httpx
 import pytest
 from fake_bot_api import FakeBotApi
+from polling import polling
 
-from bot.config import Settings
 from bot.table.service import Service
 from bot.telegram import app as telegram_app
-from bot.telegram.app import build_application
 from bot.telegram.flood import COOL_COMMANDS, PRESS_PATIENCE, PRESS_TOAST, ChatLines
 
 FLOODED, QUIET = -100900, -100901
@@ -29,19 +28,10 @@ async def limited(tmp_path, monkeypatch):
     monkeypatch.setattr(telegram_app, "OWED_EVERY", 0.2)
     with FakeBotApi(group_limit=20) as server:
         service = await Service.open(str(tmp_path / "bot.db"))
-        settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="INFO",
-                            webhook_url="", webhook_port=8443)
-        application = build_application(settings, service)
-        await application.initialize()
-        await application.post_init(application)
-        await application.updater.start_polling(poll_interval=0.0, timeout=1)
-        await application.start()
         try:
-            yield server, service, application
+            async with polling(server, service, log_level="INFO") as application:
+                yield server, service, application
         finally:
-            await application.updater.stop()
-            await application.stop()
-            await application.shutdown()
             await service.close()
 
 

@@ -15,17 +15,16 @@ import time
 import pytest
 import pytest_asyncio
 
-from bot.config import Settings
 from bot.table import service as service_module
 from bot.table.service import Service
 from bot.telegram import app as telegram_app
-from bot.telegram.app import build_application
-from bot.telegram.rate_limit import ChatRateLimiter
 
 try:
     from tests.fake_bot_api import GROUP_TITLE, ApiError, FakeBotApi, parse_html, utf16_len
+    from tests.polling import polling
 except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
     from fake_bot_api import GROUP_TITLE, ApiError, FakeBotApi, parse_html, utf16_len
+    from polling import polling
 
 GROUP, CHANNEL, OTHER_GROUP, FORUM = -100500, -100777, -100600, -100900
 ANNA, BORIS, VERA, OUTSIDER = 11, 12, 13, 14
@@ -172,28 +171,15 @@ async def running(server, tmp_path_factory):
     here: the rate limiter is built without limits."""
     database = tmp_path_factory.mktemp("updates") / "bot.db"
     service = await Service.open(str(database))
-    settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
-                        webhook_url="", webhook_port=8443)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(telegram_app, "ChatRateLimiter",
-                      lambda **kwargs: ChatRateLimiter(**{**kwargs, "overall_max_rate": 0, "group_max_rate": 0}))
-        application = build_application(settings, service)
-    await application.initialize()
-    await application.post_init(application)
-    await application.updater.start_polling(poll_interval=0.0, timeout=1)
-    await application.start()
     try:
-        for user_id, text in ((ANNA, "/new valdora"), (BORIS, "/join"), (VERA, "/join"), (ANNA, "/begin")):
-            since = server.mark()
-            server.push_message(GROUP, user_id, NAMES[user_id], text, chat_type="supergroup")
-            await server.wait_for_async(lambda c: (c.is_message or c.method == "editMessageText")
-                                        and c.chat_id == GROUP, TIMEOUT, since)  # a join edits the lobby
-        yield server, service
+        async with polling(server, service, unlimited=True):
+            for user_id, text in ((ANNA, "/new valdora"), (BORIS, "/join"), (VERA, "/join"), (ANNA, "/begin")):
+                since = server.mark()
+                server.push_message(GROUP, user_id, NAMES[user_id], text, chat_type="supergroup")
+                await server.wait_for_async(lambda c: (c.is_message or c.method == "editMessageText")
+                                            and c.chat_id == GROUP, TIMEOUT, since)  # a join edits the lobby
+            yield server, service
     finally:
-        await application.updater.stop()
-        await application.stop()
-        await application.post_shutdown(application)
-        await application.shutdown()
         await service.close()
 
 

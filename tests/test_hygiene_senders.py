@@ -11,16 +11,14 @@ import time
 import pytest
 import pytest_asyncio
 
-from bot.config import Settings
 from bot.table.service import Service
-from bot.telegram import app as telegram_app
-from bot.telegram.app import build_application
-from bot.telegram.rate_limit import ChatRateLimiter
 
 try:
     from tests.fake_bot_api import FakeBotApi
+    from tests.polling import polling
 except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
     from fake_bot_api import FakeBotApi
+    from polling import polling
 
 GROUP, FORUM, CHANNEL, OTHER_GROUP = -100510, -100910, -100710, -100610
 ANNA, BORIS = 21, 22
@@ -87,23 +85,10 @@ def server():
 async def running(server, tmp_path_factory):
     """(server, service): the real service on a temp database behind the application, polling the fake server."""
     service = await Service.open(str(tmp_path_factory.mktemp("senders") / "bot.db"))
-    settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
-                        webhook_url="", webhook_port=8443)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(telegram_app, "ChatRateLimiter",
-                      lambda **kwargs: ChatRateLimiter(**{**kwargs, "overall_max_rate": 0, "group_max_rate": 0}))
-        application = build_application(settings, service)
-    await application.initialize()
-    await application.post_init(application)
-    await application.updater.start_polling(poll_interval=0.0, timeout=1)
-    await application.start()
     try:
-        yield server, service
+        async with polling(server, service, unlimited=True):
+            yield server, service
     finally:
-        await application.updater.stop()
-        await application.stop()
-        await application.post_shutdown(application)
-        await application.shutdown()
         await service.close()
 
 

@@ -7,6 +7,7 @@ import io
 
 import pytest
 from PIL import Image
+from polling import polling
 
 from bot.config import Settings
 from bot.storage.sqlite import Store
@@ -89,20 +90,10 @@ async def running(server):
     """(server, service, application): the application polling the fake server in this event loop."""
     service = ScriptedService()
     service.store = await Store.open(":memory:")  # what the front end remembers of Telegram across restarts
-    settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
-                        webhook_url="", webhook_port=8443)
-    application = build_application(settings, service)
-    await application.initialize()
-    await application.post_init(application)  # run_polling would call it; here we start by hand
-    await application.updater.start_polling(poll_interval=0.0, timeout=1)
-    await application.start()
     try:
-        yield server, service, application
+        async with polling(server, service) as application:
+            yield server, service, application
     finally:
-        await application.updater.stop()
-        await application.stop()
-        await application.post_shutdown(application)
-        await application.shutdown()
         await service.store.close()
     assert ("close",) not in service.calls  # a service passed in belongs to the caller
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from polling import polling
 
 from bot.config import Settings
 from bot.table.replies import Chat, User
@@ -26,19 +27,10 @@ async def running(server, tmp_path, monkeypatch):
     monkeypatch.setattr(telegram_app, "OWED_EVERY", 0.2)
     monkeypatch.setattr(delivery, "OWED_LEASE", 0.3)
     service = await Service.open(str(tmp_path / "bot.db"))
-    settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
-                        webhook_url="", webhook_port=8443)
-    application = build_application(settings, service)
-    await application.initialize()
-    await application.post_init(application)
-    await application.updater.start_polling(poll_interval=0.0, timeout=1)
-    await application.start()
     try:
-        yield server, service
+        async with polling(server, service):
+            yield server, service
     finally:
-        await application.updater.stop()
-        await application.stop()
-        await application.shutdown()
         await service.close()
 
 

@@ -12,14 +12,13 @@ import logging
 import time
 
 import pytest
+from polling import polling
 
-from bot.config import Settings
 from bot.table import buttons
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
 from bot.telegram import app as telegram_app
 from bot.telegram import delivery
-from bot.telegram.app import build_application
 from rules.registry import GAMES
 
 GROUP = -1001234567890
@@ -35,22 +34,13 @@ async def running(server, tmp_path, monkeypatch, caplog):
     monkeypatch.setattr(delivery, "OWED_AFTER", 0.5)
     defaults = ChatSettings(remind_after=REMIND, quiet=None)
     service = await Service.open(str(tmp_path / "bot.db"), defaults)
-    settings = Settings(token="123:TEST", api_url=server.url, database_path=":memory:", log_level="DEBUG",
-                        webhook_url="", webhook_port=8443, chat_defaults=defaults)
-    application = build_application(settings, service)
-    await application.initialize()
-    await application.post_init(application)
-    await application.updater.start_polling(poll_interval=0.0, timeout=1)
-    await application.start()
-    caplog.set_level(logging.INFO, logger="bot")
-    for user in (ANNA, BORIS):  # both have started the bot: private notes reach them
-        server.push_message(user, user, NAMES[user], "/start", chat_type="private")
     try:
-        yield server, service
+        async with polling(server, service, chat_defaults=defaults):
+            caplog.set_level(logging.INFO, logger="bot")
+            for user in (ANNA, BORIS):  # both have started the bot: private notes reach them
+                server.push_message(user, user, NAMES[user], "/start", chat_type="private")
+            yield server, service
     finally:
-        await application.updater.stop()
-        await application.stop()
-        await application.shutdown()
         await service.close()
 
 

@@ -13,6 +13,8 @@ import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 try:
@@ -39,6 +41,33 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def post_body(port: int, body: bytes, secret: str | None, path: str = "/hook", method: str = "POST",
+              content_type: str = "application/json") -> int:
+    """POST `body` to a bot's webhook server as Telegram would (with `secret` in its header); the HTTP status."""
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body, method=method,
+                                     headers={"Content-Type": content_type})
+    if secret is not None:
+        request.add_header("X-Telegram-Bot-Api-Secret-Token", secret)
+    try:
+        with urllib.request.urlopen(request, timeout=REPLY_TIMEOUT) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def listening(port: int, bot: BotProcess) -> None:
+    """Wait until the bot's webhook server takes connections on `port` (it starts right after registering)."""
+    deadline = time.monotonic() + REPLY_TIMEOUT
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            assert bot.alive(), bot.output()
+            time.sleep(0.05)
+    raise AssertionError(f"nothing listens on {port}\n{bot.output()}")
 
 
 def bot_env(server: FakeBotApi | None, database: Path | None) -> dict[str, str]:

@@ -10,12 +10,11 @@ import json
 import logging
 import re
 import signal
-import socket
 import sqlite3
 import urllib.request
 
 import pytest
-from e2e_harness import CREATOR, PLAYERS, REPLY_TIMEOUT, BotProcess, Table, free_port, game_state
+from e2e_harness import CREATOR, PLAYERS, REPLY_TIMEOUT, BotProcess, Table, free_port, game_state, listening
 
 from bot.telegram import log_privacy
 from bot.telegram.log_privacy import HIDDEN, LogPrivacy, secret_parts
@@ -84,12 +83,7 @@ def test_a_debug_log_in_webhook_mode_keeps_the_secret_and_private_texts(server, 
     try:
         registered = server.wait_for(lambda c: c.method == "setWebhook", REPLY_TIMEOUT)
         assert registered.params["secret_token"] == WEBHOOK_SECRET
-        for _ in range(100):  # the webhook server starts listening right after registering
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                bot.process.poll()
+        listening(port, bot)
         since = server.mark()
         update = {"update_id": 900, "message": {
             "message_id": 900, "date": 0, "text": WHISPER, "chat": {"id": BORIS, "type": "private", "first_name": "Б"},

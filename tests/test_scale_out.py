@@ -10,12 +10,11 @@ import asyncio
 import itertools
 import json
 import signal
-import socket
 import time
 
 import asyncpg
 import httpx
-from e2e_harness import REPLY_TIMEOUT, BotProcess, free_port
+from e2e_harness import REPLY_TIMEOUT, BotProcess, free_port, listening
 
 from rules.registry import GAMES
 
@@ -24,18 +23,6 @@ PROCESSES = 3
 CHATS = 4
 MOVES = 14  # per chat, after the lobby
 KB = GAMES["kingdom"]
-
-
-def listening(port: int, bot: BotProcess) -> None:
-    deadline = time.monotonic() + REPLY_TIMEOUT
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            assert bot.alive(), bot.output()
-            time.sleep(0.05)
-    raise AssertionError(f"nothing listens on {port}\n{bot.output()}")
 
 
 class Telegram:

@@ -6,29 +6,14 @@ from __future__ import annotations
 
 import json
 import signal
-import socket
-import urllib.error
-import urllib.request
 
-from e2e_harness import GROUP, REPLY_TIMEOUT, BotProcess, free_port
+from e2e_harness import GROUP, REPLY_TIMEOUT, BotProcess, free_port, listening, post_body
 
 SECRET = "s3cret-Token_1"
 
 
 def post(port: int, update: dict, secret: str | None) -> int:
-    return post_raw(port, json.dumps(update).encode(), secret)
-
-
-def post_raw(port: int, body: bytes, secret: str | None) -> int:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}/hook", data=body,
-                                     headers={"Content-Type": "application/json"})
-    if secret is not None:
-        request.add_header("X-Telegram-Bot-Api-Secret-Token", secret)
-    try:
-        with urllib.request.urlopen(request, timeout=REPLY_TIMEOUT) as answer:
-            return answer.status
-    except urllib.error.HTTPError as error:
-        return error.code
+    return post_body(port, json.dumps(update).encode(), secret)
 
 
 def message(update_id: int, text: str) -> dict:
@@ -48,12 +33,7 @@ def test_webhook_mode_takes_posted_updates_with_the_secret_only(server, tmp_path
         registered = server.wait_for(lambda c: c.method == "setWebhook", REPLY_TIMEOUT)
         assert registered.params["url"] == "https://bot.example.org/hook"
         assert registered.params["secret_token"] == SECRET
-        for _ in range(100):  # the webhook server starts listening right after registering
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                bot.process.poll()
+        listening(port, bot)
         since = server.mark()
         assert post(port, message(501, "/new kingdom"), "wrong") == 403
         assert post(port, message(502, "/new kingdom"), None) == 403
@@ -61,7 +41,7 @@ def test_webhook_mode_takes_posted_updates_with_the_secret_only(server, tmp_path
         # answered only once handled (its reply sent): Telegram sends the chat's next update after that
         lobby, = [c for c in server.calls[since:] if c.method == "sendMessage" and c.chat_id == GROUP]
         assert "Kingdom Builder" in lobby.text
-        assert post_raw(port, b"not json", SECRET) == 400 and post_raw(port, b"[1, 2]", SECRET) == 400
+        assert post_body(port, b"not json", SECRET) == 400 and post_body(port, b"[1, 2]", SECRET) == 400
         assert post(port, message(503, "/new kingdom"), SECRET) == 200  # Telegram retries: nothing happens twice
         assert post(port, message(504, "/board"), SECRET) == 200
         board = server.wait_for(lambda c: c.method == "sendMessage" and c is not lobby and "собирает игру" in c.text,

@@ -11,42 +11,15 @@ import signal
 import socket
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
-from e2e_harness import GROUP, REPLY_TIMEOUT, BotProcess, free_port
+from e2e_harness import GROUP, REPLY_TIMEOUT, BotProcess, free_port, listening, post_body
 from test_telegram_webhook import message
 
 from bot.telegram.webhook import HEADER_TIMEOUT
 
 HUGE = 60 << 20
 SLOW, IDLE = 300, 50
-
-
-def post(port: int, body: bytes, secret: str | None, path: str = "/hook", method: str = "POST",
-         content_type: str = "application/json") -> int:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body, method=method,
-                                     headers={"Content-Type": content_type})
-    if secret is not None:
-        request.add_header("X-Telegram-Bot-Api-Secret-Token", secret)
-    try:
-        with urllib.request.urlopen(request, timeout=REPLY_TIMEOUT) as answer:
-            return answer.status
-    except urllib.error.HTTPError as error:
-        return error.code
-
-
-def listening(port: int, bot: BotProcess) -> None:
-    deadline = time.monotonic() + REPLY_TIMEOUT
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            assert bot.alive(), bot.output()
-            time.sleep(0.05)
-    raise AssertionError(f"nothing listens on {port}\n{bot.output()}")
 
 
 def rss_kib(pid: int) -> int:
@@ -136,14 +109,14 @@ def test_the_webhook_takes_only_telegram_and_survives_forged_huge_malformed_and_
 
         # forged: no secret, a wrong one, a right one with a letter changed — nothing applied
         forged = json.dumps(message(601, "/new kingdom")).encode()
-        assert post(port, forged, None) == 403
-        assert post(port, forged, "wrong") == 403
-        assert post(port, forged, secret[:-1] + ("a" if secret[-1] != "a" else "b")) == 403
-        assert post(port, forged, "") == 403
+        assert post_body(port, forged, None) == 403
+        assert post_body(port, forged, "wrong") == 403
+        assert post_body(port, forged, secret[:-1] + ("a" if secret[-1] != "a" else "b")) == 403
+        assert post_body(port, forged, "") == 403
         # refused by the headers
-        assert post(port, forged, secret, path="/other") == 404
-        assert post(port, b"", secret, method="GET") == 405
-        assert post(port, forged, secret, content_type="text/plain") == 415
+        assert post_body(port, forged, secret, path="/other") == 404
+        assert post_body(port, b"", secret, method="GET") == 405
+        assert post_body(port, forged, secret, content_type="text/plain") == 415
         # malformed bodies with the right secret: 400, never 500
         button = ('{"update_id": 620, "callback_query": {"id": "1", "chat_instance": "1", "data": "DATA", '
                   '"from": {"id": 101, "is_bot": false, "first_name": "A"}}}')
@@ -152,7 +125,7 @@ def test_the_webhook_takes_only_telegram_and_survives_forged_huge_malformed_and_
                      button.replace("DATA", "\\udcff").encode(), button.encode().replace(b"DATA", b"a\xc3("),
                      json.dumps({k: v for k, v in message(612, "/new kingdom").items() if k != "update_id"}).encode(),
                      b'{"update_id": "613"}', b"[1, 2]", b""):
-            assert post(port, body, secret) == 400, body[:80]
+            assert post_body(port, body, secret) == 400, body[:80]
         assert not [c for c in server.calls[since:] if c.method == "sendMessage"]  # nothing was applied
 
         # 60 MB bodies: refused by the headers, not read, the memory stays where it was
@@ -171,7 +144,7 @@ def test_the_webhook_takes_only_telegram_and_survives_forged_huge_malformed_and_
         crowd = Crowd(port, SLOW, IDLE)
         time.sleep(1)
         started = time.monotonic()
-        assert post(port, json.dumps(message(630, "/new kingdom")).encode(), secret) == 200
+        assert post_body(port, json.dumps(message(630, "/new kingdom")).encode(), secret) == 200
         assert time.monotonic() - started < REPLY_TIMEOUT / 2
         lobby, = [c for c in server.calls[since:] if c.method == "sendMessage" and c.chat_id == GROUP]
         assert "Kingdom Builder" in lobby.text

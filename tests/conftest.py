@@ -54,3 +54,16 @@ def database(backend, request, tmp_path) -> str:
     if backend == "sqlite":
         return str(tmp_path / "bot.db")
     return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def quick_pictures(monkeypatch):
+    """Every game's picture as a few bytes that tell its view apart (the drawing has tests of its own): a
+    service test plays in milliseconds, not in the seconds Pillow takes to draw a board."""
+    import json
+
+    from render.registry import RENDERERS, ROUND_RENDERERS
+
+    for registry in (RENDERERS, ROUND_RENDERERS):
+        for name in list(registry):
+            monkeypatch.setitem(registry, name, lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())

@@ -7,7 +7,6 @@ pressed in. The tokens of games made before them are given at the upgrade, on SQ
 from __future__ import annotations
 
 import html
-import json
 import re
 import sqlite3
 
@@ -21,7 +20,6 @@ from bot.storage.sqlite import MIGRATIONS
 from bot.table import buttons
 from bot.table.replies import Chat, User
 from bot.table.service import Service
-from render.registry import RENDERERS, ROUND_RENDERERS
 
 FIRST, SECOND = Chat(id=-1001800, title="Первая"), Chat(id=-1001900, title="Вторая")
 ANYA, BORIS, DIMA = User(1, "Аня"), User(2, "Борис"), User(9, "Дима")
@@ -29,11 +27,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{12}")
 OLD = "Эта кнопка устарела, свежая — под доской (/board)"
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    for name in ("kingdom", "sylvan", "valdora"):
-        monkeypatch.setitem(RENDERERS, name, lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
-    monkeypatch.setitem(ROUND_RENDERERS, "sylvan", lambda view: b"\x89PNG")
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ for what Telegram would make live (tests/autolinks.py)."""
 from __future__ import annotations
 
 import doctest
-import json
 import unicodedata
 
 import pytest
@@ -17,7 +16,6 @@ from bot.table import buttons
 from bot.table.names import NAME_LIMIT, as_seated, clean_name, distinct_name, skeleton
 from bot.table.replies import ButtonAnswer, Chat, InlineAnswer, User
 from bot.table.service import Service
-from render.registry import RENDERERS
 from rules.registry import GAMES
 
 try:
@@ -30,10 +28,7 @@ ATTACKS = ("/new valdora", "t.me/evil", "@admin", "#ставки", "$USD", "exam
            "https://evil.com/x", "tg://settings", "evil。com", "/start@RefereeTestBot", "4111 1111 1111 1111")
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    for name in GAMES:
-        monkeypatch.setitem(RENDERERS, name, lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 class Clock:

@@ -11,12 +11,13 @@ import pytest
 from test_service_turns import ANYA, BORIS, GROUP, HOUR, KB, MORNING, USERS, VERA, Clock, begin, opened, table
 
 from bot.storage.base import LogLine
-from bot.table.replies import Chat
+from bot.table.replies import Chat, User
 from bot.table.timing import away, missed
 from bot.table.timing.settings import ChatSettings
-from render.registry import RENDERERS
 
 DAY = 24 * HOUR
+
+ADMIN = User(9, "Дина", is_admin=True)  # a lobby gives its players no say in the settings
 
 
 @pytest.fixture
@@ -24,9 +25,7 @@ def clock():
     return Clock(MORNING)
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    monkeypatch.setitem(RENDERERS, "kingdom", lambda view: b"\x89PNG")
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture
@@ -219,7 +218,7 @@ async def test_the_chat_may_let_the_autopilot_play_the_turns_of_a_player_away(se
 
 async def test_a_game_that_begins_with_a_player_away_lets_the_autopilot_open_it(service):
     await service.command(GROUP, ANYA, "new", "kingdom")
-    await service.command(GROUP, ANYA, "settings", "отъезд автопилот")
+    await service.command(GROUP, ADMIN, "settings", "отъезд автопилот")  # before the start: an administrator
     await service.command(GROUP, BORIS, "join", "")
     row = await service.store.open_game(GROUP.id)
     first = row.seats[KB.current_seat(KB.new([s.name for s in row.seats], seed=row.seed))]

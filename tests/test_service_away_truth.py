@@ -10,14 +10,15 @@ from test_service_turns import ANYA, BORIS, GROUP, HOUR, KB, MORNING, USERS, VER
 
 from bot.storage.base import Absence, LogLine
 from bot.table import buttons
-from bot.table.replies import Chat
+from bot.table.replies import Chat, User
 from bot.table.timing.missed import turns_since
 from bot.table.timing.settings import ChatSettings
-from render.registry import RENDERERS, ROUND_RENDERERS
 from rules.registry import GAMES
 
 DAY = 24 * HOUR
 SYLVAN = GAMES["sylvan"]
+
+ADMIN = User(9, "Дина", is_admin=True)  # a lobby gives its players no say in the settings
 
 
 @pytest.fixture
@@ -25,12 +26,7 @@ def clock():
     return Clock(MORNING)
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    for name in GAMES:
-        monkeypatch.setitem(RENDERERS, name, lambda view: b"\x89PNG")
-    for name in list(ROUND_RENDERERS):
-        monkeypatch.setitem(ROUND_RENDERERS, name, lambda view: b"\x89PNG")
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture
@@ -212,7 +208,7 @@ async def test_a_player_away_since_the_start_gets_the_story_when_the_turn_comes(
     await service.command(GROUP, ANYA, "new", "kingdom")
     await service.command(GROUP, BORIS, "join", "")
     await service.command(GROUP, VERA, "join", "")
-    await service.command(GROUP, ANYA, "settings", "отъезд автопилот")
+    await service.command(GROUP, ADMIN, "settings", "отъезд автопилот")  # before the start: an administrator
     await service.command(private(VERA), VERA, "away", "1д")
     await service.command(GROUP, ANYA, "begin", "")
     for _ in range(4):  # the others play; the autopilot plays her turns at once

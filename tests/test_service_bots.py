@@ -17,7 +17,6 @@ from bot.table import buttons
 from bot.table.replies import Chat, User
 from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, shortened
 from bot.table.service import Service
-from render.registry import RENDERERS
 from rules.levels import choose
 from rules.registry import GAMES
 
@@ -32,10 +31,7 @@ def clock():
     return Clock(MORNING)
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    for name in ("valdora", "kingdom", "sylvan"):
-        monkeypatch.setitem(RENDERERS, name, lambda view: b"\x89PNG")
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture

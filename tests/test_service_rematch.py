@@ -13,7 +13,6 @@ from bot.storage.base import ACTIVE, FINISHED, LOBBY
 from bot.table import buttons
 from bot.table.replies import User
 from bot.table.seating.rematch import first_seat
-from render.registry import RENDERERS
 
 GLEB = User(4, "Глеб")
 USERS_BY_NAME = {u.name: u for u in (ANYA, BORIS, VERA)}
@@ -24,9 +23,7 @@ def clock():
     return Clock(MORNING)
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    monkeypatch.setitem(RENDERERS, "kingdom", lambda view: b"\x89PNG")
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ rule for who begins a new table and a rematch."""
 from __future__ import annotations
 
 import doctest
-import json
 import random
 
 import pytest
@@ -24,7 +23,6 @@ from bot.storage.base import ABORTED, LOBBY
 from bot.table import buttons
 from bot.table.replies import Chat, User
 from bot.table.service import Service
-from render.registry import RENDERERS
 from rules.registry import GAMES
 
 FORUM = -1001234500
@@ -43,9 +41,7 @@ def clock():
     return Clock(MORNING)
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    monkeypatch.setitem(RENDERERS, "kingdom", lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture

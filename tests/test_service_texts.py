@@ -4,7 +4,6 @@ that ended a turn and said nothing still told in the log."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -13,7 +12,6 @@ from bot.storage.base import TurnChange
 from bot.table import buttons
 from bot.table.replies import Chat, User
 from bot.table.service import Service
-from render.registry import RENDERERS
 from rules.registry import GAMES
 
 GROUP = Chat(id=-1001700, title="Друзья")
@@ -29,10 +27,7 @@ class Clock:
         return self.now
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    for name in GAMES:
-        monkeypatch.setitem(RENDERERS, name, lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture

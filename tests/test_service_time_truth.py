@@ -14,7 +14,6 @@ from bot.table import buttons, turns
 from bot.table.replies import Chat, User
 from bot.table.timing import schedule
 from bot.table.timing.settings import ChatSettings
-from render.registry import RENDERERS, ROUND_RENDERERS
 from rules.registry import GAMES
 
 MOSCOW = dt.timezone(dt.timedelta(hours=3))
@@ -31,12 +30,7 @@ def clock():
     return Clock(MORNING)
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    for name in GAMES:
-        monkeypatch.setitem(RENDERERS, name, lambda view: b"\x89PNG")
-    for name in list(ROUND_RENDERERS):
-        monkeypatch.setitem(ROUND_RENDERERS, name, lambda view: b"\x89PNG")
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture

@@ -6,8 +6,6 @@ played there."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from test_service_turns import MORNING, Clock  # 09:00 in Moscow: no quiet hours
 
@@ -18,7 +16,6 @@ from bot.table.replies import Chat, User
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
 from bot.table.topics import topic_mark
-from render.registry import RENDERERS, ROUND_RENDERERS
 from rules.registry import GAMES
 
 FORUM = -1001234500
@@ -36,11 +33,7 @@ def clock():
     return Clock(MORNING)
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    for name in ("kingdom", "sylvan", "valdora"):
-        monkeypatch.setitem(RENDERERS, name, lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
-    monkeypatch.setitem(ROUND_RENDERERS, "sylvan", lambda view: b"\x89PNG")
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture

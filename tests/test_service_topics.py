@@ -5,7 +5,6 @@ player who sits at two, and a database of the bot before topics keeps its games.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
 import pytest
@@ -17,7 +16,6 @@ from bot.storage.sqlite import MIGRATIONS, Store
 from bot.table import buttons
 from bot.table.replies import Chat, User
 from bot.table.service import Service
-from render.registry import RENDERERS, ROUND_RENDERERS
 from rules.registry import GAMES
 
 FORUM = -1001234500
@@ -35,11 +33,7 @@ def clock():
     return Clock(MORNING)
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    for name in ("kingdom", "sylvan", "valdora"):
-        monkeypatch.setitem(RENDERERS, name, lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
-    monkeypatch.setitem(ROUND_RENDERERS, "sylvan", lambda view: b"\x89PNG")
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import json
 
 import pytest
 
@@ -15,7 +14,6 @@ from bot.table import buttons
 from bot.table.replies import Chat, User
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
-from render.registry import RENDERERS
 from rules.registry import GAMES
 
 GROUP = Chat(id=-1001500, title="Друзья")
@@ -40,9 +38,7 @@ def clock():
     return Clock(MORNING)
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    monkeypatch.setitem(RENDERERS, "kingdom", lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture

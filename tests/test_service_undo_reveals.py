@@ -5,14 +5,12 @@ headline tells that step in a few words, without the turn passing that followed 
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from bot.table.replies import Chat, User
 from bot.table.service import Service
-from render.registry import RENDERERS
 from rules.protocol import SKIP
 from rules.registry import GAMES
 
@@ -25,10 +23,7 @@ PEOPLE = {u.id: u for u in (ANYA, BORIS, VERA)}
 SHOWN = {"kingdom": "открыли новую карту местности", "sylvan": "из колоды", "valdora": "страниц"}
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    for name in GAMES:
-        monkeypatch.setitem(RENDERERS, name, lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ begin."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 import pytest
 
@@ -14,7 +13,6 @@ from bot.storage import open_store
 from bot.table.replies import Chat, User
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
-from render.registry import RENDERERS
 from rules.registry import GAMES
 
 GROUP = Chat(id=-1001600, title="Друзья")
@@ -33,9 +31,7 @@ class Clock:
         return self.now
 
 
-@pytest.fixture(autouse=True)
-def quick_pictures(monkeypatch):
-    monkeypatch.setitem(RENDERERS, "kingdom", lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
+pytestmark = pytest.mark.usefixtures("quick_pictures")  # conftest: pictures as a few bytes
 
 
 async def two_player_game(database, clock, defaults=None) -> tuple[Service, User, User]:

@@ -105,6 +105,9 @@ class GameBase:
     def menu_path(self, st: Any, action: str) -> tuple[str, ...]:
         return self._notation.menu_path(st, action)
 
+    def targets(self, st: Any, action: str) -> tuple[str, ...]:
+        return self._notation.targets(st, action)
+
     def private_choice(self, st: Any, action: str) -> bool:
         return False  # no button reveals a secret unless a game says so
 

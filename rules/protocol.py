@@ -80,6 +80,12 @@ class Game(Protocol):
         on the first keyboard. Lets a game with many legal actions offer them a few buttons at a time
         (e.g. ("🔮 Оракул", "Ряд 12") for `oracle K12`). A group holding a single action is shown as it."""
 
+    def targets(self, state: Any, action: str) -> tuple[str, ...]:
+        """The places on the board a player taps, in order, to choose this legal action in the Mini App (a hex
+        «M1», a town, a tree; a barn's «G1» then «J4»): the ids the game's board drawing (`render.registry.BOARDS`)
+        puts on its tappable shapes as `data-target`. () when nothing on the board stands for it (end the turn):
+        the page offers it as a button."""
+
     def private_choice(self, state: Any, action: str) -> bool:
         """Whether offering this legal action on a button in the group would reveal a secret (which cards
         are in a hand). The bot offers such actions only to their owner, as personal inline results."""

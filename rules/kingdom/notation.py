@@ -353,3 +353,8 @@ def command(state: State, action: str) -> str:
 def menu_path(state: State, action: str) -> tuple[str, ...]:
     """The nested keyboard groups of a legal action (see `rules.protocol.Game.menu_path`)."""
     return _paths(state).get(action, ())
+
+
+def targets(st, action: str) -> tuple[str, ...]:
+    """The board places tapped to choose `action` in the Mini App (`rules.protocol.Game.targets`)."""
+    return ()  # not drawn for the Mini App yet: every action is a button in the page

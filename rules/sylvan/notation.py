@@ -431,3 +431,7 @@ def menu_path(state: State, action: str) -> tuple[str, ...]:
         return ("🌉 Мост",)
     return ()
 
+
+def targets(st, action: str) -> tuple[str, ...]:
+    """The board places tapped to choose `action` in the Mini App (`rules.protocol.Game.targets`)."""
+    return ()  # not drawn for the Mini App yet: every action is a button in the page

@@ -476,3 +476,8 @@ def _resolve_deliver(state: State, intent: Intent, legal: list[str]) -> str:
 
 def _kind_of(word: str) -> str:
     return next(k for k in KIND_ORDER if kind_word(k) == word)
+
+
+def targets(st, action: str) -> tuple[str, ...]:
+    """The board places tapped to choose `action` in the Mini App (`rules.protocol.Game.targets`)."""
+    return ()  # not drawn for the Mini App yet: every action is a button in the page

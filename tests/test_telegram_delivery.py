@@ -239,7 +239,8 @@ async def test_a_slow_answer_shows_the_bot_typing_until_it_goes_out(running, mon
     board = await board_of(server, GROUP, since)
     typing = server.calls_of("sendChatAction", since)
     assert len(typing) >= 2 and all(c.params["action"] == "typing" and c.chat_id == GROUP for c in typing)
-    assert all(c.time < board.time for c in typing)
+    # typing goes on until the answer is out: only a request already on its way then may land after the board
+    assert sum(c.time >= board.time for c in typing) <= 1
     await asyncio.sleep(0.5)
     assert len(server.calls_of("sendChatAction", since)) == len(typing)  # stopped with the answer
 

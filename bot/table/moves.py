@@ -252,6 +252,7 @@ class Moves:
         undoer = None if prefix else await self.table.undoer(row)  # back at the first level: as the board had it
         if undoer is not None:
             keyboard.append([self.table.undo_button(row, undoer, seat)])
+        keyboard += self.table.app_button(row)
         # the caption told again: the turn being played (never the pressed message's own copy of it)
         story = captions.story(row, await self.table.store.log(row.id, captions.LOOKED_AT), seat)
         caption = "\n".join([*story, await self.table.turn_lines(row, seat)])

@@ -98,6 +98,8 @@ class Elsewhere(Quiet):
 class PageHandler(Quiet):
     """The page; the path it is served at is written into it (its files and API are found from there)."""
 
+    SUPPORTED_METHODS = ("GET",)
+
     def initialize(self, page: bytes) -> None:
         self.page = page
 
@@ -109,6 +111,8 @@ class PageHandler(Quiet):
 
 
 class AssetHandler(Quiet):
+    SUPPORTED_METHODS = ("GET",)
+
     def initialize(self, files: dict[str, bytes]) -> None:
         self.files = files
 
@@ -139,6 +143,8 @@ class Signed(Quiet):
 
 
 class TableHandler(Signed):
+    SUPPORTED_METHODS = ("GET",)
+
     async def get(self) -> None:
         token = self.get_query_argument("token", "")
         if not token:
@@ -150,6 +156,8 @@ class TableHandler(Signed):
 @tornado.web.stream_request_body
 class MoveHandler(Signed):
     """A move: judged by its headers before its body is read, the body at most MAX_BODY."""
+
+    SUPPORTED_METHODS = ("POST",)
 
     def initialize(self, mini: MiniApp) -> None:
         super().initialize(mini)

@@ -105,6 +105,6 @@ def draw_board(view: dict) -> str:
             shapes.append(f'<circle cx="{x + SIZE / 2}" cy="{y + SIZE / 2 + 8}" r="26" fill="{colours[owner]}"/>')
         shapes.append("</g>")
     if "secret" in view:
-        shapes.append(f'<text x="10" y="{3 * SIZE + 30}" font-size="22" data-secret="1">Моё: {view["secret"]}</text>')
+        shapes.append(f'<text x="10" y="{3 * SIZE + 30}" font-size="22" fill="#5a4a2a">Моё: {view["secret"]}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {3 * SIZE} {3 * SIZE + 40}" role="img" '
             f'aria-label="Доска">{"".join(shapes)}</svg>')

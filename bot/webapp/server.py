@@ -221,4 +221,4 @@ def application(mini: MiniApp) -> tornado.web.Application:
 
 def make_server(mini: MiniApp) -> HTTPServer:
     return HTTPServer(application(mini), max_body_size=MAX_BODY, max_header_size=16 << 10,
-                      idle_connection_timeout=HEADER_TIMEOUT, body_timeout=HEADER_TIMEOUT, xheaders=True)
+                      idle_connection_timeout=HEADER_TIMEOUT, body_timeout=HEADER_TIMEOUT)

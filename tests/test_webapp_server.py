@@ -4,9 +4,11 @@ as JSON with a Russian message (401 unsigned or forged, 400 garbage, 404 elsewhe
 from __future__ import annotations
 
 import json
+import urllib.error
+import urllib.request
 
 import pytest
-from e2e_harness import free_port
+from e2e_harness import BotProcess, free_port, listening
 from tornado.httpclient import AsyncHTTPClient
 from webapp_signing import TOKEN, sign
 from webapp_toy import GridToy, draw_board
@@ -150,3 +152,23 @@ async def test_reading_the_table_is_get_and_a_move_is_post(site):
     assert (await fetch(f"{base}/api/move", init_data=sign(101, "Анна"))).code == 405
     assert (await fetch(f"{base}/api/table?token={token}", method="POST", body=b"{}",
                         init_data=sign(101, "Анна"))).code == 405
+
+
+@pytest.mark.parametrize("mode", ["polling", "webhook"])
+def test_the_bot_serves_the_mini_app_in_either_mode_and_stops_it(server, tmp_path, mode):
+    port = free_port()
+    settings = {"WEBAPP_URL": f"http://127.0.0.1:{port}/app", "WEBAPP_PORT": str(port)}
+    if mode == "webhook":
+        settings |= {"TELEGRAM_WEBHOOK_URL": "https://bot.example.org/hook", "TELEGRAM_WEBHOOK_PORT": str(free_port()),
+                     "TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1", "TELEGRAM_WEBHOOK_SECRET": "s3cret"}
+    bot = BotProcess(server, tmp_path, tmp_path / "bot.db", mode, settings)
+    try:
+        listening(port, bot)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/app", timeout=10) as page:
+            assert page.status == 200 and b"{{base}}" not in page.read()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/app/api/table?token=AAAAAAAAAAAA")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 401
+    finally:
+        assert bot.stop() == 0, bot.output()

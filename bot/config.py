@@ -6,6 +6,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from bot.table.timing.settings import ChatSettings
 
@@ -13,6 +14,7 @@ DEFAULT_API_URL = "https://api.telegram.org"
 MAX_RENDER_WORKERS = 64
 MAX_BOT_PROCESSES = 30  # one message a second each, at most
 WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what setWebhook's secret_token may be
+SHORT_NAME = re.compile(r"[A-Za-z0-9_]{3,30}")  # what @BotFather accepts as a Mini App's short name
 
 
 def parse_render_workers(text: str) -> int:
@@ -65,6 +67,37 @@ def parse_webhook_secret(text: str, webhook_url: str, bot_processes: int) -> str
     return text
 
 
+def parse_webapp_url(text: str) -> str:
+    """WEBAPP_URL: the public address of the Mini App's page (https; http only for a test on this machine), without
+    a trailing slash; empty: no Mini App. ValueError (Russian) for anything else.
+
+    >>> parse_webapp_url(" https://bot.example.com/app/ "), parse_webapp_url("")
+    ('https://bot.example.com/app', '')
+    """
+    text = text.strip().rstrip("/")
+    if not text:
+        return ""
+    parts = urlsplit(text)
+    local = parts.scheme == "http" and parts.hostname in ("127.0.0.1", "localhost")
+    if not (parts.scheme == "https" or local) or not parts.hostname or parts.query or parts.fragment:
+        raise ValueError(f"WEBAPP_URL={text}: нужен публичный адрес страницы мини-приложения по HTTPS, например "
+                         "https://bot.example.com/app (без ? и #); пусто — без мини-приложения.")
+    return text
+
+
+def parse_short_name(text: str) -> str:
+    """WEBAPP_SHORT_NAME: the short name given to @BotFather's /newapp (empty: the bot's main Mini App).
+
+    >>> parse_short_name(" board ")
+    'board'
+    """
+    text = text.strip()
+    if text and not SHORT_NAME.fullmatch(text):
+        raise ValueError(f"WEBAPP_SHORT_NAME={text}: короткое имя мини-приложения из /newapp у @BotFather — "
+                         "латинские буквы, цифры и _, от 3 до 30 символов; пусто — главное мини-приложение бота.")
+    return text
+
+
 def read_env_file(path: Path) -> dict[str, str]:
     """KEY=VALUE lines; blank lines and # comments skipped; optional quotes stripped."""
     values: dict[str, str] = {}
@@ -99,11 +132,18 @@ class Settings:
     # processes that draw the pictures; 0: the bot's own process. `load` makes an unset RENDER_WORKERS one per core
     render_workers: int = 0
     bot_processes: int = 1  # processes sharing the token: each keeps its share of the bot's flood limit
+    # the Mini App: the public address of its page (empty: no Mini App, no server, no buttons), where its server
+    # listens (behind the proxy that serves WEBAPP_URL) and its @BotFather short name (empty: the main Mini App)
+    webapp_url: str = ""
+    webapp_listen: str = "127.0.0.1"
+    webapp_port: int = 8081
+    webapp_short_name: str = ""
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Settings:
-        """ValueError (Russian, naming the variable) for a chat default, RENDER_WORKERS, BOT_PROCESSES or
-        TELEGRAM_WEBHOOK_SECRET that cannot be read (or a secret missing where several processes must share it)."""
+        """ValueError (Russian, naming the variable) for a chat default, RENDER_WORKERS, BOT_PROCESSES,
+        TELEGRAM_WEBHOOK_SECRET, WEBAPP_URL or WEBAPP_SHORT_NAME that cannot be read (or a secret missing where several
+        processes must share it)."""
         merged = read_env_file(env_file)
         merged.update(os.environ if env is None else env)
         webhook_url = merged.get("TELEGRAM_WEBHOOK_URL", "").strip()
@@ -121,9 +161,18 @@ class Settings:
             chat_defaults=ChatSettings.from_env(merged),
             render_workers=parse_render_workers(merged.get("RENDER_WORKERS", "")),
             bot_processes=bot_processes,
+            webapp_url=parse_webapp_url(merged.get("WEBAPP_URL", "")),
+            webapp_listen=(merged.get("WEBAPP_LISTEN") or "127.0.0.1").strip(),
+            webapp_port=int(merged.get("WEBAPP_PORT") or 8081),
+            webapp_short_name=parse_short_name(merged.get("WEBAPP_SHORT_NAME", "")),
         )
 
     @property
     def database(self) -> str:
         """What to open: DATABASE_URL when set, else the SQLite file DATABASE_PATH."""
         return self.database_url or self.database_path
+
+    @property
+    def webapp_path(self) -> str:
+        """The path the Mini App's server serves at: that of WEBAPP_URL ("/app"; "" at the root)."""
+        return urlsplit(self.webapp_url).path.rstrip("/")

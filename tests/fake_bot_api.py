@@ -825,8 +825,9 @@ class FakeBotApi:
         return True
 
     @staticmethod
-    def _check_markup(markup: Any) -> None:
-        """Telegram refuses callback data outside 1-64 bytes and keyboards of more than 100 buttons."""
+    def _check_markup(markup: Any, chat_id: Any = None) -> None:
+        """Telegram refuses callback data outside 1-64 bytes, keyboards of more than 100 buttons, a `web_app` button
+        outside a private chat and a URL button whose link is not http(s) or tg."""
         if not isinstance(markup, dict):
             return
         buttons = [b for row in markup.get("inline_keyboard") or [] for b in row]
@@ -836,6 +837,13 @@ class FakeBotApi:
             data = button.get("callback_data")
             if data is not None and not 1 <= len(str(data).encode()) <= 64:
                 raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+            if "web_app" in button and not (str(chat_id).lstrip("-").isdigit() and int(chat_id) > 0):
+                raise ApiError(400, "Bad Request: BUTTON_TYPE_INVALID")
+            if "web_app" in button and not str((button["web_app"] or {}).get("url", "")).startswith("https://"):
+                raise ApiError(400, "Bad Request: BUTTON_URL_INVALID")
+            url = button.get("url")
+            if url is not None and not str(url).lower().startswith(("http://", "https://", "tg://")):
+                raise ApiError(400, "Bad Request: BUTTON_URL_INVALID")
 
     def _dispatch(self, call: Call, files: dict[str, bytes]) -> Any:
         method, p = call.method, call.params
@@ -846,7 +854,7 @@ class FakeBotApi:
         self._check_flood(p.get("chat_id"))
         if call.is_message:
             self._check_group_limit(p.get("chat_id"))
-        self._check_markup(p.get("reply_markup"))
+        self._check_markup(p.get("reply_markup"), p.get("chat_id"))
         if method == "answerCallbackQuery" and len(str(p.get("text") or "")) > 200:
             raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
         if method == "getMe":

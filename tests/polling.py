@@ -31,11 +31,12 @@ except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.
 @contextlib.asynccontextmanager
 async def polling(server: FakeBotApi, service, *, log_level: str = "DEBUG", unlimited: bool = False,
                   chat_defaults: ChatSettings | None = None, database_path: str = ":memory:",
-                  **start: object) -> AsyncIterator[Application]:
-    """The application for `service`, polling `server` (`start`: more arguments of `start_polling`)."""
+                  settings: dict | None = None, **start: object) -> AsyncIterator[Application]:
+    """The application for `service`, polling `server` (`settings`: more fields of `Settings`, such as the Mini
+    App's; `start`: more arguments of `start_polling`)."""
     settings = Settings(token="123:TEST", api_url=server.url, database_path=database_path, log_level=log_level,
                         webhook_url="", webhook_port=8443,
-                        **({"chat_defaults": chat_defaults} if chat_defaults is not None else {}))
+                        **({"chat_defaults": chat_defaults} if chat_defaults is not None else {}), **(settings or {}))
     with mock.patch.object(telegram_app, "ChatRateLimiter", _free) if unlimited else contextlib.nullcontext():
         application = build_application(settings, service)
     await application.initialize()

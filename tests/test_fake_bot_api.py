@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 from PIL import Image
-from telegram import Bot, BotCommand, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from telegram.error import BadRequest, Forbidden
 
 try:
@@ -169,6 +169,21 @@ async def test_button_data_over_64_bytes_too_many_buttons_and_long_toasts_are_re
         with pytest.raises(BadRequest, match="(?i)message_too_long"):
             await bot.answer_callback_query("1", text="а" * 201)
         assert await bot.answer_callback_query("1", text="а" * 200)
+
+
+async def test_a_web_app_button_only_in_a_private_chat_and_links_only_to_http_or_tg(server):
+    async with make_bot(server) as bot:
+        app = InlineKeyboardMarkup([[InlineKeyboardButton("🗺", web_app=WebAppInfo("https://bot.example.com/app"))]])
+        with pytest.raises(BadRequest, match="(?i)button_type_invalid"):
+            await bot.send_message(-100, "доска", reply_markup=app)
+        assert await bot.send_message(101, "доска", reply_markup=app)
+        for url in ("javascript:alert(1)", "ftp://example.com", "t.me/bot"):
+            wrong = InlineKeyboardMarkup([[InlineKeyboardButton("🗺", url=url)]])
+            with pytest.raises(BadRequest, match="(?i)button_url_invalid"):
+                await bot.send_message(-100, "доска", reply_markup=wrong)
+        for url in ("https://t.me/RefereeTestBot?startapp=tAb3_-xYz0Q9w", "tg://resolve?domain=x"):
+            assert await bot.send_message(-100, "доска", reply_markup=InlineKeyboardMarkup(
+                [[InlineKeyboardButton("🗺", url=url)]]))
 
 
 async def test_html_is_parsed_into_entities_and_bad_html_is_refused(server):

@@ -87,6 +87,8 @@ class Table:
         self.bot_username: str | None = None  # set by the Telegram front end: makes t.me deep links
         # groups the bot was removed from (the front end keeps this): their timers wait until it is back
         self.gone_chats: set[int] = set()
+        # set by the Telegram front end where the deployment has a Mini App (WEBAPP_URL): every board gets its button
+        self.mini_app = False
 
     # --- a game and a chat ---------------------------------------------------------------------
 
@@ -211,7 +213,7 @@ class Table:
         loud = notify and not await self.quiet_now(row)
         if game.is_over(state):
             lines.append(self.final_text(row, game, state, notify))
-            again = [[Button("🔁 Реванш", buttons.encode(buttons.REMATCH, row.id))]]
+            again = [[Button("🔁 Реванш", buttons.encode(buttons.REMATCH, row.id))], *self.app_button(row)]
             return Reply("\n".join(lines), image=picture, buttons=again, announces=(row.id, row.version),
                          remember=("board", row.id), sound=loud)
         seat = game.current_seat(state)
@@ -224,6 +226,7 @@ class Table:
         undoer = await self.undoer(row) if row.status == ACTIVE else None
         if undoer is not None:
             keyboard.append([self.undo_button(row, undoer, seat)])
+        keyboard += self.app_button(row)
         return Reply("\n".join(lines), image=picture, buttons=keyboard, announces=(row.id, row.version),
                      remember=("board", row.id), sound=loud and not (player.bot or player.away))
 
@@ -233,6 +236,10 @@ class Table:
         player = row.seats[seat]
         who = mention(player.user_id, player.name) if notify else plain(player.name)
         return "\n".join([f"Ходит {who}{' 🤖' if player.away or player.bot else ''}.", *await self.away_lines(row)])
+
+    def app_button(self, row: GameRow) -> list[list[Button]]:
+        """«🗺 Открыть доску» (the Mini App on this table) as a keyboard row, where the deployment has a Mini App."""
+        return [[Button("🗺 Открыть доску", "", app=row.token)]] if self.mini_app and row.token else []
 
     @staticmethod
     def paths(game: Game, state, actions: list[str]) -> list[tuple[str, ...]]:

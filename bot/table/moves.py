@@ -252,6 +252,7 @@ class Moves:
         undoer = None if prefix else await self.table.undoer(row)  # back at the first level: as the board had it
         if undoer is not None:
             keyboard.append([self.table.undo_button(row, undoer, seat)])
+        keyboard += self.table.app_button(row)
         # the caption told again: the turn being played (never the pressed message's own copy of it)
         story = captions.story(row, await self.table.store.log(row.id, captions.LOOKED_AT), seat)
         caption = "\n".join([*story, await self.table.turn_lines(row, seat)])
@@ -282,7 +283,11 @@ class Moves:
         if seat is None or row.state is None:
             return ButtonAnswer(toast="Вы не играете в этой партии.")
         game, state = self.table.state(row)
-        entry = game.scores(state)[seat]
-        parts = breakdown(game, entry["breakdown"], html=False)
-        total = count(entry["total"], *game.score_unit)
-        return ButtonAnswer(toast=f"У вас {total}" + (f" ({parts})." if parts else "."), alert=True)
+        return ButtonAnswer(toast=own_score(game, state, seat), alert=True)
+
+
+def own_score(game: Game, state, seat: int) -> str:
+    """A seat's own score with the parts kept secret from the others: «У вас 12 очков (мастера: 6; бонусы: 6).»"""
+    entry = game.scores(state)[seat]
+    parts = breakdown(game, entry["breakdown"], html=False)
+    return f"У вас {count(entry['total'], *game.score_unit)}" + (f" ({parts})." if parts else ".")

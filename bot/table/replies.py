@@ -46,6 +46,8 @@ class Button:
     # instead of data: put "@bot <query>" into the presser's input line, so that inline mode offers them
     # choices only they see (personal inline results): how a hidden hand is played in a group
     inline_query: str | None = None
+    # instead of data: open the Mini App on the table of the game with this token (the front end makes the link)
+    app: str | None = None
 
 
 @dataclass

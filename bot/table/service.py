@@ -8,7 +8,8 @@ an exception reach a front end: a refusal is a Russian reply and changes nothing
 The service is composed of parts, each handed what it needs: the core (`core.Table`: the store, the games, the
 clock, the pictures and the board), turns and timers (`turns`), votes (`votes`), undo (`undo`), the lobby
 (`lobby`), moves and looking (`moves`), finished games (`history`), a chat's and a table's settings
-(`settings_menu`) and every open table of a chat (`tables`); who may do what is in `rights`.
+(`settings_menu`), every open table of a chat (`tables`) and the Mini App's page (`app_view`); who may do what is
+in `rights`.
 This class keeps the entry points and hands each command and button to its part.
 """
 
@@ -33,6 +34,7 @@ from bot.storage.base import (
 )
 from bot.storage.sqlite import Store
 from bot.table import buttons
+from bot.table.app_view import AppView
 from bot.table.choices import private_choices
 from bot.table.core import Table
 from bot.table.guide import GUIDE_PAYLOAD, help_reply, private_hint
@@ -126,6 +128,7 @@ class Service:
         self.rematch = self.lobby.rematch
         self.topics = Topics(self.table, self.lobby, self.moves.board)
         self.tables = Tables(self.table, self.lobby)
+        self.app = AppView(self.table, self.turns, self.moves, self._once)  # the Mini App's page and moves
 
     @classmethod
     async def open(cls, database: str, defaults: ChatSettings | None = None,

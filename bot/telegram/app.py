@@ -46,7 +46,8 @@ from bot.table import buttons
 from bot.table.personal import EXPIRES
 from bot.table.replies import ButtonAnswer, Chat, Reply, User
 from bot.table.texts import plain
-from bot.telegram import log_privacy, webhook
+from bot.telegram import log_privacy, mini_app, webhook
+from bot.telegram.app_links import app_links
 from bot.telegram.busy import busy
 from bot.telegram.delivery import (
     SERVICE_KEY,
@@ -128,6 +129,8 @@ def build_application(settings: Settings, service: Service | None = None) -> App
             application.update_processor.moves = frozenset(name for game in games for name, _ in game.commands)
         await restore(application)
         await set_commands(application)
+        if settings.webapp_url:  # the board as a Mini App: its server, and its button under every board
+            await mini_app.start(application, settings)
         # boards owed since the last run go out at once, then whatever Telegram failed to take meanwhile
         application.job_queue.run_repeating(deliver_owed, interval=OWED_EVERY, first=0.1, data={"first": True},
                                             name="deliver_owed")
@@ -137,6 +140,7 @@ def build_application(settings: Settings, service: Service | None = None) -> App
         log.info("Бот @%s запущен", application.bot.username)
 
     async def post_shutdown(application: Application) -> None:
+        await mini_app.stop(application)
         opened = application.bot_data.pop(SERVICE_KEY, None)
         if opened is not None and application.bot_data.pop("owns_service", False):
             await opened.close()
@@ -375,7 +379,7 @@ async def show_button_answer(context: ContextTypes.DEFAULT_TYPE, chat: Chat, use
     replies = answer.replies
     pressed = message if isinstance(message, Message) else None
     if answer.edit is not None:
-        if pressed and await edit_in_place(pressed, answer.edit):
+        if pressed and await edit_in_place(pressed, answer.edit, app_links(context.application)):
             if answer.edit.announces is not None:
                 await service_of(context.application).announced(answer.edit.announces)
             if answer.edit.remember is not None:
@@ -383,7 +387,7 @@ async def show_button_answer(context: ContextTypes.DEFAULT_TYPE, chat: Chat, use
         else:
             replies = [answer.edit, *replies]  # the pressed message cannot show it: send it anew
     if answer.keyboard is not None and pressed:
-        await show_menu_level(pressed, answer.keyboard, answer.picture, answer.caption)
+        await show_menu_level(pressed, answer.keyboard, answer.picture, answer.caption, app_links(context.application))
     if answer.clear_buttons and pressed:
         try:
             await pressed.edit_reply_markup(reply_markup=None)

@@ -17,6 +17,7 @@ from bot.storage import DATABASE_ERRORS
 from bot.storage.base import Announcement
 from bot.storage.topics import CLOSED, DELETED
 from bot.table.replies import Chat, Reply
+from bot.telegram.app_links import app_links
 from bot.telegram.messages import edit_message, send_reply
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ async def send_private(application: Application, notes: list[Reply]) -> None:
     """Private notes that answer nothing (a topic closed, a choice sent astray): a refusal costs only the note."""
     for note in notes:
         try:
-            await send_reply(application.bot, note.to_user, note)
+            await send_reply(application.bot, note.to_user, note, links=app_links(application))
         except TelegramError as error:
             log.info("Личное сообщение пользователю %s не доставлено: %s", note.to_user, error)
 
@@ -209,14 +210,14 @@ async def send_to_chat(application: Application, chat_id: int, reply: Reply,
     """`send_reply` into a group chat; if the group has just become a supergroup (an update from before the
     upgrade), its games move to the new id and the reply goes there."""
     try:
-        shown = await send_reply(application.bot, chat_id, reply, thread_id)
+        shown = await send_reply(application.bot, chat_id, reply, thread_id, app_links(application))
     except BadRequest as error:
         if (state := topic_refusal(error)) is None:
             raise
         raise await topic_shut(application, Chat(chat_id, topic=thread_id or 0), state, error) from None
     except ChatMigrated as moved:
         await service_of(application).chat_moved(chat_id, moved.new_chat_id)
-        return await send_reply(application.bot, moved.new_chat_id, reply)
+        return await send_reply(application.bot, moved.new_chat_id, reply, links=app_links(application))
     except Forbidden as error:
         if refused_by_group(chat_id, error):
             raise await chat_gone(application, chat_id, error) from None
@@ -245,7 +246,8 @@ async def edit_in_chat(application: Application, chat_id: int, message_id: int, 
     """`edit_message` in a chat: False when the message cannot show `reply` (it is then sent anew); a group that
     removed the bot is noted, and nothing more goes there (ChatGone)."""
     try:
-        return await edit_message(application.bot, chat_id, message_id, reply, forbidden=True)
+        return await edit_message(application.bot, chat_id, message_id, reply, forbidden=True,
+                                  links=app_links(application))
     except Forbidden as error:
         if refused_by_group(chat_id, error):
             raise await chat_gone(application, chat_id, error) from None

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, LinkPreviewOptions, Message
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 
 from bot.table.replies import Button, Reply
+
+if TYPE_CHECKING:
+    from bot.telegram.app_links import AppLinks
 
 log = logging.getLogger(__name__)
 
@@ -23,10 +26,15 @@ TOAST_LIMIT = 200  # characters in a callback-query answer
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 
 
-def keyboard(buttons: list[list[Button]]) -> InlineKeyboardMarkup | None:
+def keyboard(buttons: list[list[Button]], links: AppLinks | None = None,
+             private: bool = False) -> InlineKeyboardMarkup | None:
+    """The inline keyboard of `buttons` for a private chat or a group (where `links` make the Mini App's buttons;
+    without them there is no Mini App, and its buttons are left out)."""
     rows = [[InlineKeyboardButton(b.text, switch_inline_query_current_chat=b.inline_query)
-             if b.inline_query is not None else InlineKeyboardButton(b.text, callback_data=b.data)
-             for b in row] for row in buttons if row]
+             if b.inline_query is not None else links.button(b, private) if b.app is not None
+             else InlineKeyboardButton(b.text, callback_data=b.data)
+             for b in row if b.app is None or links is not None] for row in buttons]
+    rows = [row for row in rows if row]
     return InlineKeyboardMarkup(rows) if rows else None
 
 
@@ -109,19 +117,21 @@ def track(stack: list[tuple[str, str]], token: str) -> None:
         stack.append((opening.group(1).lower(), token))
 
 
-async def edit_in_place(message: Message, reply: Reply) -> bool:
+async def edit_in_place(message: Message, reply: Reply, links: AppLinks | None = None) -> bool:
     """Show `reply` in place of `message` (a board redrawn, a rule page turned). False when that is
     impossible: a picture for a text message, or Telegram refusing the edit (a message too old)."""
     if reply.image is not None and not message.photo:
         return False
-    return await edit_message(message.get_bot(), message.chat_id, message.message_id, reply)
+    return await edit_message(message.get_bot(), message.chat_id, message.message_id, reply, links=links)
 
 
-async def edit_message(bot: Any, chat_id: int, message_id: int, reply: Reply, forbidden: bool = False) -> bool:
+async def edit_message(bot: Any, chat_id: int, message_id: int, reply: Reply, forbidden: bool = False,
+                       links: AppLinks | None = None) -> bool:
     """Show `reply` in place of the message `message_id` (a picture's caption, or a text); False when
     Telegram refuses (a message too old or deleted, a text where a picture was) or cannot be reached.
-    `forbidden`: a 403 (the bot was removed from the group) is raised rather than answered False."""
-    markup = keyboard(reply.buttons)
+    `forbidden`: a 403 (the bot was removed from the group) is raised rather than answered False; `links`: the
+    Mini App's (`keyboard`)."""
+    markup = keyboard(reply.buttons, links, private=chat_id > 0)
     try:
         if reply.image is not None:
             caption = split_text(reply.text, CAPTION_LIMIT)[0] if reply.text.strip() else None
@@ -148,7 +158,7 @@ async def edit_message(bot: Any, chat_id: int, message_id: int, reply: Reply, fo
 
 
 async def show_menu_level(message: Message, buttons: list[list[Button]], picture: bytes | None,
-                          caption: str | None = None) -> None:
+                          caption: str | None = None, links: AppLinks | None = None) -> None:
     """A menu level in place: the new keyboard, and the new picture under the caption the service told again
     (HTML, escaped once). The pressed message's own caption is never sent back: the copy a client has may be an
     older one, and turning its entities back into HTML is how a caption gets escaped twice."""
@@ -156,17 +166,18 @@ async def show_menu_level(message: Message, buttons: list[list[Button]], picture
         if picture is not None and message.photo:
             text = split_text(caption, CAPTION_LIMIT)[0] if caption and caption.strip() else None
             media = InputMediaPhoto(picture, caption=text, parse_mode=ParseMode.HTML)
-            await message.edit_media(media, reply_markup=keyboard(buttons))
+            await message.edit_media(media, reply_markup=keyboard(buttons, links, message.chat_id > 0))
         else:
-            await message.edit_reply_markup(reply_markup=keyboard(buttons))
+            await message.edit_reply_markup(reply_markup=keyboard(buttons, links, message.chat_id > 0))
     except BadRequest as error:  # "message is not modified" (pressed twice), message too old
         log.debug("Меню не показано: %s", error)
 
 
-async def send_reply(bot: Any, chat_id: int, reply: Reply, thread_id: int | None = None) -> int | None:
+async def send_reply(bot: Any, chat_id: int, reply: Reply, thread_id: int | None = None,
+                     links: AppLinks | None = None) -> int | None:
     """One reply into one chat (and forum topic): a photo with a caption, or text messages. The id of the
-    message that carries the keyboard (the photo, or the last piece of a long text)."""
-    markup = keyboard(reply.buttons)
+    message that carries the keyboard (the photo, or the last piece of a long text); `links`: the Mini App's."""
+    markup = keyboard(reply.buttons, links, private=chat_id > 0)
     # only a turn's board, the final result and the private «ваш ход» make a sound (`Reply.sound`)
     common: dict[str, Any] = {"parse_mode": ParseMode.HTML, "message_thread_id": thread_id,
                               "disable_notification": not reply.sound}

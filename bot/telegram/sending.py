@@ -15,6 +15,7 @@ from telegram.ext import ContextTypes
 from bot.table.names import clean_name
 from bot.table.replies import Chat, Reply, User
 from bot.table.texts import board_link
+from bot.telegram.app_links import app_links
 from bot.telegram.delivery import (
     ChatGone,
     TopicShut,
@@ -74,7 +75,7 @@ async def send_replies(
         if reply.link_board and (link := board_link(chat.id, board, chat.topic)):
             reply = replace(reply, text=f'{reply.text}\n<a href="{link}">К доске</a>')
         try:
-            await send_reply(context.bot, reply.to_user, reply)
+            await send_reply(context.bot, reply.to_user, reply, links=app_links(context.application))
         except (Forbidden, BadRequest) as error:
             log.info("Личное сообщение пользователю %s не доставлено: %s", reply.to_user, error)
             if reply.to_user not in told and not chat.private:

@@ -17,6 +17,7 @@ from PIL import Image, ImageChops
 from render import kingdom
 from render.__main__ import main as cli_main
 from render.common import PLAYER_COLOURS
+from render.kingdom import png_board, png_panel, reading
 from render.registry import RENDERERS
 from rules.kingdom.board import SIZE, name, neighbours, parse_hex
 
@@ -85,11 +86,11 @@ def test_board_is_drawn_once_per_board_and_never_drawn_on():
     view = grown_view()
     board = kingdom.background(view)
     pristine = board.plain.copy()
-    hits = kingdom._board.cache_info().hits
+    hits = png_board._board.cache_info().hits
     kingdom.draw(view)
     kingdom.draw(over_view())
     assert kingdom.background(start_view(3)) is board  # same sectors, other pieces: the same pictures
-    assert kingdom._board.cache_info().hits >= hits + 3
+    assert png_board._board.cache_info().hits >= hits + 3
     assert ImageChops.difference(pristine, board.plain).getbbox() is None
     other = start_view(3, sectors=[("barn", True), ("paddock", False), ("oasis", False), ("tower", True)])
     assert kingdom.background(other) is not board
@@ -359,13 +360,13 @@ def test_cli_plays_random_moves(tmp_path):
 def drawn_texts(view: dict, monkeypatch) -> list[str]:
     """Every string the panel draws for this view."""
     seen: list[str] = []
-    original = kingdom.text
+    original = png_panel.text
 
     def spy(draw, xy, value, *args, **kwargs):
         seen.append(value)
         return original(draw, xy, value, *args, **kwargs)
 
-    monkeypatch.setattr(kingdom, "text", spy)
+    monkeypatch.setattr(png_panel, "text", spy)
     kingdom.render(view)
     return seen
 
@@ -435,7 +436,7 @@ def test_card_texts_fit_three_lines_in_a_readable_size():
     assert kingdom.CARD_TEXT >= 20
     cw = (kingdom.WIDTH - 2 * kingdom.PAD - 16) / 3
     for card, hint in CARD_HINTS.items():
-        lines = kingdom._wrap(hint, kingdom.CARD_TEXT, cw - 12, 3)
+        lines = reading.wrap(hint, kingdom.CARD_TEXT, cw - 12, 3)
         assert not lines[-1].endswith("…"), (card, lines)
 
 

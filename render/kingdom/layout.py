@@ -4,7 +4,7 @@ column goes. Pure functions of the view, shared by both writers (`png`, `svg`).
 >>> layout({"players": [{}, {}]})
 (1197, 56)
 >>> [round(x) for x, _ in card_boxes(3)]
-[10, 324, 638]
+[10, 326, 642]
 """
 
 from __future__ import annotations

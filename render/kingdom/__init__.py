@@ -29,7 +29,8 @@ from render.kingdom.png import draw, render
 from render.kingdom.png_board import background, house_sprite
 from render.kingdom.reading import card_gold
 from render.kingdom.style import HL_RING, terrain_name, terrain_rgb
+from render.kingdom.svg import board
 
 __all__ = ["BOARD_H", "CARDS_H", "CARD_TEXT", "HEADER_H", "HEX_S", "HEX_W", "HL_RING", "LEGEND_H", "PAD", "WIDTH",
-           "background", "card_gold", "draw", "hex_center", "house_sprite", "layout", "render", "terrain_name",
+           "background", "board", "card_gold", "draw", "hex_center", "house_sprite", "layout", "render", "terrain_name",
            "terrain_rgb"]

@@ -69,6 +69,15 @@ def tile_step(count: int, right: float) -> float:
     return min(46, (right - TILES_X) / max(1, count))
 
 
+def stripes(x: float, y: float, w: float, h: float, gap: int = 7) -> list[tuple[tuple[float, float], ...]]:
+    """The diagonal stripes of a new tile in the box (x, y, w, h), each clipped to it: (start, end)."""
+    out = []
+    for t in range(-round(h), round(w), gap):
+        u0, u1 = max(0, -t), min(h, w - t)
+        out.append(((x + t + u0, y + h - u0), (x + t + u1, y + h - u1)))
+    return out
+
+
 def score_columns(view: dict) -> tuple[list[tuple[str, str, float]], float]:
     """The score table's columns: (key, title, centre x) of each card, castles and total; and a card's width."""
     cols = [(c.get("id"), card_title(c)) for c in cards(view)]

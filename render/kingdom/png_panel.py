@@ -32,6 +32,7 @@ from render.kingdom.layout import (
     ranked,
     score_columns,
     sector_width,
+    stripes,
     tile_step,
 )
 from render.kingdom.png_board import house_sprite
@@ -69,9 +70,8 @@ def tile_icon(d: ImageDraw.ImageDraw, x: float, y: float, kind: Any, title: Any,
     box = (x, y, x + w, y + h)
     d.rounded_rectangle(box, radius=6, fill=fill, outline=INK if state != "used" else MUTED, width=2)
     if state == "new":
-        for t in range(-h, w, 7):  # diagonal stripes, clipped to the tile
-            u0, u1 = max(0, -t), min(h, w - t)
-            d.line([(x + t + u0, y + h - u0), (x + t + u1, y + h - u1)], fill=WHITE, width=2)
+        for a, b in stripes(x, y, w, h):
+            d.line([a, b], fill=WHITE, width=2)
         d.rounded_rectangle(box, radius=6, outline=INK, width=2)
     d.text((x + w / 2, y + h / 2 + 1), mark, font=font(16, True), fill=ink if state != "new" else INK,
            anchor="mm", stroke_width=2 if state == "new" else 0, stroke_fill=WHITE)

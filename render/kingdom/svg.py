@@ -5,7 +5,7 @@ the first ready tile of each type carries its type ("oracle"): the ids `rules.ki
 
 The hexes are drawn first, as the tap areas; everything over them (marks, rings, settlements) lets taps through
 (`pointer-events="none"`). Terrain marks and houses are defined once and placed with `<use>`, so the largest
-state stays small (about 130 KB).
+state stays small (at most about 120 KB in random 4-player games, drawn in about 30 ms).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from kb_positions import fresh, give, put, turn
-from kingdom_render_views import grown_view, over_view, start_view
+from kingdom_render_views import grown_view, odd_views, over_view, start_view
 
 from render.kingdom import svg
 from render.kingdom.style import GOLD, hex_rgb
@@ -162,6 +162,13 @@ def test_only_ready_tiles_of_the_player_to_move_are_tapped():
     give(state, 1, "G18")
     ids = set(data_targets(parsed(GAME.view(state))))
     assert "oracle" not in ids and "harbor" not in ids and "A1" in ids
+
+
+def test_missing_and_odd_fields_still_draw():
+    for view in odd_views():
+        root = parsed(view)
+        assert len(data_targets(root)) == len(set(data_targets(root))) >= 400
+    assert parsed("not a view").get("viewBox")
 
 
 def test_the_largest_state_is_small():

@@ -199,6 +199,19 @@ def shown_card(view: dict, p: dict) -> tuple[str | None, bool]:
 
 
 TILE_NOTES = {"new": "нов.", "used": "сыгран"}  # under a tile: got this turn, or played this turn
+READY = "usable"  # a tile in this state can act this turn (rules/kingdom/engine.READY)
+
+
+def tile_target(view: dict, p: dict, tile: dict) -> str | None:
+    """The tap id of a tile in a player's row (`rules.kingdom.notation.targets`), None if it is not tapped now:
+    while the player to move gives a tile back, each tile of that type by its state ("farm-used"); else each
+    ready tile of theirs by its type ("oracle")."""
+    kind, state = tile.get("type"), tile.get("state")
+    if p.get("seat") is None or p.get("seat") != view.get("current") or not isinstance(kind, str):
+        return None
+    if view.get("returning"):
+        return f"{kind}-{state}" if tile.get("title") == view["returning"] and isinstance(state, str) else None
+    return kind if state == READY else None
 
 
 def wrap(value: str, size: int, max_width: float, lines: int) -> list[str]:

@@ -1,7 +1,8 @@
 """The Kingdom Builder board for the Mini App: `board(view) -> SVG text`, one `<svg>` in the picture's own
 coordinates (its viewBox, no fixed size: the page scales it), drawn from the same geometry, colours, marks and
 layout as the PNG. Every hex carries `data-target` with its name ("K12") and, in the row of the player to move,
-the first ready tile of each type carries its type ("oracle"): the ids `rules.kingdom.notation.targets` names.
+the first ready tile of each type its type ("oracle"), or, while they give one back, each tile of that type its
+type and state ("farm-used"): the ids `rules.kingdom.notation.targets` names.
 
 The hexes are drawn first, as the tap areas; everything over them (marks, rings, settlements) lets taps through
 (`pointer-events="none"`). Terrain marks and houses are defined once and placed with `<use>`, so the largest

@@ -1,6 +1,6 @@
 """The panel under the board in the SVG, as `png_panel` draws it in the PNG: the header, the sector legend, the
 three cards with each player's gold, a row per player (their own hand in the view made for them) or, at the end,
-the score table. The tiles of the player to move that can act now are tap areas (`data-target` = their type)."""
+the score table. The tiles of the player to move that can be tapped now are tap areas (`reading.tile_target`)."""
 
 from __future__ import annotations
 
@@ -49,8 +49,6 @@ from render.kingdom.style import (
 )
 from render.kingdom.svg_elements import attrs, number, polygon, rect, text
 from render.kingdom.svg_houses import Houses
-
-READY = "usable"  # a tile in this state can act this turn (rules/kingdom/engine.READY)
 
 
 def panel(view: dict, houses: Houses, row_h: float) -> list[str]:
@@ -133,7 +131,7 @@ def _legend(view: dict, y0: float) -> list[str]:
         cy = y0 + LEGEND_H / 2
         out.append(text(x, cy, QUARTERS[i], 20, MUTED, bold=True))
         x += _measured(QUARTERS[i], 20, True) + 4
-        out.append(tile_icon(x, cy - 13, s.get("name"), s.get("title"), READY, 34, 26))
+        out.append(tile_icon(x, cy - 13, s.get("name"), s.get("title"), reading.READY, 34, 26))
         name = location_style(s.get("name"), s.get("title"))[2]
         out.append(text(x + 40, cy, name, 20, INK, max_width=cw - (x - PAD - i * cw) - 44, min_size=12))
     return out
@@ -202,14 +200,14 @@ def _player_row(view: dict, houses: Houses, p: dict, y0: float, h: float) -> lis
         right -= 2 * r + 8 + _measured("золото", 17) + 10
     tiles = reading.tiles(p)
     step = tile_step(len(tiles), right)
-    tappable: set[Any] = set()
+    tapped: set[str] = set()
     for i, t in enumerate(tiles):
         tx = TILES_X + i * step
         kind, state = t.get("type"), t.get("state")
-        if to_move and state == READY and isinstance(kind, str) and kind not in tappable:
-            tappable.add(kind)  # the tap area: the tile's whole slot in the row
-            out.append(rect(tx - 3, y0 + 4, step, h - 12, rx=6, fill="#000", fill_opacity=0,
-                            data_target=kind))
+        target = reading.tile_target(view, p, t)
+        if target is not None and target not in tapped:  # the first of two alike; the tap area: the tile's slot
+            tapped.add(target)
+            out.append(rect(tx - 3, y0 + 4, step, h - 12, rx=6, fill="#000", fill_opacity=0, data_target=target))
         out.append(tile_icon(tx, cy - 18, kind, t.get("title"), state, min(TILE_W, round(step) - 4), TILE_H))
         note = reading.TILE_NOTES.get(state)
         if note:

@@ -59,7 +59,7 @@ def test_every_tap_of_every_legal_action_is_on_the_board(players, seed):
     tile_taps = 0
     for n, state in enumerate(positions(players, seed)):
         legal = GAME.legal_actions(state)
-        tiles = any(a.split()[0] not in ("build", "end", "discard") for a in legal)
+        tiles = any(a.split()[0] not in ("build", "end") for a in legal)
         if n % 4 and not tiles and legal:  # a sample of positions, but all with a tile to play
             continue
         root = parsed(GAME.view(state, state.current))
@@ -150,9 +150,22 @@ def test_targets_of_every_kind_of_action():
     build = next(a for a in GAME.legal_actions(state) if a.startswith("build "))
     assert GAME.targets(state, build) == (build[6:],)
     assert GAME.targets(state, "oracle " + build[6:]) == ("oracle", build[6:])  # never the build's taps
-    assert GAME.targets(state, "discard farm used") == ()  # a button
     root = parsed(GAME.view(state))
     assert {"oracle", "harbor", "paddock"} <= set(data_targets(root))  # the player's ready tiles
+
+
+def test_a_tile_given_back_is_tapped():
+    state = fresh(2)
+    turn(state, 0, "G", builds=0, phase="after")
+    put(state, 0, "M5", "S2")
+    give(state, 0, "M6")  # a farm, ready
+    give(state, 0, "R2", "used")  # a farm, played this turn
+    give(state, 0, "S13")  # a paddock
+    GAME.apply(state, "paddock M5 K5")  # away from M6: one of the two farms goes back
+    assert GAME.legal_actions(state) == ["discard farm used", "discard farm usable"]
+    assert [GAME.targets(state, a) for a in GAME.legal_actions(state)] == [("farm-used",), ("farm-usable",)]
+    ids = data_targets(parsed(GAME.view(state)))
+    assert "farm-used" in ids and "farm-usable" in ids and "farm" not in ids and "paddock" not in ids
 
 
 def test_only_ready_tiles_of_the_player_to_move_are_tapped():

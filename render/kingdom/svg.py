@@ -4,9 +4,10 @@ layout as the PNG. Every hex carries `data-target` with its name ("K12") and, in
 the first ready tile of each type its type ("oracle"), or, while they give one back, each tile of that type its
 type and state ("farm-used"): the ids `rules.kingdom.notation.targets` names.
 
-The hexes are drawn first, as the tap areas; everything over them (marks, rings, settlements) lets taps through
-(`pointer-events="none"`). Terrain marks and houses are defined once and placed with `<use>`, so the largest
-state stays small (at most about 120 KB in random 4-player games, drawn in about 30 ms).
+The tap areas of the hexes are transparent copies of them over the whole board, so that a highlight the page
+puts on one (a stroke, a fill with its opacity) is seen whole. The hex, terrain marks and houses are defined
+once and placed with `<use>`, so the largest state stays small
+(at most about 140 KB in random 4-player games, drawn in 30-40 ms).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from render.kingdom.style import (
     location_style,
     terrain_rgb,
 )
-from render.kingdom.svg_elements import attrs, circle, number, points, rect, ring, shape, text
+from render.kingdom.svg_elements import attrs, circle, number, points, polygon, rect, ring, shape, text
 from render.kingdom.svg_houses import Houses
 
 FONT = "system-ui, sans-serif"
@@ -60,21 +61,30 @@ def board(view: dict) -> str:
     houses = Houses(view)
     terrain = reading.terrain(view)
     body = [rect(0, 0, WIDTH, height, fill=PAPER), rect(0, 0, WIDTH, BOARD_H, fill=BOARD_BG),
-            *_hexes(terrain), '<g pointer-events="none">', *_static(view, terrain), *_pieces(view, houses), "</g>",
+            *_terrain(terrain), *_static(view, terrain), *_pieces(view, houses), *_tap_areas(),
             f'<line x1="0" y1="{BOARD_H}" x2="{WIDTH}" y2="{BOARD_H}"{attrs(stroke=PANEL_EDGE)} stroke-width="3"/>',
             *svg_panel.panel(view, houses, row_h)]
-    defs = [*_mark_defs(terrain), *houses.defs()]
+    defs = [polygon(corners(0, 0, HEX_S), id="kb-hex"), *_mark_defs(terrain), *houses.defs()]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" font-family="{FONT}">'
             f'<defs>{"".join(defs)}</defs>{"".join(body)}</svg>')
 
 
-def _hexes(terrain: tuple[str, ...]) -> list[str]:
-    """The tap areas: every hex in its terrain's colour, named by `data-target`."""
+def _terrain(terrain: tuple[str, ...]) -> list[str]:
+    """Every hex in its terrain's colour, edged."""
     out = [f'<g{attrs(stroke=HEX_EDGE)} stroke-width="1">']
     for r, c in cells():
-        pts = corners(*centre(r, c), HEX_S)
-        out.append(f'<polygon data-target="{hex_name(r, c)}" points="{points(pts)}"'
-                   f'{attrs(fill=terrain_rgb(terrain[r][c]))}/>')
+        x, y = centre(r, c)
+        out.append(f'<use href="#kb-hex" x="{number(x)}" y="{number(y)}"{attrs(fill=terrain_rgb(terrain[r][c]))}/>')
+    out.append("</g>")
+    return out
+
+
+def _tap_areas() -> list[str]:
+    """Every hex again, transparent and over everything, named by `data-target`: the page's highlight of a hex
+    (a class on it) shows whole, over its neighbours' edges and over a settlement on it."""
+    out = ['<g fill="#000" fill-opacity="0">']
+    for r, c in cells():
+        out.append(f'<polygon data-target="{hex_name(r, c)}" points="{points(corners(*centre(r, c), HEX_S))}"/>')
     out.append("</g>")
     return out
 

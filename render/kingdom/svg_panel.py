@@ -204,15 +204,15 @@ def _player_row(view: dict, houses: Houses, p: dict, y0: float, h: float) -> lis
     for i, t in enumerate(tiles):
         tx = TILES_X + i * step
         kind, state = t.get("type"), t.get("state")
-        target = reading.tile_target(view, p, t)
-        if target is not None and target not in tapped:  # the first of two alike; the tap area: the tile's slot
-            tapped.add(target)
-            out.append(rect(tx - 3, y0 + 4, step, h - 12, rx=6, fill="#000", fill_opacity=0, data_target=target))
         out.append(tile_icon(tx, cy - 18, kind, t.get("title"), state, min(TILE_W, round(step) - 4), TILE_H))
         note = reading.TILE_NOTES.get(state)
         if note:
             out.append(text(tx + min(TILE_W, step - 4) / 2, cy + 18, note, 12 if state == "new" else 11,
                             INK if state == "new" else MUTED, bold=state == "new", anchor="m"))
+        target = reading.tile_target(view, p, t)
+        if target is not None and target not in tapped:  # the first of two alike; over it, its whole slot
+            tapped.add(target)
+            out.append(rect(tx - 3, y0 + 4, step, h - 12, rx=6, fill="#000", fill_opacity=0, data_target=target))
     if not tiles:
         out.append(text(TILES_X, cy, "жетонов нет", 16, MUTED))
     return out

@@ -96,6 +96,8 @@ def test_the_board_counts_what_the_view_holds():
     assert len(gold_pips) == sum(loc["tiles"] for loc in view["locations"])
     hexes = [e for e in root.iter(f"{NS}polygon") if e.get("data-target")]
     assert len(hexes) == 400
+    order = list(root.iter())
+    assert order.index(hexes[0]) > order.index(settlements)  # the tap areas lie over the pieces
     lit = [t for t in texts(root) if t in view["highlight"]]
     assert sorted(lit) == sorted(view["highlight"])
 

@@ -355,6 +355,23 @@ def menu_path(state: State, action: str) -> tuple[str, ...]:
     return _paths(state).get(action, ())
 
 
-def targets(st, action: str) -> tuple[str, ...]:
-    """The board places tapped to choose `action` in the Mini App (`rules.protocol.Game.targets`)."""
-    return ()  # not drawn for the Mini App yet: every action is a button in the page
+def targets(state: State, action: str) -> tuple[str, ...]:
+    """The places tapped to choose `action` in the Mini App (`rules.protocol.Game.targets`), as the board's SVG
+    (`render.kingdom.svg`) names them: a mandatory build is its hex; a tile's action starts with the tile in the
+    row of the player to move (named by its type), then the hex built on, or the settlement moved and where to:
+    so `build K12` and `oracle K12` never share their taps. A tile given back is the tile of that type in that
+    state ("farm-used"). Ending the turn is a button.
+
+    >>> targets(None, "build K12"), targets(None, "oracle K12"), targets(None, "barn G1 J4"), targets(None, "end")
+    (('K12',), ('oracle', 'K12'), ('barn', 'G1', 'J4'), ())
+    >>> targets(None, "discard farm used")
+    ('farm-used',)
+    """
+    verb, *words = action.split(" ")
+    if verb == "build":
+        return tuple(words)
+    if verb in BUILDING_TILES or verb in MOVING_TILES:
+        return (verb, *words)
+    if verb == "discard":
+        return ("-".join(words),)
+    return ()  # "end"

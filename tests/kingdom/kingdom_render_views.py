@@ -96,3 +96,30 @@ def over_view(players: int = 4) -> dict:
     best = max(s["total"] for s in scores)
     view["winners"] = [s["seat"] for s in scores if s["total"] == best]
     return view
+
+
+def odd_views() -> list[dict]:
+    """Views with fields missing or of the wrong kind, which every writer draws as neutral rather than raising."""
+    missing = grown_view()
+    for key in ("highlight", "last_turn", "scores", "winners", "deck", "discard", "final_round", "hand", "seat"):
+        missing.pop(key)
+    odd = grown_view()
+    odd["highlight"] = ["Z99", "K0", 5, None, "K12", "k12", ""]
+    odd["last_turn"] = "K12"
+    odd["owners"][3] = "oops"
+    odd["owners"][4][5] = 17  # an unknown seat
+    odd["locations"].append({"hex": "U3", "type": "castle?", "tiles": "two"})
+    odd["locations"].append({"hex": "A1", "type": "mystery", "title": "Тайна", "tiles": 5})
+    odd["players"][0]["tiles"] = [{"type": "wizard"}, "tile", {"state": "new"}]
+    odd["players"][1]["card"] = "X"
+    odd["players"].append({"seat": None})
+    odd["cards"] = [{"id": "lords"}, {"title": "Без подсказки"}, "card"]
+    odd["sectors"] = [{"name": "nowhere"}, None]
+    odd["terrain"][0] = "GG"
+    odd["current"] = 9
+    odd["builds_left"] = None
+    over = over_view()
+    over["scores"][0]["breakdown"] = None
+    over["scores"].append({"seat": 7})
+    over["winners"] = [7, "nobody"]
+    return [missing, odd, over, {}, {"game": "kingdom", "terrain": None, "players": None, "owners": None}]

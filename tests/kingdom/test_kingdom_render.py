@@ -11,12 +11,13 @@ import random
 from pathlib import Path
 
 import pytest
-from kingdom_render_views import grown_view, over_view, start_view
+from kingdom_render_views import grown_view, odd_views, over_view, start_view
 from PIL import Image, ImageChops
 
 from render import kingdom
 from render.__main__ import main as cli_main
 from render.common import PLAYER_COLOURS
+from render.kingdom import png_board, png_panel, reading
 from render.registry import RENDERERS
 from rules.kingdom.board import SIZE, name, neighbours, parse_hex
 
@@ -85,11 +86,11 @@ def test_board_is_drawn_once_per_board_and_never_drawn_on():
     view = grown_view()
     board = kingdom.background(view)
     pristine = board.plain.copy()
-    hits = kingdom._board.cache_info().hits
+    hits = png_board._board.cache_info().hits
     kingdom.draw(view)
     kingdom.draw(over_view())
     assert kingdom.background(start_view(3)) is board  # same sectors, other pieces: the same pictures
-    assert kingdom._board.cache_info().hits >= hits + 3
+    assert png_board._board.cache_info().hits >= hits + 3
     assert ImageChops.difference(pristine, board.plain).getbbox() is None
     other = start_view(3, sectors=[("barn", True), ("paddock", False), ("oasis", False), ("tower", True)])
     assert kingdom.background(other) is not board
@@ -253,33 +254,8 @@ def test_tile_states_look_different():
 
 
 def test_missing_and_odd_fields_still_draw():
-    view = grown_view()
-    for key in ("highlight", "last_turn", "scores", "winners", "deck", "discard", "final_round", "hand", "seat"):
-        view.pop(key)
-    decode(kingdom.draw(view))
-    odd = grown_view()
-    odd["highlight"] = ["Z99", "K0", 5, None, "K12", "k12", ""]
-    odd["last_turn"] = "K12"
-    odd["owners"][3] = "oops"
-    odd["owners"][4][5] = 17  # an unknown seat
-    odd["locations"].append({"hex": "U3", "type": "castle?", "tiles": "two"})
-    odd["locations"].append({"hex": "A1", "type": "mystery", "title": "Тайна", "tiles": 5})
-    odd["players"][0]["tiles"] = [{"type": "wizard"}, "tile", {"state": "new"}]
-    odd["players"][1]["card"] = "X"
-    odd["players"].append({"seat": None})
-    odd["cards"] = [{"id": "lords"}, {"title": "Без подсказки"}, "card"]
-    odd["sectors"] = [{"name": "nowhere"}, None]
-    odd["terrain"][0] = "GG"
-    odd["current"] = 9
-    odd["builds_left"] = None
-    decode(kingdom.draw(odd))
-    over = over_view()
-    over["scores"][0]["breakdown"] = None
-    over["scores"].append({"seat": 7})
-    over["winners"] = [7, "nobody"]
-    decode(kingdom.draw(over))
-    assert max(decode(kingdom.draw({})).size) <= 1280
-    decode(kingdom.draw({"game": "kingdom", "terrain": None, "players": None, "owners": None}))
+    for view in odd_views():
+        assert max(decode(kingdom.draw(view)).size) <= 1280
 
 
 def test_private_view_shows_own_card():
@@ -359,13 +335,13 @@ def test_cli_plays_random_moves(tmp_path):
 def drawn_texts(view: dict, monkeypatch) -> list[str]:
     """Every string the panel draws for this view."""
     seen: list[str] = []
-    original = kingdom.text
+    original = png_panel.text
 
     def spy(draw, xy, value, *args, **kwargs):
         seen.append(value)
         return original(draw, xy, value, *args, **kwargs)
 
-    monkeypatch.setattr(kingdom, "text", spy)
+    monkeypatch.setattr(png_panel, "text", spy)
     kingdom.render(view)
     return seen
 
@@ -435,7 +411,7 @@ def test_card_texts_fit_three_lines_in_a_readable_size():
     assert kingdom.CARD_TEXT >= 20
     cw = (kingdom.WIDTH - 2 * kingdom.PAD - 16) / 3
     for card, hint in CARD_HINTS.items():
-        lines = kingdom._wrap(hint, kingdom.CARD_TEXT, cw - 12, 3)
+        lines = reading.wrap(hint, kingdom.CARD_TEXT, cw - 12, 3)
         assert not lines[-1].endswith("…"), (card, lines)
 
 

@@ -67,3 +67,24 @@ def quick_pictures(monkeypatch):
     for registry in (RENDERERS, ROUND_RENDERERS):
         for name in list(registry):
             monkeypatch.setitem(registry, name, lambda view: b"\x89PNG" + json.dumps(len(str(view))).encode())
+
+
+@pytest.fixture
+async def browser():
+    """Headless Chromium for the Mini App's tests (tests/webapp_browser.py): skipped, saying why, where Chromium or
+    playwright is missing; failed instead when CI is set, so that CI always runs them."""
+    import os
+
+    from webapp_browser import ARGS, CHROMIUM, missing
+
+    reason = missing()
+    if reason and os.environ.get("CI"):
+        pytest.fail(f"the Mini App's browser tests must run in CI: {reason}")
+    if reason:
+        pytest.skip(reason)
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as driver:
+        chromium = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        await chromium.close()

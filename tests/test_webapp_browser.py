@@ -12,16 +12,12 @@ Without Chromium or the playwright package these tests are skipped, saying why; 
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-from pathlib import Path
-from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from e2e_harness import free_port
 from polling import polling
-from webapp_signing import sign
+from webapp_browser import DARK, GROUP, PHONE, STUB, WAIT, board_link, expect, open_page, say, shot, start_param
 from webapp_toy import GridToy, draw_board
 
 from bot.storage.sqlite import Store
@@ -29,36 +25,6 @@ from bot.table.replies import User
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
 from render.registry import BOARDS, RENDERERS
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-STUB = Path(__file__).with_name("webapp_telegram_stub.js").read_text(encoding="utf-8")
-GROUP = -1001234567890
-PHONE = {"width": 390, "height": 844}
-DARK = {"bg_color": "#17212b", "text_color": "#f5f5f5", "hint_color": "#708499", "button_color": "#5288c1",
-        "button_text_color": "#ffffff", "secondary_bg_color": "#232e3c", "link_color": "#6ab3f3"}
-WAIT = 15_000  # milliseconds: a poll comes every 3 s
-
-
-def missing() -> str | None:
-    """Why the browser tests cannot run here, or None."""
-    try:
-        import playwright.async_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is not installed (pip install -e '.[test]')"
-    if not os.path.exists(CHROMIUM):
-        return "Chromium is not installed (apt-get install chromium)"
-    return None
-
-
-@pytest.fixture(scope="module", autouse=True)
-def browser_available():
-    reason = missing()
-    if reason and os.environ.get("CI"):
-        pytest.fail(f"the Mini App's browser tests must run in CI: {reason}")
-    if reason:
-        pytest.skip(reason)
 
 
 @pytest.fixture
@@ -75,54 +41,6 @@ async def bot(server, tmp_path, monkeypatch):
     await service.close()
 
 
-@pytest.fixture
-async def browser():
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as driver:
-        chromium = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        await chromium.close()
-
-
-def expect(locator):
-    """Playwright's `expect`, imported where the package is known to be installed."""
-    from playwright.async_api import expect as playwright_expect
-
-    return playwright_expect(locator)
-
-
-async def say(server, user_id: int, name: str, text: str) -> int:
-    since = server.mark()
-    server.push_message(GROUP, user_id, name, text)
-    return since
-
-
-def board_link(call) -> str:
-    """The «🗺 Открыть доску» link under a board the group got."""
-    links = [button.get("url") for row in call.keyboard for button in row if button["text"] == "🗺 Открыть доску"]
-    assert links and links[0], call.keyboard
-    return links[0]
-
-
-async def open_page(browser, url: str, start_param: str, user_id: int, name: str, theme: dict | None = None):
-    """The page as Telegram opens it for this user: signed initData in the fragment, Telegram's script stood in."""
-    context = await browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
-    page = await context.new_page()
-    await page.route("https://telegram.org/js/telegram-web-app.js*",
-                     lambda route: route.fulfill(body=STUB, content_type="text/javascript"))
-    fragment = (f"tgWebAppData={quote(sign(user_id, name, start_param=start_param), safe='')}"
-                f"&tgWebAppVersion=7.0&tgWebAppPlatform=tdesktop")
-    if theme:
-        fragment += "&tgWebAppThemeParams=" + quote(json.dumps(theme), safe="")
-    await page.goto(f"{url}#{fragment}")
-    return page
-
-
-async def shot(page, name: str) -> None:
-    await page.screenshot(path=f"/tmp/webapp-{name}.png")
-
-
 async def test_a_player_taps_a_cell_and_confirms_and_the_group_and_the_other_page_see_it(server, bot, browser):
     url, service = bot
     await say(server, 101, "Анна", "/new сетка")
@@ -132,10 +50,9 @@ async def test_a_player_taps_a_cell_and_confirms_and_the_group_and_the_other_pag
     board = await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == GROUP, since=since)
     link = board_link(board)
     assert re.fullmatch(r"https://t\.me/RefereeTestBot\?startapp=t[A-Za-z0-9_-]{8,32}", link), link
-    start_param = parse_qs(urlsplit(link).query)["startapp"][0]
 
-    anna = await open_page(browser, url, start_param, 101, "Анна")
-    boris = await open_page(browser, url, start_param, 102, "Борис", theme=DARK)
+    anna = await open_page(browser, url, start_param(board), 101, "Анна")
+    boris = await open_page(browser, url, start_param(board), 102, "Борис", theme=DARK)
     await anna.wait_for_selector('#board [data-target="b2"].target', timeout=WAIT)
     assert await anna.text_content("#turn") == "Ходит Анна."
     assert await anna.evaluate("window.__telegramReady && window.__telegramExpanded")
@@ -196,8 +113,7 @@ async def test_a_stale_page_is_refused_and_shows_the_fresh_table(server, bot, br
     await say(server, 102, "Борис", "/join")
     since = await say(server, 101, "Анна", "/begin")
     board = await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == GROUP, since=since)
-    start_param = parse_qs(urlsplit(board_link(board)).query)["startapp"][0]
-    anna = await open_page(browser, url, start_param, 101, "Анна")
+    anna = await open_page(browser, url, start_param(board), 101, "Анна")
     await anna.wait_for_selector('#board [data-target="a1"].target', timeout=WAIT)
     await anna.click('#board [data-target="a1"]')
     # meanwhile she moves from another page (or the chat): the choice on this one is stale now

@@ -186,3 +186,16 @@ def region_points(view: dict, result: dict, trees: dict[str, dict]) -> list[tupl
         n = len([t for t in as_list(r.get("trees")) if t in trees])
         out.append((r, seats, (2 if len(seats) == 1 else 1) * n if seats else 0))
     return out
+
+
+def board_key(view: dict) -> tuple:
+    """What the board's background depends on: (columns, rows, regions as (id, trees, glade), trees as
+    (name, base style), unused spots); the same for every view of a game."""
+    cols, rows = grid_size(view)
+    regions = []
+    for i, r in enumerate(as_dicts(view.get("regions"))):
+        names = tuple(n for n in as_list(r.get("trees")) if parse_name(n) is not None)
+        regions.append((str(r.get("id", i)), names, bool(r.get("glade"))))
+    trees = tuple((t["name"], style_of(t.get("base"))) for t in trees_of(view))
+    empty = tuple(n for n in as_list(view.get("empty_spots")) if parse_name(n) is not None)
+    return cols, rows, tuple(regions), trees, empty

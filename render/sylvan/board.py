@@ -11,13 +11,10 @@ from render.common import BOARD_CACHE, INK, RGB, WHITE, font, text
 from render.sylvan.access import (
     as_dicts,
     as_int,
-    as_list,
-    grid_size,
+    board_key,
     owner_rgb,
     parse_name,
-    style_of,
     tree_tiles,
-    trees_of,
 )
 from render.sylvan.geometry import (
     BASE_H,
@@ -41,6 +38,7 @@ from render.sylvan.geometry import (
     crown_center,
     level_rect,
     region_labels,
+    region_map,
 )
 from render.sylvan.palette import FRAME, HL_RING, OUTLINE, RIVER, RIVER_LIGHT, WOOD, WOOD_DARK, region_tint
 from render.sylvan.sprites import (
@@ -55,17 +53,6 @@ from render.sylvan.sprites import (
 )
 
 
-def _static_key(view: dict) -> tuple:
-    cols, rows = grid_size(view)
-    regions = []
-    for i, r in enumerate(as_dicts(view.get("regions"))):
-        names = tuple(n for n in as_list(r.get("trees")) if parse_name(n) is not None)
-        regions.append((str(r.get("id", i)), names, bool(r.get("glade"))))
-    trees = tuple((t["name"], style_of(t.get("base"))) for t in trees_of(view))
-    empty = tuple(n for n in as_list(view.get("empty_spots")) if parse_name(n) is not None)
-    return cols, rows, tuple(regions), trees, empty
-
-
 class Board:
     """The cached board pictures: plain and with every cell lit, and the cells' regions."""
 
@@ -77,19 +64,12 @@ class Board:
 
 def background(view: dict) -> Board:
     """The cached board for this view's side and trees (the same object for every view of a game)."""
-    return cached_board(*_static_key(view))
+    return cached_board(*board_key(view))
 
 
 @lru_cache(maxsize=BOARD_CACHE)
 def cached_board(cols: int, rows: int, regions: tuple, trees: tuple, empty: tuple) -> Board:
-    region_of: dict[tuple[int, int], str] = {}
-    tints: dict[str, RGB] = {}
-    for i, (rid, names, _) in enumerate(regions):
-        tints[rid] = region_tint(rid, i)
-        for n in names:
-            spot = parse_name(n)
-            if spot is not None:
-                region_of.setdefault(spot, rid)
+    region_of, tints = region_map(regions)
     plain = _draw_board(cols, rows, region_of, tints, trees, empty, lit=False)
     lit = _draw_board(cols, rows, region_of, tints, trees, empty, lit=True)
     return Board(plain, lit, region_of)

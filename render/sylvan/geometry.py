@@ -7,8 +7,9 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from render.common import clean, width
+from render.common import RGB, clean, width
 from render.sylvan.access import as_dicts, as_int, as_list, grid_size, parse_name, trees_of
+from render.sylvan.palette import region_tint
 
 WIDTH = 800
 MAX_HEIGHT = 1280
@@ -94,6 +95,8 @@ def crown_center(name: str) -> tuple[int, int]:
 
 FLAG_W, FLAG_H = 27, LEVEL_H
 CROWN_W, CROWN_H = 36, 30
+CROWN_SHAPE = ((2, 10), (9.5, 15), (18, 2), (26.5, 15), (34, 10), (31, 28), (5, 28))  # in the crown's box
+CROWN_GEMS = ((2, 10), (18, 2), (34, 10))  # the balls on its three points
 FLAG_BANNER = ((6, 2), (25, 2), (19.5, 8.5), (25, 15), (6, 15))  # a swallow-tailed banner
 
 
@@ -280,3 +283,16 @@ def bridge_path(a: tuple[int, int, int], b: tuple[int, int, int], index: int = 0
 def level_mid(row: int, level: int) -> float:
     _, y0, _, y1 = level_rect(0, row, level)
     return (y0 + y1) / 2
+
+
+def region_map(regions: tuple) -> tuple[dict[tuple[int, int], str], dict[str, RGB]]:
+    """The region of each cell (column, row) and the tint of each region, from `board_key`'s regions."""
+    region_of: dict[tuple[int, int], str] = {}
+    tints: dict[str, RGB] = {}
+    for i, (rid, names, _) in enumerate(regions):
+        tints[rid] = region_tint(rid, i)
+        for n in names:
+            spot = parse_name(n)
+            if spot is not None:
+                region_of.setdefault(spot, rid)
+    return region_of, tints

@@ -27,7 +27,6 @@ from render.sylvan.access import (
     display_name,
     is_over,
     marks,
-    moving_trees,
     owner_rgb,
     players_of,
     round_order,
@@ -58,13 +57,13 @@ from render.sylvan.palette import (
     OWNER_RGB,
     PRIVATE_BG,
     SET_SIZE,
-    STEP_TEXT,
     STYLE_NAMES,
     SYMBOL_NAMES,
     SYMBOLS,
     region_tint,
 )
 from render.sylvan.sprites import crown_sprite, glyph_sprite, icon_sprite, paste
+from render.sylvan.texts import round_line, turn_card, turn_hint, turn_line, winners_line
 
 
 def draw_chip(d: ImageDraw.ImageDraw, x: float, cy: float, colour: RGB, label: str, w: int = 38, h: int = 28) -> float:
@@ -111,59 +110,33 @@ def _card(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, floa
 
 
 def draw_header(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float) -> None:
-    names = seat_names(view)
     right = WIDTH - PAD - 4
-    rnd = as_int(view.get("round"), 1)
-    direction = as_int(view.get("direction"), 1)
-    info = f"раунд {rnd} из 2 · " + ("по часовой ↻" if direction != -1 else "против часовой ↺")
-    deck = f"колода {as_int(view.get('deck'), '?')} · сброс {as_int(view.get('discard'), '?')}"
     x = PAD + 4
     if is_over(view):
         text(d, (x, y0 + 22), "Партия окончена", 27, INK, bold=True, anchor="lm")
-        winners = [names.get(s, "?") for s in as_list(view.get("winners")) if as_int(s) is not None]
-        if winners:
-            label = ("Победа: " if len(winners) == 1 else "Победу делят: ") + ", ".join(winners)
+        label = winners_line(view)
+        if label:
             text(d, (x, y0 + 50), label, 21, WIN, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD - 8,
                  min_size=14)
         return
-    text(d, (x, y0 + 77), f"{info} · {deck}", PANEL_FONT, MUTED, anchor="lm", max_width=right - x,
+    text(d, (x, y0 + 77), round_line(view), PANEL_FONT, MUTED, anchor="lm", max_width=right - x,
          min_size=PANEL_FONT - 1)
-    room = right
     seat = as_int(view.get("current"))
-    step = view.get("step")
     if seat is None:
-        text(d, (x, y0 + 22), "Ждём хода", 26, INK, bold=True, anchor="lm", max_width=room - x)
+        text(d, (x, y0 + 22), "Ждём хода", 26, INK, bold=True, anchor="lm", max_width=right - x)
         return
-    who = names.get(seat, f"Игрок {seat + 1}")
     x = draw_chip(d, x, y0 + 22, owner_rgb(view, seat), marks(view).get(seat, "?")) + 8
-    what = view.get("choosing") if isinstance(view.get("choosing"), str) else STEP_TEXT.get(step, "сделать ход")
-    line = f"Ходит {who} — {clean(what)}"
-    text(d, (x, y0 + 22), line, 25, INK, bold=True, anchor="lm", max_width=room - x, min_size=17)
-    turn = view.get("turn") if isinstance(view.get("turn"), dict) else {}
+    text(d, (x, y0 + 22), turn_line(view, seat), 25, INK, bold=True, anchor="lm", max_width=right - x, min_size=17)
     sx = PAD + 4
-    sub_room = right
-    card = turn.get("card")
-    if isinstance(card, dict) and step in ("place", "flag", "act"):
+    card = turn_card(view)
+    if card is not None:
         sx += text(d, (sx, y0 + 50), "карта хода:", 18, INK, anchor="lm") + 6
         style = style_of(card.get("style"))
         paste(im, glyph_sprite(style, 24), sx, y0 + 38)
         sx += 28
         sx += text(d, (sx, y0 + 50), STYLE_NAMES.get(style or "", "?"), 18, INK, bold=True, anchor="lm") + 12
-    if moving_trees(view):
-        sub = ("обведено жилище, которое переносится; рамкой — куда" if len(moving_trees(view)) == 1
-               else "рамкой обведены жилища, которые можно перенести")
-    elif step == "place":
-        sub = "можно строить на обведённых деревьях" if view.get("highlight") else "строить некуда"
-    elif step == "flag":
-        flag_tree = turn.get("flag_tree")
-        sub = f"флаг на {flag_tree}: +5 славы" if isinstance(flag_tree, str) else "флаг: +5 славы"
-    elif step == "act":
-        sub = "до того можно: наборы" if turn.get("item") else "до того можно: наборы, предмет"
-        if turn.get("skipped"):
-            sub = "стройки не было, " + sub
-    else:
-        sub = "стиль карты — стиль верхнего жилища"
-    text(d, (sx, y0 + 50), sub, 18, INK, anchor="lm", max_width=max(10, sub_room - sx), min_size=PANEL_FONT - 1)
+    text(d, (sx, y0 + 50), turn_hint(view), 18, INK, anchor="lm", max_width=max(10, right - sx),
+         min_size=PANEL_FONT - 1)
 
 
 def _face_card(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], card: Any,

@@ -10,7 +10,9 @@ from PIL import Image, ImageDraw
 
 from render.common import INK, PAPER, RGB, WHITE, contrast, font
 from render.sylvan.geometry import (
+    CROWN_GEMS,
     CROWN_H,
+    CROWN_SHAPE,
     CROWN_W,
     FLAG_BANNER,
     FLAG_H,
@@ -133,9 +135,8 @@ def crown_sprite(height: int, colour: RGB | None) -> Image.Image:
     label = str(height)
 
     def paint(d: ImageDraw.ImageDraw, k: int) -> None:
-        pts = [(2, 10), (9.5, 15), (18, 2), (26.5, 15), (34, 10), (31, 28), (5, 28)]
-        d.polygon([(x * k, y * k) for x, y in pts], fill=colour or WHITE, outline=OUTLINE, width=round(1.8 * k))
-        for x, y in ((2, 10), (18, 2), (34, 10)):
+        d.polygon([(x * k, y * k) for x, y in CROWN_SHAPE], fill=colour or WHITE, outline=OUTLINE, width=round(1.8 * k))
+        for x, y in CROWN_GEMS:
             r = 2.2 * k
             d.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=GOLD if colour else (196, 196, 196),
                       outline=OUTLINE, width=k)

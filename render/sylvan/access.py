@@ -6,7 +6,7 @@ from typing import Any
 
 from render.badges import badges
 from render.common import RGB, clean, player_colour
-from render.sylvan.palette import NEUTRAL_OWNER, OWNER_RGB, STYLES
+from render.sylvan.palette import NEUTRAL_OWNER, OWNER_RGB, STYLES, SYMBOLS
 
 COLUMN_LETTERS = "АБВГД"
 
@@ -199,3 +199,18 @@ def board_key(view: dict) -> tuple:
     trees = tuple((t["name"], style_of(t.get("base"))) for t in trees_of(view))
     empty = tuple(n for n in as_list(view.get("empty_spots")) if parse_name(n) is not None)
     return cols, rows, tuple(regions), trees, empty
+
+
+def set_progress(p: dict) -> tuple[dict[str, int], dict[str, int]]:
+    """A player's played cards towards each symbol's set of 3: (cards with that symbol only, two-symbol cards
+    with it, which count for either set)."""
+    single = dict.fromkeys(SYMBOLS, 0)
+    double = dict.fromkeys(SYMBOLS, 0)
+    for c in as_dicts(p.get("played")):
+        symbols = [s for s in as_list(c.get("symbols")) if s in SYMBOLS]
+        for s in symbols:
+            if len(symbols) == 1:
+                single[s] += 1
+            else:
+                double[s] += 1
+    return single, double

@@ -23,8 +23,6 @@ from render.sylvan.geometry import (
     CELL_W,
     CROWN_H,
     CROWN_W,
-    FLAG_H,
-    FLAG_W,
     LABEL_LINE,
     LABEL_PAD,
     REGION_FONT,
@@ -36,13 +34,13 @@ from render.sylvan.geometry import (
     cell_box,
     cell_origin,
     crown_center,
+    flag_spots,
     level_rect,
     region_labels,
     region_map,
 )
-from render.sylvan.palette import FRAME, HL_RING, OUTLINE, RIVER, RIVER_LIGHT, WOOD, WOOD_DARK, region_tint
+from render.sylvan.palette import FRAME, HL_RING, OUTLINE, RIVER, RIVER_LIGHT, WOOD, WOOD_DARK, blend, region_tint
 from render.sylvan.sprites import (
-    blend,
     crown_sprite,
     flag_sprite,
     icon_sprite,
@@ -189,16 +187,8 @@ def draw_tree(im: Image.Image, view: dict, t: dict) -> None:
         sprite = treetop_sprite()
         x0, y0, x1, _ = level_rect(col, row, top)
         paste(im, sprite, (x0 + x1) / 2 - sprite.width / 2, y0 - TOP_H)
-    # flags at their level, from the right end of the tile (or base) leftwards
-    by_level: dict[int, list] = {}
-    for f in as_dicts(t.get("flags")):
-        level = as_int(f.get("level"), 0)
-        by_level.setdefault(max(0, min(top, level)), []).append(f.get("seat"))
-    for level, seats in by_level.items():
-        x0, y0, x1, y1 = level_rect(col, row, level)
-        fy = (y0 + y1) / 2 - FLAG_H / 2
-        for i, seat in enumerate(seats[:3]):
-            paste(im, flag_sprite(owner_rgb(view, seat)), x1 - 2 - (i + 1) * (FLAG_W + 1), fy)
+    for x, y, seat in flag_spots(t):
+        paste(im, flag_sprite(owner_rgb(view, seat)), x, y)
     height = as_int(t.get("height"), 1 + len(tiles))
     holder = as_int(t.get("advantage"))
     colour = owner_rgb(view, holder) if holder is not None else None

@@ -296,3 +296,22 @@ def region_map(regions: tuple) -> tuple[dict[tuple[int, int], str], dict[str, RG
             if spot is not None:
                 region_of.setdefault(spot, rid)
     return region_of, tints
+
+
+def flag_spots(tree: dict) -> list[tuple[float, float, Any]]:
+    """(x, y, seat) of the top left corner of each flag on a tree: at its level (kept within the stack), from
+    the right end of the tile (or base) leftwards, at most 3 on a level."""
+    spot = parse_name(tree.get("name"))
+    if spot is None:
+        return []
+    top = min(len(as_dicts(tree.get("tiles"))), 8)
+    by_level: dict[int, list] = {}
+    for f in as_dicts(tree.get("flags")):
+        level = as_int(f.get("level"), 0)
+        by_level.setdefault(max(0, min(top, level)), []).append(f.get("seat"))
+    out = []
+    for level, seats in by_level.items():
+        x0, y0, x1, y1 = level_rect(spot[0], spot[1], level)
+        fy = (y0 + y1) / 2 - FLAG_H / 2
+        out += [(x1 - 2 - (i + 1) * (FLAG_W + 1), fy, seat) for i, seat in enumerate(seats[:3])]
+    return out

@@ -39,6 +39,10 @@ SETS_W = (WIDTH - PAD - 4 - SETS_X) / len(SYMBOLS)
 PLAYERS_HEAD = 24
 PANEL_FONT = 17  # the least size of any text in the panel: 9 px when a phone shows the picture 430 px wide
 
+# the final table's columns: (key of a score's breakdown, heading)
+FINAL_COLUMNS = (("flags", "флаги"), ("bridges", "мосты"), ("trees_1", "дер. 1"), ("regions_1", "обл. 1"),
+                 ("trees_2", "дер. 2"), ("regions_2", "обл. 2"))
+
 
 def layout(view: dict) -> dict[str, float]:
     """Heights of the parts of the picture for this view: board, header, cards, round, rows (each), private,

@@ -53,3 +53,8 @@ STEP_TEXT = {  # what the player to move chooses, in the infinitive: «Ходи�
 
 def region_tint(rid: str, index: int = 0) -> RGB:
     return REGION_TINT.get(rid, SPARE_TINTS[index % len(SPARE_TINTS)])
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour a fraction t of the way from a to b."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=True))  # type: ignore[return-value]

@@ -32,6 +32,7 @@ from render.sylvan.access import (
     round_order,
     seat_names,
     seat_values,
+    set_progress,
     stock_line,
     style_of,
 )
@@ -39,6 +40,7 @@ from render.sylvan.geometry import WIDTH
 from render.sylvan.layout import (
     CARDS_H,
     FAME_X,
+    FINAL_COLUMNS,
     FINAL_HEAD,
     NAME_W,
     NAME_X,
@@ -246,15 +248,7 @@ def draw_player_row(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, p: dict
     fame = as_int(p.get("fame"), 0)
     text(d, (FAME_X, y0 + inner / 2 + 1), str(fame), 27, INK, bold=True, anchor="mm")
     items = p.get("items") if isinstance(p.get("items"), dict) else {}
-    single = dict.fromkeys(SYMBOLS, 0)
-    double = dict.fromkeys(SYMBOLS, 0)
-    for c in as_dicts(p.get("played")):
-        symbols = [s for s in as_list(c.get("symbols")) if s in SYMBOLS]
-        for s in symbols:
-            if len(symbols) == 1:
-                single[s] += 1
-            else:
-                double[s] += 1
+    single, double = set_progress(p)
     for i, sym in enumerate(SYMBOLS):
         x = SETS_X + i * SETS_W
         _progress(im, d, x, top, sym, single[sym], double[sym])
@@ -361,10 +355,6 @@ def draw_round_table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result
         y += ROUND_ROW
     if with_regions:
         draw_regions_line(im, d, view, result, y)
-
-
-FINAL_COLUMNS = (("flags", "флаги"), ("bridges", "мосты"), ("trees_1", "дер. 1"), ("regions_1", "обл. 1"),
-                 ("trees_2", "дер. 2"), ("regions_2", "обл. 2"))
 
 
 def draw_final_table(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float, row_h: float) -> None:

@@ -23,7 +23,7 @@ from render.sylvan.geometry import (
     TOP_H,
     TOP_SINK,
 )
-from render.sylvan.palette import GOLD, OUTLINE, STYLE_INK, TREETOP, TREETOP_DARK, WOOD_DARK
+from render.sylvan.palette import GOLD, OUTLINE, STYLE_INK, TREETOP, TREETOP_DARK, WOOD_DARK, blend
 
 
 def _supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int], None], k: int = 4
@@ -206,10 +206,6 @@ def paint_icon(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, s: float, 
 @lru_cache(maxsize=32)
 def icon_sprite(kind: str, size: int, faded: bool = False) -> Image.Image:
     return _supersampled((size, size), lambda d, k: paint_icon(d, kind, 0, 0, size * k, faded))
-
-
-def blend(a: RGB, b: RGB, t: float) -> RGB:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=True))  # type: ignore[return-value]
 
 
 def paste(im: Image.Image, sprite: Image.Image, x: float, y: float) -> None:

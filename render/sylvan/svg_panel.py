@@ -10,7 +10,7 @@ symbol's set «set:мост» and item «item:мост»; in a seat's own view, 
 
 from __future__ import annotations
 
-from render.common import HIGHLIGHT, HIGHLIGHT_SOFT, INK, MUTED, PANEL_EDGE, WHITE, WIN, clean
+from render.common import HIGHLIGHT, HIGHLIGHT_SOFT, INK, MUTED, PANEL_EDGE, WHITE, WIN, clean, width
 from render.sylvan.access import (
     as_dicts,
     as_int,
@@ -36,11 +36,12 @@ PAD = 10
 LINE = 42  # a line of the header
 CARD_H = 112  # a face-up card
 ROW_H = 104  # a player's row
-NAME_X, NAME_W = 80, 290
-FAME_X = 410  # the centre of the fame column
-SETS_X = 452  # one column per symbol: the cards towards its set above, the items held below
-SETS_W = (WIDTH - PAD - 4 - SETS_X) / len(SYMBOLS)
-HAND_COLUMNS, HAND_H = 4, 84
+NAME_X = 72  # right of the colour chip
+FAME_X = 440  # the centre of the fame column
+NAME_W = FAME_X - 30 - NAME_X  # the name, and under it «жилищ 5+8 · флагов 16 · карт 4»
+SETS_W = 78  # one column per symbol: the cards towards its set above, the items held below
+SETS_X = WIDTH - PAD - 4 - len(SYMBOLS) * SETS_W
+HAND_COLUMNS, HAND_H = 3, 84
 FINAL_ROW = 64
 SOFT = (200, 200, 215)  # secondary text on the dark strip of the seat's secrets
 
@@ -65,8 +66,9 @@ def header(view: dict, y: float) -> tuple[str, float]:
     if card is not None:
         style = style_of(card.get("style"))
         out += label(x, y + h + 8, "карта хода:", 24, INK)
-        out += glyph(style, x + 136, y + h - 8, 32)
-        out += label(x + 176, y + h + 8, STYLE_NAMES.get(style or "", "?"), 24, INK, bold=True)
+        gx = x + width("карта хода:", 24) * 1.15 + 10  # room for a phone's font a little wider than ours
+        out += glyph(style, gx, y + h - 8, 32)
+        out += label(gx + 40, y + h + 8, STYLE_NAMES.get(style or "", "?"), 24, INK, bold=True)
         h += LINE
     if seat is not None:
         out += label(x, y + h + 8, turn_hint(view), 24, INK, room=WIDTH - 2 * x)
@@ -98,7 +100,7 @@ def _face_card(x: float, y: float, w: float, card: object, number: int) -> str:
 def face_up(view: dict, y: float) -> tuple[str, float]:
     """The 3 face-up cards across the width under their caption, each tappable as «open:N»."""
     out = label(PAD + 4, y + 16, "открытые карты", 22, MUTED, bold=True)
-    out += label(WIDTH - PAD - 4, y + 16, "корона: высота дерева, цвет — у кого преимущество", 20, MUTED,
+    out += label(WIDTH - PAD - 4, y + 16, "корона: высота, цвет — у кого преимущество", 20, MUTED,
                  anchor="end")
     cards = as_list(view.get("face_up"))[:3] or [None, None, None]
     w = (WIDTH - 2 * PAD - 2 * 10) / 3
@@ -132,7 +134,7 @@ def players(view: dict, y: float) -> tuple[str, float]:
     """The column names and a row per player: chip, name, what is left, fame, sets and items."""
     out = label(NAME_X, y + 15, "игроки", 20, MUTED, bold=True) + label(FAME_X, y + 15, "слава", 20, MUTED,
                                                                          bold=True, anchor="middle")
-    out += label(SETS_X, y + 15, "карты к набору · предметы", 20, MUTED)
+    out += label(SETS_X + 10, y + 15, "к наборам · предметы", 20, MUTED)
     y += 32
     current, own = as_int(view.get("current")), as_int(view.get("seat"))
     chips = marks(view)
@@ -145,10 +147,10 @@ def players(view: dict, y: float) -> tuple[str, float]:
             out += rect(box, WHITE, PANEL_EDGE, 2, radius=10)
         top, bottom = y + 28, y + 68
         out += chip(PAD + 10, y + (ROW_H - 8) / 2, owner_rgb(view, seat), chips.get(seat, "?") if seat is not None
-                    else "?", 52, 42, 24)
+                    else "?", 46, 40, 22)
         name = display_name(p) + (" (вы)" if seat is not None and seat == own else "")
         out += label(NAME_X, top, name, 28, INK, bold=True, room=NAME_W)
-        out += label(NAME_X, bottom, stock_line(view, p), 22, MUTED, room=NAME_W)
+        out += label(NAME_X, bottom, stock_line(view, p), 20, MUTED, room=NAME_W)
         out += label(FAME_X, y + (ROW_H - 8) / 2, str(as_int(p.get("fame"), 0)), 40, INK, bold=True,
                      anchor="middle")
         items = p.get("items") if isinstance(p.get("items"), dict) else {}
@@ -197,7 +199,7 @@ def secrets(view: dict, y: float) -> tuple[str, float]:
     h = 44 + rows * (HAND_H + 8) + len(shown) * 44 + 10
     out = rect((PAD, y, WIDTH - PAD, y + h), PRIVATE_BG, radius=10)
     out += label(PAD + 12, y + 22, "только вам", 22, (255, 220, 120), bold=True)
-    out += label(PAD + 150, y + 22, f"{name} · рука:", 22, WHITE, bold=True, room=WIDTH - PAD - 162)
+    out += label(PAD + 172, y + 22, f"{name} · рука:", 22, WHITE, bold=True, room=WIDTH - 2 * PAD - 184)
     if not hand:
         out += label(PAD + 12, y + 44 + HAND_H / 2, "пусто", 22, SOFT)
     for i, (key, cards) in enumerate(hand.items()):

@@ -91,12 +91,13 @@ from render.sylvan.palette import HL_RING, OWNER_RGB, PRIVATE_BG, STYLES, TREETO
 from render.sylvan.png import draw, render
 from render.sylvan.round_scoring import render_round, render_round_image
 from render.sylvan.sprites import crown_sprite, flag_sprite, glyph_sprite
+from render.sylvan.svg import board
 
 __all__ = [
     "ARROWS", "BASE_W", "CARDS_H", "CELL_H", "CELL_W", "CROWN_H", "CROWN_W", "FINAL_HEAD", "FLAG_W", "HEADER_H",
     "HL_RING", "LEVEL_H", "MX", "MY", "OWNER_RGB", "PAD", "PRIVATE_BG", "PRIVATE_H", "ROW_H", "STYLES", "SWATCH",
-    "TOP_H", "TREETOP", "WIDTH", "WOOD", "background", "board_height", "bridge_path", "cached_board", "cell_box",
-    "crown_box", "crown_center", "crown_sprite", "draw", "flag_sprite", "glyph_sprite", "layout", "level_box",
-    "marks", "overlaps", "parse_name", "region_labels", "region_tint", "render", "render_round",
+    "TOP_H", "TREETOP", "WIDTH", "WOOD", "background", "board", "board_height", "bridge_path", "cached_board",
+    "cell_box", "crown_box", "crown_center", "crown_sprite", "draw", "flag_sprite", "glyph_sprite", "layout",
+    "level_box", "marks", "overlaps", "parse_name", "region_labels", "region_tint", "render", "render_round",
     "render_round_image", "round_end_result", "round_layout", "round_order", "stack_box", "tree_center",
 ]

@@ -174,7 +174,7 @@ def _bridges(view: dict, trees: dict[str, dict]) -> str:
         line = points(pts)
         out.append(el("polyline", points=line, fill="none", stroke=OUTLINE, stroke_width=BRIDGE_W + 3,
                       stroke_linejoin="round"))
-        out.append(el("polyline", points=line, fill="none", stroke=fill, stroke_width=BRIDGE_W,
+        out.append(el("polyline", points=line, fill="none", stroke=fill, stroke_width=BRIDGE_W, class_="bridge",
                       stroke_linejoin="round", stroke_dasharray="7 2" if len(pts) == 2 else None))
         out += [rect((x - 2, y - 6, x + 2, y + 6), OUTLINE) for x, y in (pts[0], pts[-1])]
     return el("g", "".join(out), class_="bridges") if out else ""

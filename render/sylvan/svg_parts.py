@@ -178,7 +178,7 @@ def icon(kind: str, x: float, y: float, size: float, faded: bool = False) -> str
 
 def tile(x: float, y: float, fill: RGB, style: str | None) -> str:
     """A dwelling tile at (x, y): the owner's colour with the style glyph on a white square at its left."""
-    return (rect((x, y, x + TILE_W, y + LEVEL_H), fill, OUTLINE, 1.3, radius=4)
+    return (rect((x, y, x + TILE_W, y + LEVEL_H), fill, OUTLINE, 1.3, radius=4, class_="tile")
             + el("line", x1=x + 5, y1=y + 2.2, x2=x + TILE_W - 5, y2=y + 2.2, stroke=blend(fill, WHITE, 0.45),
                  stroke_width=1.2)
             + glyph(style, x + 1, y + (LEVEL_H - SWATCH) / 2, SWATCH))
@@ -191,7 +191,7 @@ def flag(x: float, y: float, fill: RGB) -> str:
     return (el("line", **pole, stroke=WHITE, stroke_width=6)
             + el("polygon", points=banner, fill=WHITE, stroke=WHITE, stroke_width=6, stroke_linejoin="round")
             + el("line", **pole, stroke=OUTLINE, stroke_width=2.4)
-            + el("polygon", points=banner, fill=fill, stroke=OUTLINE, stroke_width=2))
+            + el("polygon", points=banner, fill=fill, stroke=OUTLINE, stroke_width=2, class_="flag"))
 
 
 def crown(x: float, y: float, height: int, fill: RGB | None) -> str:
@@ -212,7 +212,7 @@ def treetop(cx: float, y: float) -> str:
     x = cx - 28
     return (rect((x + 23, y + TOP_H - 2, x + 33, y + TOP_H + TOP_SINK), WOOD_DARK)
             + el("polygon", points=points([(x + 1, y + TOP_H - 0.5), (x + 55, y + TOP_H - 0.5), (x + 28, y + 1.5)]),
-                 fill=TREETOP, stroke=TREETOP_DARK, stroke_width=1.4)
+                 fill=TREETOP, stroke=TREETOP_DARK, stroke_width=1.4, class_="treetop")
             + el("polygon", points=points([(x + 17, y + 5), (x + 39, y + 5), (x + 28, y + 0.3)]),
                  fill=(60, 150, 70), stroke=TREETOP_DARK, stroke_width=1.4))
 

@@ -228,13 +228,13 @@ def final_table(view: dict, y: float) -> tuple[str, float]:
     scores = [s for s in as_dicts(view.get("scores")) if as_int(s.get("seat")) is not None]
     names, chips = seat_names(view), marks(view)
     winners = {as_int(s) for s in as_list(view.get("winners"))}
-    name_w, total_w = 250, 96
+    name_w, total_w = 214, 96
     cw = (WIDTH - 2 * PAD - name_w - total_w) / len(FINAL_COLUMNS)
     xs = [PAD + name_w + (i + 0.5) * cw for i in range(len(FINAL_COLUMNS))]
     tx = WIDTH - PAD - total_w / 2
-    out = "".join(label(x, y + 16, heading, 20, MUTED, bold=True, anchor="middle")
+    out = "".join(label(x, y + 16, heading, 18, MUTED, bold=True, anchor="middle", room=cw - 4)
                   for x, (_, heading) in zip(xs, FINAL_COLUMNS, strict=True))
-    out += label(tx, y + 16, "итого", 20, MUTED, bold=True, anchor="middle")
+    out += label(tx, y + 16, "итого", 18, MUTED, bold=True, anchor="middle")
     ry = y + 34
     for s in sorted(scores, key=lambda s: -(as_int(s.get("total"), 0) or 0)):
         seat = as_int(s.get("seat"))

@@ -214,3 +214,11 @@ def set_progress(p: dict) -> tuple[dict[str, int], dict[str, int]]:
             else:
                 double[s] += 1
     return single, double
+
+
+def region_winners(view: dict, result: dict) -> list[tuple[dict, list]]:
+    """(region, the seats that won it, at most 4) for every region in play, from a round's scoring."""
+    winners = result.get("region_winners") if isinstance(result.get("region_winners"), dict) else {}
+    regions = [r for r in as_dicts(view.get("regions")) if r.get("in_play", True)]
+    return [(r, [s for s in as_list(winners.get(str(r.get("id", i)))) if as_int(s) is not None][:4])
+            for i, r in enumerate(regions)]

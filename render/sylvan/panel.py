@@ -29,6 +29,7 @@ from render.sylvan.access import (
     marks,
     owner_rgb,
     players_of,
+    region_winners,
     round_order,
     seat_names,
     seat_values,
@@ -300,13 +301,12 @@ def draw_private(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: float)
 
 def draw_regions_line(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, result: dict, y0: float) -> None:
     """Each region's tint and name with the colours of whoever won it (two halves on a tie)."""
-    winners = result.get("region_winners") if isinstance(result.get("region_winners"), dict) else {}
-    regions = [r for r in as_dicts(view.get("regions")) if r.get("in_play", True)]
-    if not regions:
+    won = region_winners(view, result)
+    if not won:
         return
+    regions = [r for r, _ in won]
+    seats_of = [seats for _, seats in won]
     cy = y0 + REGIONS_H / 2
-    seats_of = [[s for s in as_list(winners.get(str(r.get("id", i)))) if as_int(s) is not None][:4]
-                for i, r in enumerate(regions)]
     # each region as wide as its name and dots need, the spare room shared out: no name is cut that could fit
     needs = [width(clean(str(r.get("name", ""))), PANEL_FONT) + 14 + len(seats) * 11 + 4
              for r, seats in zip(regions, seats_of, strict=True)]

@@ -1,7 +1,8 @@
-"""The panel under the SVG board, laid out for a phone (every text at least 20 units: 10 px at 390 px wide):
+"""The panel under the SVG board, laid out for a phone (texts of 18..40 units: 9..20 px at 390 px wide):
 whose turn and what she chooses, the face-up cards, the players with their fame, sets and items, the seat's
-own hand and stacks, and at the end the final table. It says what the PNG's panel says (`texts`, `stock_line`,
-`set_progress`, the final columns), in larger type and fewer columns.
+own hand and stacks, the first round's scoring while the second has not begun, and at the end the final table
+and who won each region. It says what the PNG's panel says (`texts`, `stock_line`, `set_progress`,
+`region_winners`, the final columns), in larger type and fewer columns.
 
 Tappable (`data-target`): the face-up cards «open:1».. «open:3», and in the row of the player to move each
 symbol's set «set:мост» and item «item:мост»; in a seat's own view, each kind of card in the hand
@@ -21,14 +22,18 @@ from render.sylvan.access import (
     marks,
     owner_rgb,
     players_of,
+    region_winners,
+    round_end_result,
+    round_order,
     seat_names,
+    seat_values,
     set_progress,
     stock_line,
     style_of,
 )
 from render.sylvan.geometry import WIDTH
 from render.sylvan.layout import FINAL_COLUMNS
-from render.sylvan.palette import OUTLINE, PRIVATE_BG, SET_SIZE, STYLE_NAMES, SYMBOL_NAMES, SYMBOLS
+from render.sylvan.palette import OUTLINE, PRIVATE_BG, SET_SIZE, STYLE_NAMES, SYMBOL_NAMES, SYMBOLS, region_tint
 from render.sylvan.svg_parts import chip, el, glyph, hit, icon, label, rect
 from render.sylvan.texts import round_line, turn_card, turn_hint, turn_line, winners_line
 
@@ -255,10 +260,58 @@ def final_table(view: dict, y: float) -> tuple[str, float]:
     return out, 34 + len(scores) * FINAL_ROW + 8
 
 
+def _regions(view: dict, result: dict, y: float) -> tuple[str, float]:
+    """Each region in play, two to a line: its tint and name, the chips of whoever won it that round."""
+    chips, out = marks(view), ""
+    w = (WIDTH - 2 * PAD) / 2
+    won = region_winners(view, result)
+    for i, (r, seats) in enumerate(won):
+        x, ry = PAD + (i % 2) * w, y + (i // 2) * 46
+        rid = str(r.get("id", i))
+        out += rect((x + 2, ry + 3, x + w - 2, ry + 43), region_tint(rid, i), PANEL_EDGE, 1, radius=8)
+        out += label(x + 12, ry + 23, clean(str(r.get("name", rid))), 22, INK, room=w - 24 - len(seats) * 38)
+        for j, seat in enumerate(seats):
+            out += chip(x + w - 10 - (len(seats) - j) * 38, ry + 23, owner_rgb(view, seat), chips.get(seat, "?"),
+                        34, 30, 18)
+    return out, -(-len(won) // 2) * 46 + 6
+
+
+def round_scores(view: dict, y: float) -> tuple[str, float]:
+    """While round 2 has not begun: the first round's fame per player (trees, regions, the round, so far)
+    and who won each region; at the end, who won each region in the last round."""
+    over = is_over(view)
+    results = as_dicts(view.get("round_results"))
+    result = (results[-1] if results else None) if over else round_end_result(view)
+    if result is None:
+        return "", 0
+    rnd = as_int(result.get("round"), 1)
+    if over:
+        out = label(PAD + 4, y + 18, f"Превосходство в областях, {rnd}-й раунд:", 22, MUTED)
+        markup, h = _regions(view, result, y + 36)
+        return out + markup, 36 + h
+    out = label(PAD + 4, y + 20, f"Итоги {rnd}-го раунда", 26, INK, bold=True)
+    columns = (("деревья", 440), ("области", 540), ("за раунд", 640), ("всего", 736))
+    out += "".join(label(x, y + 56, heading, 18, MUTED, bold=True, anchor="middle") for heading, x in columns)
+    trees, regions = seat_values(result, "trees"), seat_values(result, "regions")
+    fame = {as_int(p.get("seat")): as_int(p.get("fame"), 0) or 0 for p in players_of(view)}
+    names, chips = seat_names(view), marks(view)
+    ry = y + 76
+    for seat in round_order(view, result):
+        cy = ry + 20
+        out += chip(PAD + 4, cy, owner_rgb(view, seat), chips.get(seat, "?"), 40, 32, 20)
+        out += label(PAD + 54, cy, names[seat], 24, INK, bold=True, room=columns[0][1] - 50 - PAD - 54)
+        t, r = trees.get(seat, 0), regions.get(seat, 0)
+        for (_, x), value in zip(columns, (f"+{t}", f"+{r}", f"+{t + r}", str(fame.get(seat, 0))), strict=True):
+            out += label(x, cy, value, 24, INK, bold=x == columns[-1][1], anchor="middle")
+        ry += 44
+    markup, h = _regions(view, result, ry + 4)
+    return out + markup, ry + 4 + h - y + 6
+
+
 def panel_part(view: dict, y: float) -> tuple[str, float]:
     """The whole panel from y down: (markup, height)."""
     parts = [header]
-    parts += [final_table] if is_over(view) else [face_up, players]
+    parts += [final_table, round_scores] if is_over(view) else [round_scores, face_up, players]
     if has_secrets(view):
         parts.append(secrets)
     out, top = [], y

@@ -43,9 +43,10 @@ CARD_H = 112  # a face-up card
 ROW_H = 104  # a player's row
 NAME_X = 72  # right of the colour chip
 FAME_X = 440  # the centre of the fame column
-NAME_W = FAME_X - 30 - NAME_X  # the name, and under it «жилищ 5+8 · флагов 16 · карт 4»
+NAME_W = FAME_X - 30 - NAME_X  # the name, beside the fame
 SETS_W = 78  # one column per symbol: the cards towards its set above, the items held below
 SETS_X = WIDTH - PAD - 4 - len(SYMBOLS) * SETS_W
+STOCK_W = SETS_X - 8 - NAME_X  # «жилищ 8+8 · флагов 16 · карт 4» under the name and the fame
 HAND_COLUMNS, HAND_H = 3, 84
 FINAL_ROW = 64
 SOFT = (200, 200, 215)  # secondary text on the dark strip of the seat's secrets
@@ -65,7 +66,9 @@ def header(view: dict, y: float) -> tuple[str, float]:
         out = label(x, y + 30, "Ждём хода", 30, INK, bold=True)
     else:
         out = chip(x, y + 30, owner_rgb(view, seat), marks(view).get(seat, "?"))
-        out += label(x + 54, y + 30, turn_line(view, seat), 30, INK, bold=True, room=WIDTH - x - 54 - PAD)
+        line, room = turn_line(view, seat), WIDTH - x - 54 - PAD
+        size = 30 if width(line, 30, True) <= room else 25  # a long name: smaller before it is cut
+        out += label(x + 54, y + 30, line, size, INK, bold=True, room=room)
     h = LINE + 16
     card = turn_card(view)
     if card is not None:
@@ -155,9 +158,8 @@ def players(view: dict, y: float) -> tuple[str, float]:
                     else "?", 46, 40, 22)
         name = display_name(p) + (" (вы)" if seat is not None and seat == own else "")
         out += label(NAME_X, top, name, 28, INK, bold=True, room=NAME_W)
-        out += label(NAME_X, bottom, stock_line(view, p), 20, MUTED, room=NAME_W)
-        out += label(FAME_X, y + (ROW_H - 8) / 2, str(as_int(p.get("fame"), 0)), 40, INK, bold=True,
-                     anchor="middle")
+        out += label(NAME_X, bottom, stock_line(view, p), 20, MUTED, room=STOCK_W)
+        out += label(FAME_X, top + 2, str(as_int(p.get("fame"), 0)), 36, INK, bold=True, anchor="middle")
         items = p.get("items") if isinstance(p.get("items"), dict) else {}
         single, double = set_progress(p)
         for i, sym in enumerate(SYMBOLS):

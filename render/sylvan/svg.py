@@ -3,9 +3,9 @@ wide and no fixed size (the page scales it to the phone's width), drawn from the
 as the PNG: the board (`svg_board`) and under it the panel for a phone (`svg_parts`, `svg_panel`).
 
 Every place a move is chosen by tapping carries `data-target` with the ids `rules.sylvan.notation.targets`
-names: a tree «Б3», a face-up card «open:2», the set or item of the player to move «set:мост», «item:топор», and
-in a seat's view a card of its hand «card:грибной-топор». Texts are escaped; there are no external resources
-(`<use href="#…">` points only into the document's own `<defs>`).
+names: a tree «Б3», a face-up card «open:2», and in a seat's own view a card of its hand «card:грибной-топор», an
+item it holds «item:топор», a set of 3 cards it has together «set:мост». Texts are escaped; there are no
+external resources (`<use href="#…">` points only into the document's own `<defs>`).
 """
 
 from __future__ import annotations

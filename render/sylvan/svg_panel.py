@@ -4,9 +4,9 @@ own hand and stacks, the first round's scoring while the second has not begun, a
 and who won each region. It says what the PNG's panel says (`texts`, `stock_line`, `set_progress`,
 `region_winners`, the final columns), in larger type and fewer columns.
 
-Tappable (`data-target`): the face-up cards «open:1».. «open:3», and in the row of the player to move each
-symbol's set «set:мост» and item «item:мост»; in a seat's own view, each kind of card in the hand
-«card:грибной-топор» (one place for every card of that kind: they are one and the same move).
+Tappable (`data-target`): the face-up cards «open:1».. «open:3»; in a seat's own view each kind of card in
+the hand «card:грибной-топор» (one place for every card of that kind: they are one and the same move), each
+item it holds «item:топор» and each set of 3 cards it has together «set:мост».
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ SETS_W = 78  # one column per symbol: the cards towards its set above, the items
 SETS_X = WIDTH - PAD - 4 - len(SYMBOLS) * SETS_W
 STOCK_W = SETS_X - 8 - NAME_X  # «жилищ 8+8 · флагов 16 · карт 4» under the name and the fame
 HAND_COLUMNS, HAND_H = 3, 84
+USE_COLUMNS, USE_H = 3, 60  # the seat's items and sets ready to use
 FINAL_ROW = 64
 SOFT = (200, 200, 215)  # secondary text on the dark strip of the seat's secrets
 
@@ -133,8 +134,8 @@ def _progress(x: float, cy: float, symbol: str, single: int, double: int) -> str
         else:
             out += el("circle", cx=px, cy=cy, r=6.5, fill=WHITE, stroke=(160, 150, 140))
     extra = single + double - SET_SIZE
-    if extra > 0:
-        out += label(x + 74, cy, f"+{extra}", 18, WIN, bold=True)
+    if extra > 0:  # under the pips, clear of the next column: cards beyond a set
+        out += label(x + SETS_W - 4, cy + 36, f"+{extra}", 18, WIN, bold=True, anchor="end")
     return out
 
 
@@ -167,10 +168,7 @@ def players(view: dict, y: float) -> tuple[str, float]:
             out += _progress(x, top, sym, single[sym], double[sym])
             held = as_int(items.get(sym), 0) or 0
             if held > 0:
-                out += icon(sym, x, bottom - 13, 26) + label(x + 30, bottom, f"×{held}", 24, INK, bold=True)
-            if seat is not None and seat == current:  # the sets and items the player to move may use
-                out += hit((x, y + 2, x + SETS_W, y + 46), f"set:{SYMBOL_NAMES[sym]}")
-                out += hit((x, y + 48, x + SETS_W, y + ROW_H - 10), f"item:{SYMBOL_NAMES[sym]}")
+                out += icon(sym, x, bottom - 11, 22) + label(x + 25, bottom, f"×{held}", 22, INK, bold=True)
         y += ROW_H
     return out, 32 + len(players_of(view)) * ROW_H
 
@@ -192,9 +190,36 @@ def _hand_card(x: float, y: float, w: float, card: dict, count: int) -> str:
     return out + label(sx + 2, y + 60, words, 20, MUTED, room=x + w - sx - 8)
 
 
+def uses(view: dict) -> list[tuple[str, str, str, str]]:
+    """What the seat may turn to account besides its hand, as (target, symbol, caption, name): each item it
+    holds («item:топор», «предмет ×2») and each set of 3 cards it has together («set:мост», «набор»)."""
+    seat = as_int(view.get("seat"))
+    me = next((p for p in players_of(view) if as_int(p.get("seat")) == seat), {})
+    items = me.get("items") if isinstance(me.get("items"), dict) else {}
+    single, double = set_progress(me)
+    out = []
+    for sym in SYMBOLS:
+        held = as_int(items.get(sym), 0) or 0
+        if held > 0:
+            out.append((f"item:{SYMBOL_NAMES[sym]}", sym, f"предмет ×{held}", SYMBOL_NAMES[sym]))
+    for sym in SYMBOLS:
+        if single[sym] + double[sym] >= SET_SIZE:
+            out.append((f"set:{SYMBOL_NAMES[sym]}", sym, "набор", SYMBOL_NAMES[sym]))
+    return out
+
+
+def _use_tile(x: float, y: float, w: float, symbol: str, caption: str, name: str) -> str:
+    return (rect((x, y, x + w, y + USE_H), (246, 242, 255), PANEL_EDGE, 2, radius=8) + icon(symbol, x + 8, y + 12, 36)
+            + label(x + 52, y + 19, caption, 18, MUTED, room=w - 58)
+            + label(x + 52, y + 42, name, 22, INK, bold=True, room=w - 58))
+
+
 def secrets(view: dict, y: float) -> tuple[str, float]:
-    """The seat's own hand (each kind of card once, with how many) and stacks, on a dark strip."""
+    """The seat's own hand (each kind of card once, with how many), its items and sets ready to use, and its
+    stacks, on a dark strip."""
     name = seat_names(view).get(as_int(view.get("seat")), "")
+    tiles = uses(view)
+    tile_rows = -(-len(tiles) // USE_COLUMNS)
     hand: dict[str, list[dict]] = {}
     for card in as_dicts(view.get("hand")):
         hand.setdefault(str(card.get("key", len(hand))), []).append(card)
@@ -203,7 +228,7 @@ def secrets(view: dict, y: float) -> tuple[str, float]:
     stacks = [[style_of(s) for s in as_list(st)] for st in as_list(view.get("stacks"))[:2]]
     rnd = as_int(view.get("round"), 1) or 1
     shown = [(j, st) for j, st in enumerate(stacks) if not (rnd == 2 and j == 0)]
-    h = 44 + rows * (HAND_H + 8) + len(shown) * 44 + 10
+    h = 44 + rows * (HAND_H + 8) + tile_rows * (USE_H + 8) + len(shown) * 44 + 10
     out = rect((PAD, y, WIDTH - PAD, y + h), PRIVATE_BG, radius=10)
     out += label(PAD + 12, y + 22, "только вам", 22, (255, 220, 120), bold=True)
     out += label(PAD + 172, y + 22, f"{name} · рука:", 22, WHITE, bold=True, room=WIDTH - 2 * PAD - 184)
@@ -213,7 +238,13 @@ def secrets(view: dict, y: float) -> tuple[str, float]:
         x = PAD + 10 + (i % HAND_COLUMNS) * (w + 8)
         cy = y + 44 + (i // HAND_COLUMNS) * (HAND_H + 8)
         out += _hand_card(x, cy, w, cards[0], len(cards)) + hit((x, cy, x + w, cy + HAND_H), f"card:{key}")
-    sy = y + 44 + rows * (HAND_H + 8) + 22
+    ty = y + 44 + rows * (HAND_H + 8)
+    tw = (WIDTH - 2 * PAD - 20 - (USE_COLUMNS - 1) * 8) / USE_COLUMNS
+    for i, (target, symbol, caption, word) in enumerate(tiles):
+        x = PAD + 10 + (i % USE_COLUMNS) * (tw + 8)
+        cy = ty + (i // USE_COLUMNS) * (USE_H + 8)
+        out += _use_tile(x, cy, tw, symbol, caption, word) + hit((x, cy, x + tw, cy + USE_H), target)
+    sy = ty + tile_rows * (USE_H + 8) + 22
     for j, st in shown:
         x = PAD + 12
         caption = ("стопка" if j == rnd - 1 else "2-я стопка") + f" ({len(st)}):"

@@ -438,10 +438,11 @@ def targets(state: State, action: str) -> tuple[str, ...]:
 
     A tree is its name («Б3»): where a dwelling goes, where the flag of the dwelling just built goes. An item is
     used by tapping the player's own item first, then its trees: the axe and a treetop both take one tree, the
-    hammer and a bridge two, so the item says which («item:молоток», «Б3», «В3»: from, then to). A set is
-    the row of cards towards it («set:мост»), a face-up card its place («open:2»), a card of the hand its kind
-    («card:грибной-топор»: equal cards are one move). The deck, a new hand, passing, declining the flag,
-    refreshing the face-up cards and ending the turn have no place: ().
+    hammer and a bridge two, so the item says which («item:молоток», «Б3», «В3»: from, then to). A set of 3
+    cards is its symbol («set:мост»), a face-up card its place («open:2»), a card of the hand its kind
+    («card:грибной-топор»: equal cards are one move); the hand, items and sets are drawn in the seat's own view.
+    The deck, a new hand, passing, declining the flag, refreshing the face-up cards and ending the turn have no
+    place: ().
 
     >>> from rules.sylvan.state import new_game
     >>> state = new_game(["Аня", "Борис"], seed=1, options={"first_seat": 0})

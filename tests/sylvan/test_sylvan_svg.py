@@ -158,3 +158,5 @@ def test_targets_of_every_kind_of_action():
     assert GAME.targets(state, "end") == ()
     ids = set(target_ids(parsed(board(GAME.view(state, 0)))))
     assert {t for taps in expected.values() for t in taps} <= ids
+    public = set(target_ids(parsed(board(GAME.view(state)))))
+    assert not {i for i in public if i.split(":")[0] in ("item", "set", "card")}  # the seat's own things

@@ -59,7 +59,8 @@ def test_fixtures_parse_and_show_every_piece(path):
 @pytest.mark.parametrize("players, seed", [(2, 3), (3, 4), (4, 5)])
 def test_every_legal_tap_is_on_the_board_through_whole_games(players, seed):
     """At every moment of a random game the seat to move sees, in her own view, every place `targets` names for
-    every legal action; no id twice; tiles, flags, treetops and bridges as many as the view has."""
+    every legal action, and no two actions have the same taps; no id twice; tiles, flags and bridges as many as
+    the view has."""
     state = GAME.new(["Аня", "Борис", "Вера", "Глеб"][:players], seed=seed)
     rng = random.Random(seed)
     kinds: Counter = Counter()
@@ -70,9 +71,12 @@ def test_every_legal_tap_is_on_the_board_through_whole_games(players, seed):
         ids = target_ids(root)
         assert len(ids) == len(set(ids)), [i for i, n in Counter(ids).items() if n > 1]
         actions = GAME.legal_actions(state)
+        chosen_by: dict[tuple, str] = {}
         for action in actions:
             taps = GAME.targets(state, action)
             assert set(taps) <= set(ids), (action, taps)
+            if taps:  # no two moves tapped alike: the taps alone say which move
+                assert chosen_by.setdefault(taps, action) == action, (taps, chosen_by[taps], action)
             kinds[action.split(" ")[0] + ("" if taps else " (button)")] += 1
         trees = view["trees"]
         assert count_class(root, "tile") == sum(len(t["tiles"]) for t in trees)

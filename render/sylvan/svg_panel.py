@@ -96,9 +96,9 @@ def _face_card(x: float, y: float, w: float, card: object, number: int) -> str:
     out = rect(box, WHITE, OUTLINE, 2, radius=10)
     out += el("circle", cx=x + 20, cy=y + 22, r=15, fill=INK) + label(x + 20, y + 23, str(number), 20, WHITE,
                                                                      bold=True, anchor="middle")
-    out += glyph(style, x + 40, y + 4, 38, plate=False)
+    out += glyph(style, x + 40, y + 6, 34, plate=False)
     name = STYLE_NAMES.get(style or "", clean(str(card.get("style_name", "?"))))
-    out += label(x + 84, y + 23, name, 24, INK, bold=True, room=w - 90)
+    out += label(x + 78, y + 23, name, 22, INK, bold=True, room=w - 82)
     symbols = [s for s in as_list(card.get("symbols")) if s in SYMBOLS][:2]
     lines = (y + 80,) if len(symbols) == 1 else (y + 62, y + 94)
     for sym, cy in zip(symbols, lines, strict=False):

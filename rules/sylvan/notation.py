@@ -432,6 +432,34 @@ def menu_path(state: State, action: str) -> tuple[str, ...]:
     return ()
 
 
-def targets(st, action: str) -> tuple[str, ...]:
-    """The board places tapped to choose `action` in the Mini App (`rules.protocol.Game.targets`)."""
-    return ()  # not drawn for the Mini App yet: every action is a button in the page
+def targets(state: State, action: str) -> tuple[str, ...]:
+    """The board places tapped to choose `action` in the Mini App (`rules.protocol.Game.targets`); the ids are
+    those `render.sylvan.svg` puts on its shapes.
+
+    A tree is its name («Б3»): where a dwelling goes, where the flag of the dwelling just built goes. An item is
+    used by tapping the player's own item first, then its trees: the axe and a treetop both take one tree, the
+    hammer and a bridge two, so the item says which («item:молоток», «Б3», «В3»: from, then to). A set of 3
+    cards is its symbol («set:мост»), a face-up card its place («open:2»), a card of the hand its kind
+    («card:грибной-топор»: equal cards are one move); the hand, items and sets are drawn in the seat's own view.
+    The deck, a new hand, passing, declining the flag, refreshing the face-up cards and ending the turn have no
+    place: ().
+
+    >>> from rules.sylvan.state import new_game
+    >>> state = new_game(["Аня", "Борис"], seed=1, options={"first_seat": 0})
+    >>> targets(state, "place Б3"), targets(state, "hammer Б3 В3"), targets(state, "take 2"), targets(state, "end")
+    (('Б3',), ('item:молоток', 'Б3', 'В3'), ('open:2',), ())
+    """
+    verb, *args = action.split(" ")
+    if verb == "place":
+        return (args[0],)
+    if verb == "flag":
+        return (state.turn.flag_tree,) if state.turn.flag_tree else ()
+    if verb == "play":
+        return (f"card:{args[0]}",)
+    if verb == "take":
+        return (f"open:{args[0]}",) if args[0].isdigit() else ()
+    if verb == "set":
+        return (f"set:{args[0]}",)
+    if verb in ITEM_VERBS:
+        return (f"item:{SYMBOL_NAMES[ITEM_VERBS[verb]]}", *args)
+    return ()

@@ -110,12 +110,12 @@ def assert_labels_clear(view: dict) -> dict:
     stacks = [sylvan.stack_box(t) for t in trees]
     boxes = [box for _, box, _ in labels.values()]
     for rid, (_, box, _) in labels.items():
-        assert not any(sylvan._overlap(box, c) for c in crowns), rid
-        assert not any(sylvan._overlap(box, s) for s in stacks), rid
+        assert not any(sylvan.overlaps(box, c) for c in crowns), rid
+        assert not any(sylvan.overlaps(box, s) for s in stacks), rid
         assert 0 <= box[0] and box[2] <= sylvan.WIDTH and 0 <= box[1]
         assert box[3] <= sylvan.board_height(view["rows"])
     for i, a in enumerate(boxes):
-        assert not any(sylvan._overlap(a, b) for b in boxes[i + 1:])
+        assert not any(sylvan.overlaps(a, b) for b in boxes[i + 1:])
     assert set(labels) == {r["id"] for r in view["regions"]}  # every region is named
     return labels
 
@@ -177,7 +177,7 @@ def test_the_drawn_names_sit_where_the_layout_says():
 
 def round_end_view() -> dict:
     view = copy.deepcopy(game_views()["roundend"])
-    assert sylvan._round_end(view) is not None
+    assert sylvan.round_end_result(view) is not None
     return view
 
 

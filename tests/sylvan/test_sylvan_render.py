@@ -17,8 +17,9 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render import sylvan
 from render.__main__ import main as cli_main
-from render.common import font
+from render.common import WHITE, WIN, font
 from render.registry import RENDERERS
+from render.sylvan import access, geometry
 from rules.sylvan import GAME
 
 FIXTURES = Path(__file__).with_name("fixtures")
@@ -128,11 +129,11 @@ def test_board_is_drawn_once_per_layout_and_never_drawn_on():
     view = fixture("mid4")
     board = sylvan.background(view)
     pristine = board.plain.copy()
-    hits = sylvan._board.cache_info().hits
+    hits = sylvan.cached_board.cache_info().hits
     sylvan.draw(view)
     sylvan.draw(fixture("final4"))  # the same game later: same trees and bases
     assert sylvan.background(fixture("roundend4")) is board
-    assert sylvan._board.cache_info().hits >= hits + 3
+    assert sylvan.cached_board.cache_info().hits >= hits + 3
     assert ImageChops.difference(pristine, board.plain).getbbox() is None
     assert sylvan.background(fixture("start2")) is not board  # the other side of the board
     other = copy.deepcopy(view)
@@ -285,7 +286,7 @@ def test_flag_is_a_banner_in_its_owner_colour_readable_at_phone_width(level, own
     colour = colour_of(view, owner)
     if level == 0 or owner != 2:  # on another colour: the banner adds its owner's colour
         assert count_colour(after, right, colour, 12) - count_colour(before, right, colour, 12) > 70
-    assert count_colour(after, right, sylvan.WHITE, 10) - count_colour(before, right, sylvan.WHITE, 10) > 20  # rim
+    assert count_colour(after, right, WHITE, 10) - count_colour(before, right, WHITE, 10) > 20  # rim
     assert changed(before, after, right)
     for other in (level - 1, level + 1):
         if 0 <= other <= 2:
@@ -481,7 +482,7 @@ def test_final_view_draws_the_score_table():
     winners = over["winners"]
     assert winners
     ys = range(board_h + sylvan.HEADER_H + sylvan.FINAL_HEAD, b.height)
-    green = sum(1 for y in ys if close(b.getpixel((sylvan.PAD + 1, y)), sylvan.WIN, 20))
+    green = sum(1 for y in ys if close(b.getpixel((sylvan.PAD + 1, y)), WIN, 20))
     assert green > 20
     # each total is printed: another total, other pixels in the table
     other = copy.deepcopy(over)
@@ -490,9 +491,9 @@ def test_final_view_draws_the_score_table():
 
 
 def test_every_text_has_cyrillic_glyphs():
-    """No tofu: every character of every string literal in the module exists in the bundled fonts."""
-    tree_ = ast.parse(Path(sylvan.__file__).read_text(encoding="utf-8"))
-    strings = [n.value for n in ast.walk(tree_) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    """No tofu: every character of every string literal in the package exists in the bundled fonts."""
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in Path(sylvan.__file__).parent.glob("*.py")]
+    strings = [n.value for t in trees for n in ast.walk(t) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
     chars = {ch for s in strings for ch in s if not ch.isspace() and ord(ch) > 127}
     assert {"↻", "↺", "—", "×", "★", "←", "ё"} <= chars  # the literals were found
     assert all(ord(ch) <= 0xFFFF for ch in chars)  # no emoji: DejaVu has none, styles are drawn as shapes
@@ -514,8 +515,8 @@ def test_every_text_has_cyrillic_glyphs():
 
 
 def test_doctests():
-    result = doctest.testmod(sylvan)
-    assert result.attempted >= 2 and result.failed == 0
+    results = [doctest.testmod(module) for module in (access, geometry)]
+    assert sum(r.attempted for r in results) >= 2 and not any(r.failed for r in results)
 
 
 def test_missing_and_odd_fields_still_draw():
@@ -596,7 +597,7 @@ def test_random_play_draws_through_the_whole_game(seed, players):
                 if not any(f["level"] == level for f in t["flags"]):
                     assert close(im.getpixel((x1 - 20, (y0 + y1) // 2 + 2)), colour_of(view, tile["seat"])), \
                         (t["name"], level)
-        seen_round_end |= sylvan._round_end(view) is not None
+        seen_round_end |= sylvan.round_end_result(view) is not None
         assert plain.size == (sylvan.WIDTH, sylvan.board_height(view["rows"]))
         drawn += 1
     assert GAME.is_over(state) and view["scores"] and drawn > 20

@@ -31,8 +31,10 @@ def player_texts() -> dict[str, str]:
     start = readme.index("## «Зодчие Волшебной Долины»")
     texts = {"reference.md": (Path(rules.sylvan.__file__).parent / "reference.md").read_text(encoding="utf-8"),
              "README": readme[start:readme.index("\n## ", start + 1)]}
-    for path in [*Path(rules.sylvan.__file__).parent.glob("*.py"), Path(render.sylvan.__file__)]:
-        texts[path.name] = "\n".join(s for s in string_constants(path) if re.search("[а-яё]", s, re.I))
+    for package in (rules.sylvan, render.sylvan):
+        for path in Path(package.__file__).parent.glob("*.py"):
+            russian = [s for s in string_constants(path) if re.search("[а-яё]", s, re.I)]
+            texts[str(path.relative_to(ROOT))] = "\n".join(russian)
     return texts
 
 

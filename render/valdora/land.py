@@ -44,6 +44,8 @@ from render.valdora.layout import (
 )
 from render.valdora.pieces import book_icon, chip, pawn, sack, ship
 
+GEMS_TOP = 27  # where a road's gems begin below its top edge (its name is above)
+
 
 def paint_land(d: Canvas, view: dict, spots: dict[str, Spot]) -> None:
     """The paths (a dark rim under a light track, round joints) and every space with its name."""
@@ -108,9 +110,15 @@ def paint_road_gems(d: Canvas, view: dict, spots: dict[str, Spot]) -> None:
         spot = spots.get(name)
         if spot is None or spot.kind != "road" or not s.get("gems"):
             continue
-        for gem, n, cx, cy, r in road_gem_spots(spot, s["gems"]):
+        chips = road_gem_spots(spot, s["gems"])
+        rows = sorted({cy for *_, cy, _ in chips})
+        middle = (rows[0] + rows[-1]) / 2
+        for gem, n, cx, cy, r in chips:
             chip(d, cx, cy, r, gem_rgb(gem), str(n))
-            d.hit(gem_target(name, gem), (cx - r, cy - r, cx + r, cy + r), True)
+            # a tap reaches the whole column of the road's lower part that the disc stands in, not only the disc
+            top = spot.box[1] + GEMS_TOP if cy == rows[0] else middle
+            bottom = spot.box[3] if cy == rows[-1] else middle
+            d.hit(gem_target(name, gem), (cx - r - 1, top, cx + r + 1, bottom))
 
 
 def paint_highlights(d: Canvas, view: dict, spots: dict[str, Spot]) -> None:

@@ -17,7 +17,7 @@ from PIL import ImageFont
 
 from render.common import RGB
 from render.valdora.canvas import Point, pawn_shape, pawn_size
-from render.valdora.layout import BOARD_BG, WIDTH, Box, layout, space_spots
+from render.valdora.layout import BOARD_BG, WIDTH, Box, layout, moving, space_spots, spaces_of
 from render.valdora.sheet import paint_ground, paint_pieces
 
 FONT_FAMILY = "system-ui, sans-serif"
@@ -51,7 +51,7 @@ class SvgCanvas:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
-        self.hits: list[str] = []
+        self.hits: list[tuple[str, str]] = []  # (target, element)
 
     def ellipse(self, xy: Box, fill: RGB | None = None, outline: RGB | None = None, width: int = 1) -> None:
         x0, y0, x1, y1 = xy
@@ -123,7 +123,7 @@ class SvgCanvas:
         shape = (f'<ellipse cx="{num((x0 + x1) / 2)}" cy="{num((y0 + y1) / 2)}" rx="{num((x1 - x0) / 2)}" '
                  f'ry="{num((y1 - y0) / 2)}"' if round else
                  f'<rect x="{num(x0)}" y="{num(y0)}" width="{num(x1 - x0)}" height="{num(y1 - y0)}" rx="8"')
-        self.hits.append(f'{shape} fill="#ffffff" fill-opacity="0" data-target={quoteattr(target)}/>')
+        self.hits.append((target, f'{shape} fill="#ffffff" fill-opacity="0" data-target={quoteattr(target)}/>'))
 
 
 def board(view: dict) -> str:
@@ -135,4 +135,14 @@ def board(view: dict) -> str:
     paint_pieces(canvas, view, lay, spots)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {lay.height}" '
             f'font-family="{FONT_FAMILY}">' + "".join(canvas.parts)
-            + '<g class="targets">' + "".join(canvas.hits) + "</g></svg>")
+            + '<g class="targets">' + "".join(element for _, element in hits_in_order(view, canvas.hits))
+            + "</g></svg>")
+
+
+def hits_in_order(view: dict, hits: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The tap shapes bottom to top. A road's gems lie on the road: while the pawn moves the spaces are on top
+    (a tap on a gem picks its road), else the gems are (a tap picks the gem to mine)."""
+    if not moving(view):
+        return hits
+    spaces = {str(s["name"]) for s in spaces_of(view)}
+    return sorted(hits, key=lambda hit: hit[0] in spaces)  # stable: the rest keep their order

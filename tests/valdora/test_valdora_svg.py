@@ -92,6 +92,16 @@ def test_the_board_shows_as_many_pieces_as_the_view(players, seed):
         assert str(view["bank"]) in texts(root)
 
 
+def test_a_tap_on_a_road_s_gems_picks_the_road_while_moving_and_the_gem_after():
+    state = fresh(3)
+    road = next(name for name, pile in state.roads.items() if any(pile.values()))
+    for phase, road_on_top in (("move", True), ("act", False)):
+        state.phase = phase
+        ids = target_ids(parse(board(GAME.view(state, 0))))
+        gems = [i for i, t in enumerate(ids) if t.startswith(f"gem:{road}:")]
+        assert gems and (ids.index(road) > max(gems)) == road_on_top  # the later shape is the one on top
+
+
 def test_svg_is_one_scalable_element_without_outside_links():
     state = next(s for i, s in enumerate(games(4, 6)) if i == 50)
     svg = board(GAME.view(state, 0))

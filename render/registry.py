@@ -14,6 +14,7 @@ RENDERERS: dict[str, Callable[[dict], bytes]] = {
 # element as text, scalable to the phone's width), whose tappable shapes carry `data-target` with the ids that
 # `Game.targets` names. A game missing here is played from the chat's buttons only.
 BOARDS: dict[str, Callable[[dict], str]] = {
+    "valdora": valdora.board,
     "kingdom": kingdom.board,
     "sylvan": sylvan.board,
 }

@@ -21,6 +21,8 @@ from rules.text import POLITE_WORDS as SHARED_POLITE
 from rules.text import typed
 from rules.valdora import hints, refusals, refusals_books
 from rules.valdora.actions import (
+    GEM_BY_WORD,
+    KIND_BY_WORD,
     SIDES,
     gold_sources,
     here,
@@ -29,7 +31,7 @@ from rules.valdora.actions import (
     may_begin,
     mine_options,
 )
-from rules.valdora.board import MINE, SPACES
+from rules.valdora.board import MINE, ROAD, SPACES
 from rules.valdora.books import visible
 from rules.valdora.data import CONTRACT_FACES, GEM_NAMES, KIND_ORDER
 from rules.valdora.intent import Intent
@@ -478,6 +480,56 @@ def _kind_of(word: str) -> str:
     return next(k for k in KIND_ORDER if kind_word(k) == word)
 
 
-def targets(st, action: str) -> tuple[str, ...]:
-    """The board places tapped to choose `action` in the Mini App (`rules.protocol.Game.targets`)."""
-    return ()  # not drawn for the Mini App yet: every action is a button in the page
+# --- the Mini App's taps ------------------------------------------------------------------------------
+# The ids of the things drawn on the board (render/valdora/layout.py draws the same strings as `data-target`):
+# a space by its name, «page:A:left» an open page of a town's book, «equip:0:cart» a piece of a player's
+# equipment, «contract:0:2» a player's second contract, «gem:Д5:ruby» the rubies on a road, «gem:discard:ruby»
+# those in the discard (where a harbour's ships fetch gems from).
+
+
+def targets(st: State, action: str) -> tuple[str, ...]:
+    """The board places tapped to choose `action` in the Mini App (`rules.protocol.Game.targets`), in the order a
+    player thinks of them, what is taken before where it goes: a space to move to; the page to buy, then the
+    gold-laden equipment paying when there is a choice; the contract given back, then the page it goes on; the gem
+    to mine, then the equipment it is loaded on (unless the gem fits only one); the contract to deliver, then the
+    equipment paying its gems when there is a choice. Nothing for passing, flipping, refilling silver, buying
+    provisions and ending the turn: those are buttons.
+
+    >>> from rules.valdora.state import new_game
+    >>> state = new_game(["Аня", "Борис", "Вера"], seed=1)
+    >>> targets(state, "move Д9"), targets(state, "end")
+    (('Д9',), ())
+    """
+    verb, *args = action.split(" ")
+    seat = st.current
+    if verb == "move":
+        return (args[0],)
+    if verb == "buy":
+        paying = tuple(_equipment(seat, KIND_BY_WORD[word]) for word in args[1:])
+        return (_page(st, args[0]), *paying)
+    if verb == "return":
+        return _contract(seat, int(args[0])), _page(st, args[1])
+    if verb == "mine":
+        gem, kind = GEM_BY_WORD[args[0]], KIND_BY_WORD[args[1]]
+        place = here(st).name if here(st).kind == ROAD else "discard"
+        taken = f"gem:{place}:{gem}"
+        if [g for g, _ in mine_options(st)].count(gem) == 1:
+            return (taken,)
+        return taken, _equipment(seat, kind)
+    if verb == "deliver":
+        paying = tuple(_equipment(seat, KIND_BY_WORD[word]) for word in args[1].split("+")) if len(args) > 1 else ()
+        return (_contract(seat, int(args[0])), *paying)
+    return ()
+
+
+def _page(st: State, side: str) -> str:
+    book = st.book_at(st.player().position)
+    return f"page:{book.town if book else '?'}:{side}"
+
+
+def _equipment(seat: int | None, kind: str) -> str:
+    return f"equip:{seat}:{kind}"
+
+
+def _contract(seat: int | None, number: int) -> str:
+    return f"contract:{seat}:{number}"

@@ -14,8 +14,10 @@ from PIL import Image, ImageChops, ImageDraw
 from render import common, valdora
 from render.__main__ import main as cli_main
 from render.registry import RENDERERS
+from render.valdora import land, panels, pieces, png, rows
 
 FIXTURES = Path(__file__).with_name("fixtures")
+PAINTERS = (pieces, land, panels, rows)  # the modules of the drawing that write text
 VIEW_FILES = sorted(FIXTURES.glob("view_*.json"))
 
 
@@ -442,14 +444,15 @@ def test_the_turn_mark_has_a_colour_no_player_has():
 def _drawn_texts(monkeypatch, view: dict) -> list[tuple[str, int]]:
     """Every text the picture draws, with its size (the cached background drawn anew)."""
     drawn = []
-    real = valdora.text
+    real = common.text
 
     def spy(d, xy, words, size, *args, **kwargs):
         drawn.append((words, size))
         return real(d, xy, words, size, *args, **kwargs)
 
-    monkeypatch.setattr(valdora, "text", spy)
-    monkeypatch.setattr(valdora, "_BACKGROUNDS", {})
+    for module in PAINTERS:
+        monkeypatch.setattr(module, "text", spy)
+    monkeypatch.setattr(png, "_BACKGROUNDS", {})
     valdora.render(view)
     return drawn
 
@@ -464,8 +467,8 @@ def test_a_key_explains_the_pictures_of_the_player_rows(monkeypatch):
 
 def test_contract_numbers_and_loading_prices_are_big(monkeypatch):
     drawn = []
-    real = valdora.text
-    monkeypatch.setattr(valdora, "text", lambda d, xy, words, size, *a, **k: drawn.append((words, size))
+    real = common.text
+    monkeypatch.setattr(pieces, "text", lambda d, xy, words, size, *a, **k: drawn.append((words, size))
                         or real(d, xy, words, size, *a, **k))
     im = Image.new("RGB", (400, 100), common.PAPER)
     d = ImageDraw.Draw(im)

@@ -52,7 +52,7 @@ def test_group_plays_kingdom_builder_with_secret_cards_across_a_restart(server, 
         # --- the lobby names the game and links the private chat; Борис opens it
         lobby = table.command(CREATOR, "/new кб")
         assert "Kingdom Builder" in lobby.text, lobby
-        link = re.search(r"https://t\.me/RefereeTestBot\?start=(t[\w-]{12})\b", lobby.text)
+        link = re.search(r"https://t\.me/RefereeTestBot\?start=(t[\w-]{12})(?![\w-])", lobby.text)
         assert link and str(GROUP)[1:] not in lobby.text, lobby  # the table by its game's token, not the chat's id
         table.command(BORIS, "/join")
         since = server.mark()

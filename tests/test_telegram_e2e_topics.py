@@ -83,7 +83,7 @@ def test_two_topics_play_two_games_at_once_across_a_restart(server, tmp_path):
     try:
         # --- two lobbies at once, one per topic, Анна at both tables
         lobby = forum.command(kingdom, 101, "/new kingdom")
-        assert "Kingdom Builder" in lobby.text and re.search(r"start=t[\w-]{12}\b", lobby.text), lobby
+        assert "Kingdom Builder" in lobby.text and re.search(r"start=t[\w-]{12}(?![\w-])", lobby.text), lobby
         assert "1001234567890" not in lobby.text, lobby  # the link names no chat
         other = forum.command(valley, 101, "/new sylvan")
         assert "Зодчие Волшебной Долины" in other.text and "уже" not in other.text, other

@@ -86,3 +86,26 @@ async def test_a_move_is_tapped_on_the_board_and_reaches_the_group_and_the_other
     await watcher.wait_for_function("before => document.querySelector('#board').innerHTML !== before",
                                     arg=seen_before, timeout=WAIT)
     await shot(watcher, f"{name}-watcher")
+
+
+async def test_a_private_table_with_bots_opens_from_its_web_app_button(server, bot, browser):
+    url, service = bot
+    anna, name = PLAYERS[0]
+    for text in ("/new kingdom", "/addbot", "/begin"):
+        since = server.mark()
+        server.push_message(anna, anna, name, text, chat_type="private")
+        await server.wait_for_async(lambda c: c.chat_id == anna, timeout=10, since=since)
+    board = await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == anna)
+    row = await service.table.store.open_game(anna, 0)
+    apps = [b["web_app"]["url"] for line in board.keyboard for b in line if "web_app" in b]
+    assert apps == [f"{url}?table={row.token}"]  # in private a web_app button, not a t.me link
+
+    page = await open_page(browser, apps[0], "", anna, name)  # no start_param: the page reads the table from the URL
+    await page.wait_for_selector("#board [data-target].target", timeout=WAIT)
+    await page.locator("#board .target").first.click()
+    action = await page.locator("#board [data-action]").get_attribute("data-action")
+    await page.click('[data-role="confirm"]')
+    await expect(page.locator('[data-role="confirm"]')).to_be_hidden(timeout=WAIT)
+    row = await service.table.store.open_game(anna, 0)
+    assert action in [line.notation for line in await service.table.store.log(row.id, 20)]
+    await shot(page, "private-kingdom")

@@ -194,6 +194,7 @@ async def test_the_front_end_shows_the_services_caption_never_the_pressed_messag
     from bot.telegram.messages import show_menu_level
 
     class Pressed:
+        chat_id = -1001234567890  # a group's board
         photo = ["a picture"]
         caption = 'Ходит <a href="tg://user?id=3">Вера</a>.'  # what a caption escaped twice would read
         caption_html = "Ходит &lt;a href=&quot;tg://user?id=3&quot;&gt;Вера&lt;/a&gt;."

@@ -63,6 +63,14 @@ async def test_a_player_taps_a_cell_and_confirms_and_the_group_and_the_other_pag
     assert "Моё: 8" in await boris.inner_html("#board") and "Моё: 3" not in await boris.inner_html("#board")
     await shot(anna, "anna-turn")
 
+    await anna.click('#board [data-target="c1"]')  # a mis-tap: she meant b2, and taps it straight away
+    await anna.wait_for_selector('#board [data-target="c1"].chosen[data-action="pick c1"]', timeout=WAIT)
+    await anna.click('#board [data-target="b2"]')
+    await anna.wait_for_selector('#board [data-target="b2"].chosen[data-action="pick b2"]', timeout=WAIT)
+    assert await anna.locator("#board .chosen").count() == 1
+    await anna.click('#board [data-target="b2"]')  # tapped again: taken back, every place is offered again
+    await anna.wait_for_selector('#board [data-target="c1"].target', timeout=WAIT)
+    assert await anna.locator("#board .chosen").count() == 0
     await anna.click('#board [data-target="b2"]')
     await anna.wait_for_selector('#board [data-target="b2"].chosen[data-action="pick b2"]', timeout=WAIT)
     confirm = anna.locator('[data-role="confirm"]')

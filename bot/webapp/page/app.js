@@ -200,8 +200,13 @@
 
   function tap(event) {
     const shape = event.target.closest("[data-target]");
-    if (!shape || !shape.classList.contains("target") || sending) return;
-    taps.push(shape.getAttribute("data-target"));
+    if (!shape || sending) return;
+    const id = shape.getAttribute("data-target");
+    if (shape.classList.contains("target")) taps.push(id);
+    else if (taps[taps.length - 1] === id) taps.pop(); // the last place tapped again: taken back
+    // a mis-tap on a small hex is put right by tapping the place meant, without «Назад» first
+    else if ((page ? page.actions : []).some((a) => a.taps[0] === id)) taps = [id];
+    else return;
     picked = null;
     say("");
     showChoice();

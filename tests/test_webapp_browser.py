@@ -17,7 +17,7 @@ import re
 import pytest
 from e2e_harness import free_port
 from polling import polling
-from webapp_browser import DARK, GROUP, PHONE, STUB, WAIT, board_link, expect, open_page, say, shot, start_param
+from webapp_browser import DARK, GROUP, PHONE, STUB, WAIT, begin, board_link, expect, open_page, shot, start_param
 from webapp_toy import GridToy, draw_board
 
 from bot.storage.sqlite import Store
@@ -43,11 +43,7 @@ async def bot(server, tmp_path, monkeypatch):
 
 async def test_a_player_taps_a_cell_and_confirms_and_the_group_and_the_other_page_see_it(server, bot, browser):
     url, service = bot
-    await say(server, 101, "Анна", "/new сетка")
-    await server.wait_for_async(lambda c: c.chat_id == GROUP, timeout=10)
-    await say(server, 102, "Борис", "/join")
-    since = await say(server, 101, "Анна", "/begin")
-    board = await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == GROUP, since=since)
+    board = await begin(server, "сетка", [(101, "Анна"), (102, "Борис")])
     link = board_link(board)
     assert re.fullmatch(r"https://t\.me/RefereeTestBot\?startapp=t[A-Za-z0-9_-]{8,32}", link), link
 
@@ -116,11 +112,7 @@ async def test_a_player_taps_a_cell_and_confirms_and_the_group_and_the_other_pag
 
 async def test_a_stale_page_is_refused_and_shows_the_fresh_table(server, bot, browser):
     url, service = bot
-    await say(server, 101, "Анна", "/new сетка")
-    await server.wait_for_async(lambda c: c.chat_id == GROUP, timeout=10)
-    await say(server, 102, "Борис", "/join")
-    since = await say(server, 101, "Анна", "/begin")
-    board = await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == GROUP, since=since)
+    board = await begin(server, "сетка", [(101, "Анна"), (102, "Борис")])
     anna = await open_page(browser, url, start_param(board), 101, "Анна")
     await anna.wait_for_selector('#board [data-target="a1"].target', timeout=WAIT)
     await anna.click('#board [data-target="a1"]')

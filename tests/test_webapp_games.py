@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from e2e_harness import free_port
 from polling import polling
-from webapp_browser import GROUP, WAIT, expect, open_page, say, shot, start_param
+from webapp_browser import GROUP, WAIT, begin, expect, open_page, shot, start_param
 
 from bot.storage.sqlite import Store
 from bot.table.service import Service
@@ -36,22 +36,10 @@ async def bot(server, tmp_path):
     await service.close()
 
 
-async def begin(server, name: str):
-    """A game of `name` begun in the group: the first board it got."""
-    first, *others = PLAYERS[:SEATS[name]]
-    await say(server, *first, f"/new {name}")
-    await server.wait_for_async(lambda c: c.chat_id == GROUP, timeout=10)
-    for player in others:
-        since = await say(server, *player, "/join")
-        await server.wait_for_async(lambda c: c.chat_id == GROUP, timeout=10, since=since)
-    since = await say(server, *first, "/begin")
-    return await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == GROUP, since=since)
-
-
 @pytest.mark.parametrize("name", sorted(BOARDS))
 async def test_a_move_is_tapped_on_the_board_and_reaches_the_group_and_the_other_page(name, server, bot, browser):
     url, service = bot
-    table = start_param(await begin(server, name))
+    table = start_param(await begin(server, name, PLAYERS[:SEATS[name]]))
     row = await service.table.store.open_game(GROUP, 0)
     game, state = service.table.state(row)
     mover = row.seats[game.current_seat(state)]

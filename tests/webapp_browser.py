@@ -76,3 +76,15 @@ async def shot(page, name: str) -> None:
 def start_param(call) -> str:
     """The table named by the «🗺 Открыть доску» link under a board."""
     return parse_qs(urlsplit(board_link(call)).query)["startapp"][0]
+
+
+async def begin(server, game: str, players: list[tuple[int, str]]):
+    """A game begun in the group by `players` (user id, name), the first opening it: the first board it got."""
+    (first, *others) = players
+    await say(server, *first, f"/new {game}")
+    await server.wait_for_async(lambda c: c.chat_id == GROUP, timeout=10)
+    for player in others:
+        since = await say(server, *player, "/join")
+        await server.wait_for_async(lambda c: c.chat_id == GROUP, timeout=10, since=since)
+    since = await say(server, *first, "/begin")
+    return await server.wait_for_async(lambda c: c.method == "sendPhoto" and c.chat_id == GROUP, since=since)

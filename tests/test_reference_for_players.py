@@ -9,8 +9,8 @@ import re
 import pytest
 
 from bot.lookup.reference import parse_reference
-from bot.lookup.terms import lemmas
 from bot.lookup.rulebook import RULES_FOLDER
+from bot.lookup.terms import lemmas
 
 GAMES = ["valdora", "sylvan", "kingdom"]
 # words that date a sentence: the bot is described as it was, not as it plays

@@ -58,12 +58,18 @@ def rules_main(argv: list[str]) -> int:
     words: list[str] = []
     args = iter(argv)
     for arg in args:
+        if arg in ("-h", "--help"):
+            print(RULES_USAGE)
+            return 0
         if arg == "--game" or arg.startswith("--game="):
             value = arg.partition("=")[2] if "=" in arg else next(args, "")
             game = rules_game(value)
             if game is None:
                 print(f"Не знаю такой игры: «{value}». Есть valdora, sylvan и kingdom.", file=sys.stderr)
                 return 2
+        elif arg.startswith("-") and not words:  # a flag, not a question: «-1 монета» would come after a word
+            print(f"Не знаю ключа «{arg}».\n{RULES_USAGE}", file=sys.stderr)
+            return 2
         else:
             words.append(arg)
     if not words:
@@ -87,7 +93,16 @@ async def database_problem(database: str) -> str | None:
     return None
 
 
+USAGE = """Бот-судья настольных игр.
+  python -m bot                              запустить бота в Telegram (токен — в .env)
+  python -m bot console                      сыграть в терминале
+  python -m bot rules [--game ИГРА] ВОПРОС   ответить на вопрос по правилам"""
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] in (["-h"], ["--help"]):
+        print(USAGE)
+        return 0
     if argv[:1] == ["rules"]:
         return rules_main(argv[1:])
     if argv[:1] == ["console"]:

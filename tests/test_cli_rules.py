@@ -88,3 +88,24 @@ def test_an_unknown_game_or_no_question_is_a_usage_error(capsys):
 def test_nothing_found_in_the_given_game_names_the_contents_command(capsys):
     out = answer(capsys, "--game", "sylvan", "фывапр")[1]
     assert out.startswith("Не нашёл в правилах ничего про «фывапр»") and "/rules" in out
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_a_help_flag_is_not_a_question(capsys, flag):
+    code, out, err = answer(capsys, flag)
+    assert code == 0 and not err
+    assert out.startswith("Напишите вопрос:") and "Не нашёл" not in out
+    code, out, _ = answer(capsys, "--game", "kingdom", flag)
+    assert code == 0 and out.startswith("Напишите вопрос:")
+
+
+def test_an_unknown_flag_is_named_and_changes_nothing(capsys):
+    code, out, err = answer(capsys, "--verbose", "ничья")
+    assert code == 2 and not out
+    assert err.startswith("Не знаю ключа «--verbose».") and "Напишите вопрос:" in err
+
+
+def test_the_bot_s_own_help_lists_its_three_uses(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "python -m bot console" in out and "python -m bot rules" in out and "TELEGRAM_BOT_TOKEN" not in out

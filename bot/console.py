@@ -16,9 +16,9 @@ from html import unescape
 from pathlib import Path
 
 from bot.config import Settings
+from bot.replies.names import LTR_MARK, WORD_JOINER
+from bot.replies.reply import Article, Button, Chat, Reply, User
 from bot.storage.base import StorageError
-from bot.table.names import LTR_MARK, WORD_JOINER
-from bot.table.replies import Article, Button, Chat, Reply, User
 from bot.table.service import Service
 
 CHAT = Chat(id=-1, title="Консоль")
@@ -45,7 +45,7 @@ def player_id(name: str) -> int:
 
 def to_plain(html_text: str) -> str:
     """Telegram HTML as terminal text: mentions become @name, tags vanish, and so do the invisible marks that keep
-    names from being links or turning the line around in Telegram (`bot.table.names`), which a terminal may show.
+    names from being links or turning the line around in Telegram (`bot.replies.names`), which a terminal may show.
 
     >>> to_plain('Ходит <a href="tg://user?id=5">t\u2060.\u2060me</a>, <b>ход 2</b> &amp; всё')
     'Ходит @t.me, ход 2 & всё'

@@ -133,6 +133,12 @@ class GameBase:
     def winners(self, st: Any) -> list[int]:
         return self._scoring.winners(st)
 
+    def options(self, st: Any) -> dict:
+        return {}
+
+    def rule_notes(self, st: Any) -> dict[str, str]:
+        return {}
+
     def dump(self, st: Any) -> dict:
         return self._state.dump(st)
 

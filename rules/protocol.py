@@ -143,6 +143,14 @@ class Game(Protocol):
         """The seat's final score once the game is over; before that the game's estimate of its prospects in
         the same unit (what the autopilot plays by)."""
 
+    def options(self, state: Any) -> dict:
+        """The options of `new` that changed this game's rules (a reading of a rule chosen for the table): a
+        replay from the seed passes them to `new` again. Empty for a game played by the default rules."""
+
+    def rule_notes(self, state: Any) -> dict[str, str]:
+        """Rule section id -> a sentence on how this table plays that rule where the rules are read two ways
+        (a rule answer during the game adds it)."""
+
     def dump(self, state: Any) -> dict:
         """Plain JSON-safe data from which `load` rebuilds the same state."""
 

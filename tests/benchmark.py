@@ -40,7 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.lookup.rulebook import RuleBook  # noqa: E402
-from bot.table.replies import Chat, User  # noqa: E402
+from bot.replies.reply import Chat, User  # noqa: E402
 from bot.table.service import Service  # noqa: E402
 from render.common import to_png  # noqa: E402
 from render.registry import RENDERERS  # noqa: E402

@@ -12,9 +12,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.replies import buttons
 from bot.storage import open_store
 from bot.storage.base import ACTIVE, FINISHED
-from bot.table import buttons
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
 from render.registry import RENDERERS, ROUND_RENDERERS

@@ -12,9 +12,10 @@ import asyncio
 import contextlib
 from pathlib import Path
 
+from bot.replies import buttons
 from bot.storage import open_store
 from bot.storage.base import ACTIVE
-from bot.table import buttons, menus
+from bot.table import menus
 from bot.table.core import Table
 from bot.table.service import Service
 from rules.registry import GAMES

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.replies.reply import Chat, User
 from bot.storage.base import StorageError
 from bot.storage.sqlite import MIGRATIONS, Store, usable_path
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.table.replies import Chat, User
+from bot.replies.reply import Chat, User
 from bot.table.service import BUSY, SORRY, Service
 from rules.registry import GAMES
 

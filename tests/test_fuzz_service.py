@@ -35,10 +35,10 @@ from hypothesis import strategies as st
 
 from bot.lookup import answers
 from bot.lookup.rulebook import RuleBook
+from bot.replies import buttons
+from bot.replies.reply import ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.storage.base import ACTIVE
 from bot.storage.sqlite import Store
-from bot.table import buttons
-from bot.table.replies import ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.table.service import COMMANDS, SORRY, Service
 from bot.telegram.messages import CAPTION_LIMIT, TEXT_LIMIT, TOAST_LIMIT, split_text
 from rules.protocol import RuleError

@@ -13,12 +13,12 @@ import sqlite3
 import pytest
 from test_service_turns import MORNING, Clock
 
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage import open_store
 from bot.storage import postgres as pg
 from bot.storage.base import Seat
 from bot.storage.sqlite import MIGRATIONS
-from bot.table import buttons
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 
 FIRST, SECOND = Chat(id=-1001800, title="Первая"), Chat(id=-1001900, title="Вторая")

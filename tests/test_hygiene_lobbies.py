@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from test_service_turns import MORNING, Clock
 
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage import open_store
-from bot.table import buttons
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
 

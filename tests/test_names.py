@@ -11,10 +11,10 @@ import unicodedata
 import pytest
 
 import bot.console
-import bot.table.names
-from bot.table import buttons
-from bot.table.names import NAME_LIMIT, as_seated, clean_name, distinct_name, skeleton
-from bot.table.replies import ButtonAnswer, Chat, InlineAnswer, User
+import bot.replies.names
+from bot.replies import buttons
+from bot.replies.names import NAME_LIMIT, as_seated, clean_name, distinct_name, skeleton
+from bot.replies.reply import ButtonAnswer, Chat, InlineAnswer, User
 from bot.table.service import Service
 from rules.registry import GAMES
 
@@ -47,7 +47,7 @@ async def service(tmp_path):
 
 
 def test_the_modules_examples_hold():
-    assert doctest.testmod(bot.table.names).failed == 0 and doctest.testmod(bot.console).failed == 0
+    assert doctest.testmod(bot.replies.names).failed == 0 and doctest.testmod(bot.console).failed == 0
 
 
 # --- one name ------------------------------------------------------------------------------------------------
@@ -73,7 +73,7 @@ def test_piled_marks_are_capped_per_letter():
     zalgo = "З" + "\u0300\u0301\u0302\u0303\u0304\u0305\u0306\u0307" * 5 + "а" + "\u0489" * 9 + "л"
     cleaned = clean_name(zalgo, 5)
     letters = [c for c in cleaned if not unicodedata.combining(c) and unicodedata.category(c) != "Me"]
-    assert letters == ["З", "а", "л"] and len(cleaned) == 3 + 2 * bot.table.names.MARKS_PER_LETTER
+    assert letters == ["З", "а", "л"] and len(cleaned) == 3 + 2 * bot.replies.names.MARKS_PER_LETTER
     assert clean_name("กี่", 5) == "กี่"  # Thai: a vowel and a tone mark on one consonant stay
 
 

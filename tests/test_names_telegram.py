@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table import buttons
+from bot.replies import buttons
 from rules.registry import GAMES
 
 try:

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage import open_store
-from bot.table import buttons
 from bot.table.personal import EXPIRES
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from bot.table.typed import plain_move
 from render.registry import RENDERERS

@@ -17,8 +17,8 @@ from e2e_harness import ROOT, BotProcess
 
 from bot.__main__ import main
 from bot.config import Settings
+from bot.replies.reply import Chat, User
 from bot.storage.sqlite import Store
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from render.pool import Pictures, PoolPictures, _ping, pictures
 from render.registry import RENDERERS, ROUND_RENDERERS

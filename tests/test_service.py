@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from bot.table import buttons, menus
-from bot.table.replies import Chat, User
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
+from bot.table import menus
 from bot.table.service import Service
 from rules.registry import GAMES
 

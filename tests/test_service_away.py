@@ -10,8 +10,8 @@ import doctest
 import pytest
 from test_service_turns import ANYA, BORIS, GROUP, HOUR, KB, MORNING, USERS, VERA, Clock, begin, opened, table
 
+from bot.replies.reply import Chat, User
 from bot.storage.base import LogLine
-from bot.table.replies import Chat, User
 from bot.table.timing import away, missed
 from bot.table.timing.settings import ChatSettings
 

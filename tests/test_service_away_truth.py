@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from test_service_turns import ANYA, BORIS, GROUP, HOUR, KB, MORNING, USERS, VERA, Clock, begin, opened, table
 
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage.base import Absence, LogLine
-from bot.table import buttons
-from bot.table.replies import Chat, User
 from bot.table.timing.missed import turns_since
 from bot.table.timing.settings import ChatSettings
 from rules.registry import GAMES

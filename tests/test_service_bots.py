@@ -11,10 +11,10 @@ import pytest
 from test_service_turns import MORNING, Clock  # 09:00 in Moscow: no quiet hours
 
 import render.pool
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage import open_store
 from bot.storage.base import FINISHED, Seat
-from bot.table import buttons
-from bot.table.replies import Chat, User
 from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, shortened
 from bot.table.service import Service
 from rules.levels import choose

@@ -13,10 +13,11 @@ import json
 import pytest
 from toy_game import ToyGame
 
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage.base import LogLine
 from bot.storage.sqlite import Store
-from bot.table import buttons, captions, texts
-from bot.table.replies import Chat, User
+from bot.table import captions, texts
 from bot.table.service import Service
 from bot.table.timing.missed import LINE_LENGTH, story_text, turns_since
 from render.registry import RENDERERS

@@ -7,7 +7,7 @@ import pytest
 from test_service_rematch import finish, play_out
 from test_service_turns import ANYA, BORIS, GROUP, MORNING, VERA, Clock, opened, table
 
-from bot.table import buttons
+from bot.replies import buttons
 from bot.table.seating.colours import Colours
 from render.common import PLAYER_COLOURS, seat_colours
 from render.registry import RENDERERS

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table import buttons
-from bot.table.replies import Chat, User
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.table.service import Service
 from rules.registry import GAMES
 

@@ -13,9 +13,9 @@ import pytest
 from toy_game import ToyGame
 
 from bot.console import Console
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage.sqlite import Store
-from bot.table import buttons
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from render.registry import RENDERERS
 from rules.protocol import Event, RuleError

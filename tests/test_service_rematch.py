@@ -9,9 +9,9 @@ import random
 import pytest
 from test_service_turns import ANYA, BORIS, GROUP, KB, MORNING, VERA, Clock, begin, opened, table
 
+from bot.replies import buttons
+from bot.replies.reply import User
 from bot.storage.base import ACTIVE, FINISHED, LOBBY
-from bot.table import buttons
-from bot.table.replies import User
 from bot.table.seating.rematch import first_seat
 
 GLEB = User(4, "Глеб")

@@ -13,15 +13,15 @@ import pytest
 from test_service_rematch import rematch_data
 from test_service_turns import MORNING, Clock  # 09:00 in Moscow: no quiet hours
 
-import bot.table.buttons
+import bot.replies.buttons
 import bot.table.rights
 import bot.table.tables
 import bot.table.timing.scopes
 import bot.table.timing.settings_menu
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage import open_store
 from bot.storage.base import ABORTED, LOBBY
-from bot.table import buttons
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from rules.registry import GAMES
 
@@ -101,7 +101,7 @@ def keys(reply) -> list[tuple[str, str]]:
 
 
 def test_the_rights_modules_examples_hold():
-    for module in (bot.table.buttons, bot.table.rights, bot.table.tables, bot.table.timing.scopes,
+    for module in (bot.replies.buttons, bot.table.rights, bot.table.tables, bot.table.timing.scopes,
                    bot.table.timing.settings_menu):
         assert doctest.testmod(module).failed == 0, module.__name__
 

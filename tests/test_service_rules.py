@@ -4,7 +4,7 @@ inline mode, and Telegram's limits."""
 import pytest
 from test_service import GROUP, current, start_game
 
-from bot.table.replies import Chat, User
+from bot.replies.reply import Chat, User
 from bot.table.service import Service
 
 PRIVATE = Chat(id=7, private=True)

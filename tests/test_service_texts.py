@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage.base import TurnChange
-from bot.table import buttons
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from rules.registry import GAMES
 

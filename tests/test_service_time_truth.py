@@ -10,8 +10,9 @@ import doctest
 import pytest
 from test_service_turns import ANYA, BORIS, GROUP, HOUR, KB, MORNING, VERA, Clock, begin, opened, table
 
-from bot.table import buttons, turns
-from bot.table.replies import Chat, User
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
+from bot.table import turns
 from bot.table.timing import schedule
 from bot.table.timing.settings import ChatSettings
 from rules.registry import GAMES

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from test_service_turns import MORNING, Clock  # 09:00 in Moscow: no quiet hours
 
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage import open_store
 from bot.storage.topics import CLOSED, OPEN
-from bot.table import buttons
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
 from bot.table.topics import topic_mark

@@ -10,11 +10,11 @@ import sqlite3
 import pytest
 from test_service_turns import MORNING, Clock  # 09:00 in Moscow: no quiet hours
 
+from bot.replies import buttons
+from bot.replies.reply import Chat, User
 from bot.storage import open_store
 from bot.storage.base import Conflict, Seat
 from bot.storage.sqlite import MIGRATIONS, Store
-from bot.table import buttons
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from rules.registry import GAMES
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from bot.table.replies import Chat, User
+from bot.replies.reply import Chat, User
 from bot.table.service import Service
 from rules.registry import GAMES
 

@@ -9,8 +9,8 @@ import datetime as dt
 
 import pytest
 
+from bot.replies.reply import Chat, User
 from bot.storage import open_store
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
 from rules.registry import GAMES

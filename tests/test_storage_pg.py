@@ -17,10 +17,10 @@ import pytest
 
 from bot.__main__ import database_problem
 from bot.config import Settings
+from bot.replies.reply import Chat, User
 from bot.storage import open_store
 from bot.storage.base import StorageError
 from bot.storage.postgres import MIGRATIONS, PgStore, safe_url
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 
 ROOT = Path(__file__).resolve().parent.parent

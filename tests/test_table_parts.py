@@ -12,7 +12,7 @@ from bot.table.service import Service
 LIMIT = 500  # «about 500 lines»: no module of the table, the storage or the front end grows past it
 
 
-@pytest.mark.parametrize("room", ["table", "storage", "telegram"])
+@pytest.mark.parametrize("room", ["table", "storage", "telegram", "lookup", "replies"])
 def test_no_module_of_a_room_is_too_long(room):
     folder = Path(bot.table.__file__).parent.parent / room
     lengths = {str(path.relative_to(folder)): len(path.read_text().splitlines()) for path in folder.rglob("*.py")}
@@ -49,6 +49,34 @@ def test_the_table_has_no_import_circle():
 
     for name in graph:
         visit(name, ())
+
+
+def _bot_imports(room: str) -> dict[str, set[str]]:
+    """The `bot.*` modules each module of a room imports, those under TYPE_CHECKING and inside functions too."""
+    root = Path(bot.table.__file__).parent.parent / room
+    found: dict[str, set[str]] = {}
+    for path in root.rglob("*.py"):
+        modules = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bot."):
+                modules.add(node.module)
+            elif isinstance(node, ast.Import):
+                modules |= {a.name for a in node.names if a.name.startswith("bot.")}
+        found[str(path.relative_to(root))] = modules
+    return found
+
+
+# what each room may import of the bot: the lookup and the replies lie below the table and the front ends
+BELOW = {"replies": ("bot.replies", "bot.storage.base"), "lookup": ("bot.lookup", "bot.replies")}
+
+
+@pytest.mark.parametrize("room", sorted(BELOW))
+def test_the_rooms_below_the_table_import_nothing_above_them(room):
+    imports = _bot_imports(room)
+    assert imports and any(imports.values())
+    upward = {name: sorted(m for m in modules if not m.startswith(BELOW[room]))
+              for name, modules in imports.items()}
+    assert {name: found for name, found in upward.items() if found} == {}
 
 
 async def test_service_is_composed_of_parts_sharing_one_core(tmp_path):

@@ -10,8 +10,8 @@ from PIL import Image
 from polling import polling
 
 from bot.config import Settings
+from bot.replies.reply import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.storage.sqlite import Store
-from bot.table.replies import Article, Button, ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.telegram.app import build_application
 from bot.telegram.messages import split_text
 from bot.telegram.updates import parse_command

@@ -10,7 +10,7 @@ import pytest
 from polling import polling
 
 from bot.config import Settings
-from bot.table.replies import Chat, User
+from bot.replies.reply import Chat, User
 from bot.table.service import Service
 from bot.telegram import app as telegram_app
 from bot.telegram import busy, delivery

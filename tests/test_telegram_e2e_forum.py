@@ -24,7 +24,7 @@ from e2e_harness import COMMAND_IN_CODE, GROUP, PLAYERS, REFUSAL, REPLY_TIMEOUT,
 from fake_bot_api import Call, FakeBotApi
 from test_telegram_e2e_topics import Forum
 
-from bot.table import buttons
+from bot.replies import buttons
 from rules.registry import GAMES
 
 ANNA, BORIS, VERA, GLEB = 101, 102, 103, 104  # Вера is an administrator who plays nowhere

@@ -14,7 +14,7 @@ import time
 import pytest
 from polling import polling
 
-from bot.table import buttons
+from bot.replies import buttons
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
 from bot.telegram import app as telegram_app

@@ -14,7 +14,7 @@ from test_telegram_app import (
     running,  # noqa: F401 (the fixture: the application polling the fake server)
 )
 
-from bot.table.replies import ButtonAnswer, Chat, Reply, User
+from bot.replies.reply import ButtonAnswer, Chat, Reply, User
 
 GROUP = -1001234567890  # a supergroup: its messages have t.me links
 

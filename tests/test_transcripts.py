@@ -25,9 +25,9 @@ from unittest import mock
 
 import pytest
 
+from bot.replies import buttons
+from bot.replies.reply import ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.storage.base import ACTIVE
-from bot.table import buttons
-from bot.table.replies import ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.table.service import Service
 from render.registry import RENDERERS
 from rules.protocol import RuleError

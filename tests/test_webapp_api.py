@@ -8,8 +8,8 @@ import json
 import pytest
 from webapp_toy import GridToy, draw_board
 
+from bot.replies.reply import Chat, User
 from bot.storage.sqlite import Store
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from render.registry import BOARDS, RENDERERS
 

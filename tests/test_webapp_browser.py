@@ -20,8 +20,8 @@ from polling import polling
 from webapp_browser import DARK, GROUP, PHONE, STUB, WAIT, begin, board_link, expect, open_page, shot, start_param
 from webapp_toy import GridToy, draw_board
 
+from bot.replies.reply import User
 from bot.storage.sqlite import Store
-from bot.table.replies import User
 from bot.table.service import Service
 from bot.table.timing.settings import ChatSettings
 from render.registry import BOARDS, RENDERERS

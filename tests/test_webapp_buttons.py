@@ -10,9 +10,9 @@ import pytest
 from telegram import Bot
 from webapp_toy import GridToy
 
+from bot.replies import buttons
+from bot.replies.reply import Button, Chat, User
 from bot.storage.sqlite import Store
-from bot.table import buttons
-from bot.table.replies import Button, Chat, User
 from bot.table.service import Service
 from bot.telegram.app_links import AppLinks
 from bot.telegram.messages import keyboard

@@ -13,8 +13,8 @@ from tornado.httpclient import AsyncHTTPClient
 from webapp_signing import TOKEN, sign
 from webapp_toy import GridToy, draw_board
 
+from bot.replies.reply import Chat, User
 from bot.storage.sqlite import Store
-from bot.table.replies import Chat, User
 from bot.table.service import Service
 from bot.webapp.server import MAX_BODY, MiniApp, make_server
 from render.registry import BOARDS, RENDERERS

@@ -2,9 +2,9 @@
 
 import pytest
 
-from bot.table.replies import Chat, User
+from bot.replies.reply import Chat, User
+from bot.replies.words import declined
 from bot.table.service import Service
-from bot.table.words import declined
 
 GROUP = Chat(id=-300, title="Друзья")
 ANYA, BORIS = User(1, "Аня"), User(2, "Борис")

@@ -5,13 +5,14 @@ under 1000 characters, a contents list well under 4096, at most 50 inline result
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import escape
 
 from bot.lookup.reference import Section
 from bot.lookup.rulebook import RuleBook
-from bot.table import buttons
-from bot.table.replies import Article, Button, Reply
-from bot.table.texts import shortened_text
+from bot.replies import buttons
+from bot.replies.lines import shortened_text
+from bot.replies.reply import Article, Button, Reply
 from rules.registry import GAMES
 from rules.text import typed
 
@@ -159,10 +160,12 @@ def other_games(book: RuleBook, question: str, current: str | None, found: list[
             if score >= TWO_GAMES_SHARE * ranking.scores[0] and leaning[game] >= TWO_GAMES_LEANING * leaning[first]]
 
 
-def question_reply(book: RuleBook, question: str, current: str | None = None) -> Reply:
+def question_reply(book: RuleBook, question: str, current: str | None = None,
+                   notes: dict[str, str] | None = None) -> Reply:
     """The answer to /rules with a question, as `lookup` finds it: the game's contents (or a choice of game) for a
     game's name alone, an honest «не нашёл», each game's answer when the question fits several (`other_games`),
-    or the best section with the passage that answers in bold."""
+    or the best section with the passage that answers in bold. `notes` (section id -> a sentence: how the table
+    in the chat plays a rule read two ways, `rules.protocol.Game.rule_notes`) follow their section."""
     game, words, found = lookup(book, question, current)
     if not words.strip():
         return contents_reply(book, game) if game else choose_game_reply(book)
@@ -171,7 +174,9 @@ def question_reply(book: RuleBook, question: str, current: str | None = None) ->
     others = other_games(book, question, current, found)
     if others:
         return games_reply(book, question, [found[0], *others], found[1:])
-    return section_reply(book, found[0], found[1:], book.passage(question, found[0]))
+    reply = section_reply(book, found[0], found[1:], book.passage(question, found[0]))
+    note = (notes or {}).get(found[0].id)
+    return replace(reply, text=f"{reply.text}\n\n📌 {escape(note)}") if note else reply
 
 
 _DATIVE = {2: "двум", 3: "трём"}  # «подходит к двум играм»

@@ -10,7 +10,7 @@ from collections import defaultdict
 
 import snowballstemmer
 
-from bot.table.words import morph
+from bot.replies.words import morph
 
 # Dropped from queries (compared after lower case and ё -> е). Question words, pronouns, prepositions, particles and
 # chat slang that say nothing about which rule is meant.

@@ -17,13 +17,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.replies.names import as_seated, shown
+from bot.replies.reply import ButtonAnswer, Chat, Reply, User
 from bot.storage import DATABASE_ERRORS
 from bot.storage.base import ACTIVE, LOBBY, GameRow, write_failure
 from bot.table.core import Table, stale
 from bot.table.links import TOKEN
 from bot.table.moves import Moves, own_score
-from bot.table.names import as_seated, shown
-from bot.table.replies import ButtonAnswer, Chat, Reply, User
 from bot.table.turns import Turns
 from render.common import PLAYER_COLOURS
 from render.registry import BOARDS

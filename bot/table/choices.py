@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from html import escape
 
+from bot.replies.reply import Article, InlineAnswer, User
 from bot.storage.base import ACTIVE
 from bot.table.core import Table, stale
 from bot.table.links import start_payload
-from bot.table.replies import Article, InlineAnswer, User
 from bot.table.topics import choice_text
 
 

@@ -13,6 +13,10 @@ from collections.abc import Callable
 from html import escape
 
 from bot.lookup.rulebook import RuleBook
+from bot.replies import buttons
+from bot.replies.lines import shortened_text
+from bot.replies.reply import Button, Chat, Reply
+from bot.replies.words import declined
 from bot.storage.base import (
     ABORTED,
     ACTIVE,
@@ -24,16 +28,14 @@ from bot.storage.base import (
     Seat,
 )
 from bot.storage.sqlite import Store
-from bot.table import buttons, menus
+from bot.table import menus
 from bot.table.links import CHAT_OPENED, choice_query, start_payload
-from bot.table.replies import Button, Chat, Reply
 from bot.table.seating.colours import Colours
-from bot.table.texts import in_chat, mention, plain, seat_title, shortened_text
+from bot.table.texts import in_chat, mention, plain, seat_title
 from bot.table.timing.absence import away_line
 from bot.table.timing.clock import about, not_quiet
 from bot.table.timing.scopes import table_only
 from bot.table.timing.settings import ChatSettings
-from bot.table.words import declined
 from render.pool import Pictures
 from rules.protocol import Game
 from rules.registry import GAMES

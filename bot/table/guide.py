@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from html import escape
 
+from bot.replies.reply import Chat, Reply
+from bot.replies.words import declined
 from bot.storage.base import ACTIVE, LOBBY, GameRow
 from bot.table.core import Table
-from bot.table.replies import Chat, Reply
 from bot.table.texts import help_text, here, plain
-from bot.table.words import declined
 from rules.text import plural
 
 GUIDE_PAYLOAD = "help"  # t.me/<bot>?start=help: the whole guide in private

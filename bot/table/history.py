@@ -8,12 +8,12 @@ import datetime as dt
 from collections import defaultdict
 from html import escape
 
+from bot.replies.reply import Chat, Reply, User
 from bot.storage.base import (
     ACTIVE,
     GameRow,
 )
 from bot.table.core import Table
-from bot.table.replies import Chat, Reply, User
 from bot.table.shares import share_text
 from bot.table.texts import board_link, breakdown, here, in_chat, plain, step_text, topic_link, topic_name
 from rules.text import count

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from bot.replies import buttons
+from bot.replies.reply import Button, ButtonAnswer, Chat, Reply, User
 from bot.storage.base import (
     ACTIVE,
     LOBBY,
@@ -14,10 +16,9 @@ from bot.storage.base import (
     Duplicate,
     GameRow,
 )
-from bot.table import buttons, captions, menus
+from bot.table import captions, menus
 from bot.table.core import PRIVATE_GROUP, STALE, Table, stale
 from bot.table.history import History
-from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.texts import breakdown, not_running, plain, step_text
 from bot.table.turns import Turns, scored
 from rules.protocol import Event, Game, RuleError

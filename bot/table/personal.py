@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.replies.reply import Chat, Reply
 from bot.storage.sqlite import Store
-from bot.table.replies import Chat, Reply
 from bot.table.texts import in_chat
 
 EXPIRES = 60.0  # seconds a refusal stays in a group for someone who has not started the bot in private

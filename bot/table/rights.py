@@ -14,8 +14,8 @@
 
 from __future__ import annotations
 
+from bot.replies.reply import Chat, User
 from bot.storage.base import ACTIVE, LOBBY, GameRow
-from bot.table.replies import Chat, User
 from bot.table.texts import plain, topic_name
 
 CHAT_ONLY = "Настройки всего чата меняют только администраторы чата."

@@ -21,6 +21,9 @@ from collections.abc import Awaitable, Callable
 
 from bot.lookup import answers
 from bot.lookup.rulebook import RuleBook
+from bot.replies import buttons
+from bot.replies.names import as_seated
+from bot.replies.reply import ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.storage import DATABASE_ERRORS, open_store
 from bot.storage.base import (
     ACTIVE,
@@ -33,7 +36,6 @@ from bot.storage.base import (
     write_failure,
 )
 from bot.storage.sqlite import Store
-from bot.table import buttons
 from bot.table.app_view import AppView
 from bot.table.choices import private_choices
 from bot.table.core import Table
@@ -41,9 +43,7 @@ from bot.table.guide import GUIDE_PAYLOAD, help_reply, private_hint
 from bot.table.history import History
 from bot.table.links import is_old_query, query_token
 from bot.table.moves import Moves
-from bot.table.names import as_seated
 from bot.table.personal import kept_personal
-from bot.table.replies import ButtonAnswer, Chat, InlineAnswer, Reply, User
 from bot.table.seating.lobby import Lobby
 from bot.table.seating.robots import Robots
 from bot.table.tables import Tables
@@ -469,8 +469,12 @@ class Service:
         """Search the rule reference; a running game narrows the search to its rules."""
         book = self.table.rulebook
         current = row.game if row is not None and row.game in book.games else None
+        notes = {}
+        if current is not None and row.status == ACTIVE and row.state is not None:  # how this table reads a rule
+            game = self.table.game(row)
+            notes = game.rule_notes(game.load(row.state))
         # the contents, an honest «не нашёл», the section (its answering passage in bold) or two games' answers
-        return answers.question_reply(book, args, current)
+        return answers.question_reply(book, args, current, notes)
 
     def _section(self, section_id: str) -> Reply:
         section = answers.find_section(self.table.rulebook, section_id)  # "zodchie.topor" or an old "sylvan.axe"

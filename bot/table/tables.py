@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
+from bot.replies import buttons
+from bot.replies.reply import Button, ButtonAnswer, Chat, Reply, User
 from bot.storage.base import LOBBY, GameRow
 from bot.storage.topics import OPEN
-from bot.table import buttons, rights
+from bot.table import rights
 from bot.table.core import Table
-from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.lobby import Lobby
 from bot.table.texts import in_chat, plain, seat_title, topic_link, topic_name
 from bot.table.timing.clock import MINUTE, format_duration

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from bot.table.names import shown
+from bot.replies.names import shown
 from rules.text import plural
 
 
@@ -79,23 +79,6 @@ def breakdown(game, parts: dict[str, int], html: bool = True) -> str:
 STEP_MARKS = ("🤖 ", "⏭ ")  # a move of the autopilot, a turn skipped
 
 
-def shortened_text(text: str, limit: int) -> str:
-    """`text` on one line, whole if it fits in `limit` characters; else cut after its last whole word that fits, with
-    «…». A word is never cut: a text without a space to cut at stays whole.
-
-    >>> shortened_text("Аня берёт карту и строит дом.", 16), shortened_text("Аня берёт карту.", 16)
-    ('Аня берёт карту…', 'Аня берёт карту.')
-    >>> shortened_text("Аня строит: дом, сарай", 18), shortened_text("Длинноеслово", 5)
-    ('Аня строит: дом…', 'Длинноеслово')
-    """
-    flat = " ".join(text.split())
-    if len(flat) <= limit:
-        return flat
-    head = flat[:limit]  # the «…» takes the place of the space cut at
-    space = head.rfind(" ")
-    if space <= 0:
-        return flat
-    return head[:space].rstrip(" ,;:—–-") + "…"
 
 
 def step_text(summary: str, name: str) -> str:

@@ -16,15 +16,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from html import escape
 
+from bot.replies import buttons
+from bot.replies.lines import shortened_text
+from bot.replies.reply import Button, Chat, Reply, User
+from bot.replies.words import declined
 from bot.storage.base import ACTIVE, GameRow
 from bot.storage.topics import CLOSED, DELETED, OPEN
-from bot.table import buttons, rights
+from bot.table import rights
 from bot.table.core import Table
 from bot.table.links import TOKEN
-from bot.table.replies import Button, Chat, Reply, User
 from bot.table.seating.lobby import Lobby
-from bot.table.texts import board_link, in_chat, shortened_text, topic_name
-from bot.table.words import declined
+from bot.table.texts import board_link, in_chat, topic_name
 
 # « #<token>» after a hidden choice's command: the game it belongs to, by its public token (`bot.table.links`); its
 # own table strips it and plays the rest

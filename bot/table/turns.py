@@ -8,6 +8,9 @@ from __future__ import annotations
 import logging
 from html import escape
 
+from bot.replies.names import comparable
+from bot.replies.reply import Chat, Reply, User
+from bot.replies.words import declined
 from bot.storage.base import (
     ABORTED,
     ACTIVE,
@@ -17,8 +20,6 @@ from bot.storage.base import (
     TurnChange,
 )
 from bot.table.core import Table
-from bot.table.names import comparable
-from bot.table.replies import Chat, Reply, User
 from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
 from bot.table.shares import AUTOPILOT_USER, shares
 from bot.table.texts import board_link, chat_named, mention, not_running, plain, step_text
@@ -27,7 +28,6 @@ from bot.table.timing.missed import missed
 from bot.table.timing.pending import AWAY, Pending
 from bot.table.timing.schedule import RETURNED, after_quiet, next_reminder, turn_timers
 from bot.table.timing.settings import AUTOPILOT
-from bot.table.words import declined
 from rules.protocol import SKIP, Event, Game
 
 log = logging.getLogger(__name__)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
+from bot.replies.reply import Chat, Reply
 from bot.storage.base import ACTIVE, GameRow
 from bot.table.core import Table
-from bot.table.replies import Chat, Reply
 
 
 def distance(a: str, b: str) -> int:

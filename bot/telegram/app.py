@@ -42,9 +42,9 @@ from telegram.ext import (
 )
 
 from bot.config import Settings
-from bot.table import buttons
+from bot.replies import buttons
+from bot.replies.reply import ButtonAnswer, Chat, Reply, User
 from bot.table.personal import EXPIRES
-from bot.table.replies import ButtonAnswer, Chat, Reply, User
 from bot.table.texts import plain
 from bot.telegram import log_privacy, mini_app, webhook
 from bot.telegram.app_links import app_links

@@ -19,8 +19,8 @@ from urllib.parse import urlencode
 from telegram import InlineKeyboardButton, WebAppInfo
 from telegram.ext import Application
 
+from bot.replies.reply import Button
 from bot.table.links import start_payload
-from bot.table.replies import Button
 
 LINKS_KEY = "mini_app_links"
 

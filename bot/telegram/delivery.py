@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 from telegram.ext import Application, ContextTypes
 
+from bot.replies.reply import Chat, Reply
 from bot.storage import DATABASE_ERRORS
 from bot.storage.base import Announcement
 from bot.storage.topics import CLOSED, DELETED
-from bot.table.replies import Chat, Reply
 from bot.telegram.app_links import app_links
 from bot.telegram.messages import edit_message, send_reply
 

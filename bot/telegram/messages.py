@@ -13,7 +13,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 
-from bot.table.replies import Button, Reply
+from bot.replies.reply import Button, Reply
 
 if TYPE_CHECKING:
     from bot.telegram.app_links import AppLinks

@@ -11,7 +11,7 @@ from telegram.error import TelegramError
 from telegram.ext import Application, CallbackContext
 
 from bot.config import Settings
-from bot.table.replies import User
+from bot.replies.reply import User
 from bot.telegram.app_links import LINKS_KEY, AppLinks
 from bot.telegram.delivery import ChatGone, chat_turn, service_of
 from bot.telegram.sending import send_replies

@@ -12,8 +12,8 @@ from dataclasses import replace
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.table.names import clean_name
-from bot.table.replies import Chat, Reply, User
+from bot.replies.names import clean_name
+from bot.replies.reply import Chat, Reply, User
 from bot.table.texts import board_link
 from bot.telegram.app_links import app_links
 from bot.telegram.delivery import (

@@ -13,8 +13,8 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes, filters
 
+from bot.replies.reply import Reply
 from bot.storage.topics import CLOSED
-from bot.table.replies import Reply
 from bot.telegram.delivery import chat_back, chat_turn, send_private, service_of, shut_topics, topic_open
 from bot.telegram.updates import chat_of
 

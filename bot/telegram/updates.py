@@ -11,7 +11,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.table.replies import Chat, User
+from bot.replies.reply import Chat, User
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ from typing import Any
 import tornado.web
 from tornado.httpserver import HTTPServer
 
-from bot.table.replies import User
+from bot.replies.reply import User
 from bot.webapp.init_data import Forged, Visitor, checked
 
 log = logging.getLogger(__name__)

@@ -67,6 +67,18 @@ class KingdomBuilder(GameBase):
                 return events + engine.execute(st, action)
         return super().apply(st, action)
 
+    def options(self, st: state.State) -> dict:
+        return {"one_per_kind": True} if st.one_per_kind else {}
+
+    def rule_notes(self, st: state.State) -> dict[str, str]:
+        if st.one_per_kind:
+            note = ("За этим столом играют по русской коробке: действие жетона одного вида — раз за ход, даже если "
+                    "таких жетонов два.")
+        else:
+            note = ("За этим столом каждый жетон действует раз за ход, так что два одинаковых жетона дают два "
+                    "действия (так читают правила авторы).")
+        return {"kingdom.extra-actions": note}
+
     def secret(self, st: state.State, seat: int) -> str | None:
         if not isinstance(seat, int) or not 0 <= seat < len(st.players) or st.phase == "over":
             return None

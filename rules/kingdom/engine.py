@@ -38,10 +38,13 @@ def gold(n: int) -> str:
 
 
 def usable_kinds(state: State) -> list[str]:
-    """Tile types the current player may use now: tiles face up and not new, outside the mandatory run."""
+    """Tile types the current player may use now: tiles face up and not new, outside the mandatory run; in a game
+    of the box's reading (`State.one_per_kind`), no kind of which a tile was already used this turn."""
     if state.current is None or state.phase not in ("start", "after") or state.pending:
         return []
     kinds = {t.type for t in state.player().tiles if t.state == "usable"}
+    if state.one_per_kind:
+        kinds -= {t.type for t in state.player().tiles if t.state == "used"}
     return [k for k in TILE_ORDER if k in kinds]
 
 

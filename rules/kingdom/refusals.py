@@ -71,6 +71,10 @@ def tile_reasons(state: State, kind: str) -> list[RuleError]:
         if any(t.state == "new" for t in tiles):
             reasons.append(RuleError(f"Жетон «{title}» получен в этом ходу и действует только со следующего хода, "
                                      "даже после трёх обязательных поселений.", "kingdom.location-tiles"))
+    elif state.one_per_kind and any(t.state == "used" for t in tiles):
+        reasons.append(RuleError(f"За этим столом играют по русской коробке: действие «{title}» — раз за ход, "
+                                 "даже с двумя такими жетонами. Второй жетон сыграете в следующем ходу.",
+                                 "kingdom.extra-actions"))
     return reasons
 
 

@@ -70,6 +70,9 @@ class State:
     prev_placed: list[int] = field(default_factory=list)  # the same for the previous turn
     actions: int = 0  # actions applied so far
     pending: list[int] = field(default_factory=list)  # abandoned location hexes whose tile the player must pick
+    # The Russian box's reading: one action per kind of tile a turn («не может совершить действие фермы дважды»),
+    # so a second tile of a kind waits; by default each tile acts once a turn (the designers' FAQ)
+    one_per_kind: bool = False
     rng: random.Random = field(default_factory=random.Random, compare=False, repr=False)
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -91,7 +94,8 @@ def new_game(names: list[str], seed: int, options: dict | None = None) -> State:
     """Set up a game (rulebook "Подготовка к игре"), drawing everything from random.Random(seed).
 
     options: "sectors" [(name, turned)] * 4 and "cards" [3 ids] fix the board and the cards;
-    "first" fixes the first player (tests and replays of real games).
+    "first" fixes the first player (tests and replays of real games); "one_per_kind" plays the Russian box's
+    reading of location tiles (one action per kind of tile a turn).
     """
     options = options or {}
     rng = random.Random(seed)
@@ -120,6 +124,7 @@ def new_game(names: list[str], seed: int, options: dict | None = None) -> State:
         seed=seed, players=players, sectors=sectors, cards=cards, owners=[None] * HEXES,
         tiles_left={h: TILES_PER_LOCATION for h in lay.locations}, lost=[], deck=deck, discard=[],
         first=first, current=first, phase="start", builds_left=0, rng=rng,
+        one_per_kind=bool(options.get("one_per_kind")),
     )
 
 
@@ -153,6 +158,8 @@ def dump(state: State) -> dict:
     }
     if state.pending:  # only while a choice is open, so that dumps of games before it look as they did
         data["pending"] = list(state.pending)
+    if state.one_per_kind:  # likewise only for a game that plays the box's reading
+        data["one_per_kind"] = True
     return data
 
 
@@ -186,5 +193,6 @@ def load(data: dict) -> State:
         prev_placed=list(data["prev_placed"]),
         actions=data["actions"],
         pending=[int(h) for h in data.get("pending", ())],
+        one_per_kind=bool(data.get("one_per_kind")),
         rng=rng,
     )

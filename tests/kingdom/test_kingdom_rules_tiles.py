@@ -121,6 +121,33 @@ def test_a_tile_once_per_turn_two_tiles_of_a_kind_twice():
     assert [t.state for t in state.players[0].tiles] == ["usable", "usable"]
 
 
+def test_the_russian_box_s_reading_one_action_per_kind_a_turn():
+    state = after(put(fresh(), 0, "A1"))
+    state.one_per_kind = True
+    give(state, 0, "M6")
+    give(state, 0, "R2")
+    give(state, 0, "S13")  # a paddock keeps the turn open
+    GAME.apply(state, "farm A2")
+    assert state.current == 0 and not actions(state, "farm") and actions(state, "paddock")
+    refused(state, "farm B1", "kingdom.extra-actions", "За этим столом играют по русской коробке",
+            "действие «Ферма» — раз за ход")
+    assert [t.state for t in state.players[0].tiles if t.type == "farm"] == ["used", "usable"]
+    GAME.apply(state, "end")
+    turn(state, 0, "G", builds=0, phase="after")  # the next turn: each farm may act again, one of them
+    assert actions(state, "farm")
+
+
+def test_the_box_s_reading_is_an_option_of_the_game_kept_through_dump_and_replay():
+    state = GAME.new(["Аня", "Борис"], seed=4, options={"one_per_kind": True})
+    assert state.one_per_kind and GAME.options(state) == {"one_per_kind": True}
+    again = GAME.load(GAME.dump(state))
+    assert again.one_per_kind and GAME.dump(again) == GAME.dump(state)
+    plain = GAME.new(["Аня", "Борис"], seed=4)
+    assert GAME.options(plain) == {} and "one_per_kind" not in GAME.dump(plain)  # old dumps look as they did
+    assert "по русской коробке" in GAME.rule_notes(state)["kingdom.extra-actions"]
+    assert "два действия" in GAME.rule_notes(plain)["kingdom.extra-actions"]
+
+
 def test_a_tile_one_does_not_have():
     state = after(put(fresh(), 0, "A1"))
     give(state, 0, "M6")
@@ -454,7 +481,8 @@ def test_the_reference_explains_why_two_tiles_of_a_kind_act_twice():
 
     text = (Path(rules.kingdom.__file__).parent / "reference.md").read_text(encoding="utf-8")
     section = text[text.index("{#kingdom.extra-actions}"):text.index("{#kingdom.location-tiles}")]
-    assert "«не может совершить действие фермы дважды»" in section and "раз за ход действует каждый жетон" in section
+    assert "«не может совершить действие фермы дважды»" in section and "это два действия" in section
+    assert "/settings жетоны коробка" in section
     lose = text[text.index("{#kingdom.lose-tile}"):text.index("{#kingdom.oracle}")]
     assert "вы сами выбираете, какой из них вернуть" in lose and "/discard сыгранный" in lose
     no_terrain = text[text.index("{#kingdom.no-terrain}"):text.index("{#kingdom.extra-actions}")]

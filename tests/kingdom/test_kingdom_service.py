@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.table.replies import Chat, User
+from bot.replies.reply import Chat, User
 from bot.table.service import SORRY, Service
 from rules.registry import GAMES
 

@@ -8,6 +8,9 @@ import random
 from dataclasses import replace
 from html import escape
 
+from bot.replies import buttons
+from bot.replies.reply import Button, ButtonAnswer, Chat, Reply, User
+from bot.replies.words import declined
 from bot.storage.base import (
     ABORTED,
     ACTIVE,
@@ -16,16 +19,14 @@ from bot.storage.base import (
     GameRow,
     Seat,
 )
-from bot.table import buttons, rights
+from bot.table import rights
 from bot.table.core import STALE, Table
 from bot.table.links import is_old_link, link_token
-from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.seating.rematch import Rematch
 from bot.table.seating.robots import Robots
 from bot.table.texts import here, in_chat, plain, seat_title
 from bot.table.timing.clock import format_duration
 from bot.table.turns import Turns
-from bot.table.words import declined
 
 OPENED = "Чат со мной открыт: когда сядете за стол, я буду присылать сюда то, что видно только вам (ваши карты)."
 
@@ -216,7 +217,8 @@ class Lobby:
         game = self.table.game(row)
         rematch = await self.rematch.pending(row) is not None
         row, dropped = await self.rematch.prepared(row)  # a rematch: unconfirmed seats go, seat 0 opens
-        state = game.new([s.name for s in row.seats], seed=row.seed)
+        options = (await self.table.chat_settings(row.chat_id)).game_options(row.game)
+        state = game.new([s.name for s in row.seats], seed=row.seed, options=options)
         first = row.seats[game.current_seat(state)]
         seats = row.seats[first.seat:] + row.seats[:first.seat]  # from the first player, chosen by lot
         order = " → ".join(plain(seat_title(s)) for s in seats)

@@ -17,13 +17,13 @@ import asyncio
 import logging
 from html import escape
 
+from bot.replies import buttons
+from bot.replies.names import distinct_name
+from bot.replies.reply import ButtonAnswer, Chat, Reply, User
+from bot.replies.words import declined
 from bot.storage.base import LOBBY, GameRow, Seat
-from bot.table import buttons
 from bot.table.core import STALE, Table
-from bot.table.names import distinct_name
-from bot.table.replies import ButtonAnswer, Chat, Reply, User
 from bot.table.texts import plain, seat_title
-from bot.table.words import declined
 from rules.levels import DEFAULT_LEVEL, LEVELS, choose
 from rules.protocol import Game
 from rules.registry import GAMES

@@ -13,8 +13,8 @@ import datetime as dt
 from html import escape
 from typing import TYPE_CHECKING
 
+from bot.replies.reply import Chat, Reply, User
 from bot.storage.base import Absence, GameRow
-from bot.table.replies import Chat, Reply, User
 from bot.table.texts import in_chat, plain
 from bot.table.timing.absence import EXAMPLES, parse_away, until_text
 from bot.table.timing.clock import format_duration, not_quiet

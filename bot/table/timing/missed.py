@@ -9,8 +9,9 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from bot.replies.lines import shortened_text
 from bot.storage.base import GameRow, LogLine
-from bot.table.texts import shortened_text, step_text
+from bot.table.texts import step_text
 from bot.table.timing.clock import HOUR
 from rules.text import count
 

@@ -17,18 +17,18 @@ which values of a table are its own.
 from __future__ import annotations
 
 from bot.table.timing.clock import format_duration
-from bot.table.timing.settings import AWAY_TITLES, TIMEOUT_TITLES, ChatSettings
+from bot.table.timing.settings import AWAY_TITLES, TILES_TITLES, TIMEOUT_TITLES, ChatSettings
 from bot.table.timing.zones import timezone_title
 
 # a setting's name after /settings (bot.table.timing.settings.FIELD_NAMES) -> its ChatSettings field
 FIELDS = {"remind": "remind_after", "limit": "time_limit", "timeout": "on_timeout", "quiet": "quiet",
-          "timezone": "timezone", "away": "on_away", "lobby": "lobby_expires"}
+          "timezone": "timezone", "away": "on_away", "lobby": "lobby_expires", "tiles": "tiles"}
 TABLE_NAMES = ("remind", "limit", "timeout", "quiet", "away")  # what a table may set for itself
 TABLE_FIELDS = frozenset(FIELDS[name] for name in TABLE_NAMES)
 # how a list names a setting
 TITLES = {"remind": "напоминание о ходе", "limit": "время на ход", "timeout": "когда время на ход вышло",
           "quiet": "тихие часы", "away": "ход игрока в отъезде", "timezone": "часовой пояс",
-          "lobby": "сколько ждёт набор"}
+          "lobby": "сколько ждёт набор", "tiles": "жетоны Kingdom Builder"}
 AT_TABLE, IN_CHAT = "за этим столом", "во всём чате"
 # a table's value typed as one of these goes back to the chat's
 AS_CHAT = ("как в чате", "как во всем чате", "как у чата", "как у всех", "чат", "по чату", "chat")
@@ -64,6 +64,8 @@ def short_value(settings: ChatSettings, name: str) -> str:
         return AWAY_TITLES[settings.on_away]
     if name == "lobby":
         return format_duration(settings.lobby_expires, nominative=True) if settings.lobby_expires else "не закрывается"
+    if name == "tiles":
+        return TILES_TITLES[settings.tiles]
     return timezone_title(settings.timezone)
 
 
@@ -90,6 +92,9 @@ def change_sentence(who: str, name: str, settings: ChatSettings, where: str) -> 
             return (f"{who} решает {where}: набор, который никто не начал, закрывается через "
                     f"{format_duration(settings.lobby_expires)}.")
         return f"{who} решает {where}: набор, который никто не начал, не закрывается."
+    if name == "tiles":
+        return (f"{who} решает {where}: в новых партиях Kingdom Builder два жетона одного вида — "
+                f"{TILES_TITLES[settings.tiles]}.")
     return f"{who} ставит {where} часовой пояс: {timezone_title(settings.timezone)}."
 
 

@@ -33,6 +33,13 @@ TIMEOUT_TITLES = {SKIP: "ход пропускается", AUTOPILOT: "за иг
 AWAY_WORDS = {WAIT: ("wait", "ждать", "ждем", "ожидание", "подождать"),
               AUTOPILOT: ("autopilot", "автопилот", "бот", "автоход")}
 AWAY_TITLES = {WAIT: "ждём его", AUTOPILOT: "за него ходит автопилот"}
+# Kingdom Builder's two location tiles of one kind in a turn: EACH acts once (the designers' FAQ), or one action
+# of a KIND (the Russian box: «не может совершить действие фермы дважды»)
+EACH, KIND = "each", "kind"
+TILES_WORDS = {EACH: ("each", "каждый", "каждый жетон", "авторы", "как авторы", "faq", "два"),
+               KIND: ("kind", "коробка", "по коробке", "русская коробка", "как в коробке", "вид", "по виду", "один")}
+TILES_TITLES = {EACH: "каждый жетон — раз за ход (как авторы)",
+                KIND: "жетон одного вида — раз за ход (как русская коробка)"}
 
 # The settings a chat can change, by the names players type after /settings (Russian or English).
 FIELD_NAMES = {
@@ -43,6 +50,7 @@ FIELD_NAMES = {
     "timezone": ("timezone", "tz", "пояс", "часовой пояс", "зона"),
     "away": ("away", "отъезд", "в отъезде", "отсутствие", "уехал"),
     "lobby": ("lobby", "набор", "лобби", "сбор"),
+    "tiles": ("tiles", "жетоны", "жетоны локаций"),
 }
 # What a press of a setting's button switches to next: the usual values, round and round.
 CYCLES = {
@@ -55,7 +63,8 @@ CYCLES = {
 }
 EXAMPLES = ("<code>/settings напоминание 6ч</code>, <code>/settings лимит 24ч</code> (или «выкл»), "
             "<code>/settings таймаут автопилот</code>, <code>/settings тихие 23-8</code>, "
-            "<code>/settings пояс Екатеринбург</code>, <code>/settings отъезд автопилот</code>")
+            "<code>/settings пояс Екатеринбург</code>, <code>/settings отъезд автопилот</code>, "
+            "<code>/settings жетоны коробка</code>")
 
 
 @dataclass(frozen=True)
@@ -67,16 +76,17 @@ class ChatSettings:
     timezone: str = "Europe/Moscow"  # an IANA name or "UTC+05:00"
     on_away: str = WAIT  # the turn of a player who is away (/away): WAIT for them, or the AUTOPILOT plays it
     lobby_expires: int | None = 24 * HOUR  # seconds a lobby nobody began keeps its table; None: for ever
+    tiles: str = EACH  # Kingdom Builder's tiles of one kind in a turn (EACH or KIND), for games begun after
 
     @classmethod
     def from_env(cls, env: dict[str, str]) -> ChatSettings:
         """The operator's defaults: TURN_REMINDER_AFTER, TURN_TIME_LIMIT, TURN_TIMEOUT, QUIET_HOURS, TIMEZONE,
-        AWAY_TURN, LOBBY_CLOSE_AFTER (missing ones keep ours). ValueError, in Russian and naming the variable, for
-        a wrong value."""
+        AWAY_TURN, LOBBY_CLOSE_AFTER, KINGDOM_TILES (missing ones keep ours). ValueError, in Russian and naming the
+        variable, for a wrong value."""
         settings = cls()
         for variable, name in (("TURN_REMINDER_AFTER", "remind"), ("TURN_TIME_LIMIT", "limit"),
                                ("TURN_TIMEOUT", "timeout"), ("QUIET_HOURS", "quiet"), ("TIMEZONE", "timezone"),
-                               ("AWAY_TURN", "away"), ("LOBBY_CLOSE_AFTER", "lobby")):
+                               ("AWAY_TURN", "away"), ("LOBBY_CLOSE_AFTER", "lobby"), ("KINGDOM_TILES", "tiles")):
             value = env.get(variable, "").strip()
             if value:
                 try:
@@ -111,6 +121,14 @@ class ChatSettings:
                 raise ValueError("Когда ход приходит к игроку в отъезде, можно ждать его («ждать») или отдать "
                                  "ход автопилоту («автопилот»).")
             return replace(self, on_away=choice)
+        if name == "tiles":
+            wanted = " ".join(text.lower().replace("ё", "е").split())
+            choice = next((key for key, words in TILES_WORDS.items() if wanted in words), None)
+            if choice is None:
+                raise ValueError("Два жетона локаций одного вида в Kingdom Builder: каждый действует раз за ход "
+                                 "(«каждый», как авторы) или действие вида — раз за ход («коробка», как в русской "
+                                 "коробке).")
+            return replace(self, tiles=choice)
         raise ValueError(f"Такой настройки нет. Можно так: {EXAMPLES}.")
 
     def cycled(self, name: str) -> ChatSettings:
@@ -152,7 +170,12 @@ class ChatSettings:
         lines.append(f"🕰 Часовой пояс: {timezone_title(self.timezone)}")
         lines.append(f"✈️ Ход игрока в отъезде: {AWAY_TITLES[self.on_away]}")
         lines.append(f"🪑 {lobby_line(self.lobby_expires)}")
+        lines.append(f"🏰 Kingdom Builder, два жетона одного вида: {TILES_TITLES[self.tiles]}")
         return lines
+
+    def game_options(self, game: str) -> dict:
+        """The options a new game of `game` starts with under these settings (`rules.protocol.Game.new`)."""
+        return {"one_per_kind": True} if game == "kingdom" and self.tiles == KIND else {}
 
     def button_labels(self) -> dict[str, str]:
         """Short labels of the /settings buttons (each press switches to the next usual value)."""

@@ -8,10 +8,11 @@ at the table it was made at, by name (`bot.table.timing.scopes`). A part of `bot
 
 from __future__ import annotations
 
+from bot.replies import buttons
+from bot.replies.reply import Button, ButtonAnswer, Chat, Reply, User
 from bot.storage.base import GameRow
-from bot.table import buttons, rights
+from bot.table import rights
 from bot.table.core import Table
-from bot.table.replies import Button, ButtonAnswer, Chat, Reply, User
 from bot.table.texts import plain, topic_name
 from bot.table.timing.scopes import (
     AT_TABLE,
@@ -88,7 +89,8 @@ class SettingsMenu:
         if parsed is None:
             return [Reply(f"Не знаю такой настройки. Можно так: {EXAMPLES}.")]
         name, value = parsed
-        whole_chat = whole_chat or name in ("timezone", "lobby")  # the time zone and how long lobbies wait: the chat's
+        # the time zone, how long lobbies wait and how the chat reads a rule: the chat's
+        whole_chat = whole_chat or name in ("timezone", "lobby", "tiles")
         refusal = rights.chat_refusal(user, row) if whole_chat else rights.table_refusal(user, row)
         if refusal:
             return [Reply(refusal)]

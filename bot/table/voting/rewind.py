@@ -12,15 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from bot.replies.reply import Chat, Reply
 from bot.storage.base import FINISHED, GameRow, LogLine
 from bot.table.core import Table
-from bot.table.replies import Chat, Reply
 from bot.table.texts import step_text
 from bot.table.turns import Turns
 from rules.protocol import SKIP, Game
 from rules.text import count
 
 QUIET = ("turn", "end", "score")  # events that tell the turn passing or a round's scoring, not the step itself
+
+
+def started(game: Game, row: GameRow):
+    """The game as it began: from its seed, with the options that changed its rules (kept in its state)."""
+    options = game.options(game.load(row.state)) if row.state else {}
+    return game.new([s.name for s in row.seats], seed=row.seed, options=options)
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,7 @@ class Rewind:
         """What going back to version `keep` takes back and whether it may (replayed from the seed, so an old
         log is judged by the rules of today)."""
         game = self.table.game(row)
-        state = game.new([s.name for s in row.seats], seed=row.seed)
+        state = started(game, row)
         subject, later, refusal = "", -1, None
         for line in await self.table.store.log(row.id):
             if line.version > keep:
@@ -81,7 +87,7 @@ class Rewind:
 
     def _replay(self, row: GameRow, game: Game, log: list[LogLine]):
         """The game from its seed through `log` (a turn skipped is `skip` in the log)."""
-        state = game.new([s.name for s in row.seats], seed=row.seed)
+        state = started(game, row)
         for line in log:
             if line.notation == SKIP:
                 game.skip(state)

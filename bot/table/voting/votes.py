@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
+from bot.replies import buttons
+from bot.replies.reply import Button, Chat, Reply, User
+from bot.replies.words import declined
 from bot.storage.base import (
     ABORTED,
     ACTIVE,
@@ -18,9 +21,7 @@ from bot.storage.base import (
     GameRow,
     Vote,
 )
-from bot.table import buttons
 from bot.table.core import Table
-from bot.table.replies import Button, Chat, Reply, User
 from bot.table.texts import in_chat, mention, plain
 from bot.table.timing.absence import until_text
 from bot.table.timing.clock import format_duration
@@ -28,7 +29,6 @@ from bot.table.timing.settings import AUTOPILOT
 from bot.table.turns import Turns
 from bot.table.voting.rewind import Rewind, taken_back
 from bot.table.voting.skip_rule import skip_from, too_early
-from bot.table.words import declined
 from rules.text import count, plural
 
 

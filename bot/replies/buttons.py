@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from bot.table.replies import Button
+from bot.replies.reply import Button
 
 MOVE, JOIN, LEAVE, BEGIN, ABORT_YES, ABORT_NO, MY_SCORE = "g", "join", "leave", "begin", "abort", "keep", "me"
 # GROUP opens a level of the action menu: game, version, the group's first action and its depth (bot.table.menus);

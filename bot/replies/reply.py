@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from bot.table.names import clean_name, clean_title
+from bot.replies.names import clean_name, clean_title
 
 
 @dataclass(frozen=True)

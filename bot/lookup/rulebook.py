@@ -28,6 +28,11 @@ How a lookup works:
   type and whose answer is that section, written from the rulebooks and the sections (situations, where rules
   meet, setup facts, the games' and the players' words). A question close to one of them adds to its section
   (`ASKED_WEIGHT`), and their words are known words of the search ("стратегия" finds Валдора's tips).
+* Meaning (`bot.lookup.meaning`, Russian word vectors from navec's file in the natasha wheel): a section's score
+  grows with how close the question's mean word vector is to the nearest of its sentences and asked questions
+  (`MEANING_WEIGHT`), and a word nothing else could place is also looked for, lightly, as the nearest word of the
+  texts ("перевес" -> "преимущество"). Without the file (`bot.lookup.vectors.load_vectors`) the search goes by
+  words alone.
 * Games: a game named in the query ("валдора провиант", "когда кончается kingdom builder") restricts the search
   to that game (`RuleBook.split_game`), its name counting as the word "игра". Otherwise all games are searched,
   and each game's sections gain with how much the question's words belong to that game (`GAME_AFFINITY`).

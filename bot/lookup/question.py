@@ -1,10 +1,12 @@
 """A player's question as the rules search reads it (`read_question`): its intent phrases become light cues
-(`INTENTS`), its words and synonym phrases the weighted content terms, with typos matched to the texts' words
-and the weight of the words nothing could place kept for the confidence."""
+(`INTENTS`), its words and synonym phrases the weighted content terms, with typos matched to the texts' words,
+words of no text matched by meaning to the nearest one, and the weight of the words nothing could place kept for
+the confidence."""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.lookup.index import Index, phrases
@@ -20,6 +22,11 @@ NUMBER_WEIGHT = 0.5  # digits: "2 домика", "Д5"
 # UNKNOWN_OTHER_WEIGHT for other words ("срубить", "далеко": paraphrase, more often).
 UNKNOWN_NOUN_WEIGHT = 1.5
 UNKNOWN_OTHER_WEIGHT = 0.4
+# A word nothing else could place, whose vector's nearest word of the texts (`Meaning.nearest`) is at least
+# NEAREST_MIN close, is also searched as that word, as a cue of NEAREST_WEIGHT: it helps the ranking ("перевес" ->
+# "преимущество") but still counts as unknown for the confidence, for a football club is close to a gem.
+NEAREST_WEIGHT = 0.5
+NEAREST_MIN = 0.5
 
 
 @functools.cache
@@ -39,7 +46,12 @@ class Query:
     unknown: float  # the words neither the texts nor a typo match could place, by UNKNOWN_*_WEIGHT
 
 
-def read_question(index: Index, words: list[str], implied: int | None = None) -> Query:
+def read_question(
+    index: Index,
+    words: list[str],
+    implied: int | None = None,
+    nearest: Callable[[str], tuple[str, float] | None] | None = None,
+) -> Query:
     """The question's terms and weights. First its intent phrases (`INTENTS`), which become cues; then its
     concepts: synonym groups (phrases too, stop words included: "о чем игра"), content words, typos matched to
     the texts' words; and the weight of the words nothing could place. `implied` is the position of the word
@@ -76,6 +88,9 @@ def read_question(index: Index, words: list[str], implied: int | None = None) ->
             add(content, synonyms.word_terms(typo), FUZZY_WEIGHT)
         else:
             unknown += UNKNOWN_NOUN_WEIGHT if is_noun(word) or not known_word(word) else UNKNOWN_OTHER_WEIGHT
+            near = nearest(word) if nearest is not None and NEAREST_WEIGHT else None
+            if near is not None and near[1] >= NEAREST_MIN:
+                add(cues, synonyms.word_terms(near[0]), NEAREST_WEIGHT)
     pairs = index.pairs_of(" ".join(words))
     if NUMBER in cues:  # "сколько верхушек" looks for "9 верхушек"
         pairs |= {(NUMBER, synonyms.concept(term)) for term in rest if term}

@@ -5,10 +5,12 @@ under 1000 characters, a contents list well under 4096, at most 50 inline result
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import escape
 
 from bot.lookup.reference import Section
 from bot.lookup.rulebook import RuleBook
+from bot.lookup.worked import Worked, worked
 from bot.table import buttons
 from bot.table.replies import Article, Button, Reply
 from bot.table.texts import shortened_text
@@ -166,12 +168,22 @@ def question_reply(book: RuleBook, question: str, current: str | None = None) ->
     game, words, found = lookup(book, question, current)
     if not words.strip():
         return contents_reply(book, game) if game else choose_game_reply(book)
+    computed = worked(game or (found[0].game if found else None), words)
     if not found:
-        return not_found_reply(words, book, game)
+        section = book.section(computed.section) if computed else None
+        if computed is None or section is None:
+            return not_found_reply(words, book, game)
+        return with_worked(computed, section_reply(book, section))
     others = other_games(book, question, current, found)
     if others:
         return games_reply(book, question, [found[0], *others], found[1:])
-    return section_reply(book, found[0], found[1:], book.passage(question, found[0]))
+    reply = section_reply(book, found[0], found[1:], book.passage(question, found[0]))
+    return with_worked(computed, reply) if computed else reply
+
+
+def with_worked(computed: Worked, reply: Reply) -> Reply:
+    """A reply with the computed lines (a sum, a set-up count) before the section: the number first, then the rule."""
+    return replace(reply, text=computed.text + "\n\n" + reply.text)
 
 
 _DATIVE = {2: "двум", 3: "трём"}  # «подходит к двум играм»

@@ -49,7 +49,7 @@ _COUNTED = {
     "farmers": ("поселений в секторе, где их у вас меньше всего", "за каждое поселение в самом слабом секторе"),
     "castles": ("замков с вашим поселением рядом", "за каждый замок с вашим поселением рядом"),
 }
-_ADDING = {"fishermen", "miners", "merchants", "workers", "discoverers", "hermits", "castles"}  # several add up
+_ADDING = {"fishermen", "miners", "workers", "discoverers", "hermits", "castles"}  # several add up
 _FIRST = ("перв", "больше всех", "лидер", "лидир", "больш")
 _SECOND = ("втор",)
 
@@ -73,8 +73,9 @@ def part(category: Category, words: list[Word], at: list[int]) -> Part:
     named = "" if category.id == "castles" else f" («{title}»)"
     if not at:
         return Part(title, missing=f"{title.capitalize()}: {rate}. Сколько {thing}? Напишите число — посчитаю.")
-    values = [words[i].value or 0 for i in at]
-    n = sum(values) if category.id in _ADDING else values[0]
+    values = [words[i].value or 0 for i in at if words[i].text.isdigit() or words[i].value != 1] or [
+        words[i].value or 0 for i in at]  # «одна группа связывает 3 объекта»: «одна» is not a count
+    n = sum(values) if category.id in _ADDING else max(values)
     result = castles_gold(n) if category.id == "castles" else gold_for(category.id, n)
     if category.id == "citizens":
         sums = f"{n} : 2 = {result}" + (" (остаток отбрасывается)" if n % 2 else "")

@@ -22,7 +22,7 @@ _NUMBERS = {
 _COLLECTIVE = {"двое": 2, "трое": 3, "четверо": 4, "пятеро": 5, "шестеро": 6}  # «на троих»: players
 _TOGETHER = {"вдвоем": 2, "втроем": 3, "вчетвером": 4, "впятером": 5, "вшестером": 6}
 _PEOPLE = ("игрок", "человек", "чел", "участник", "игроков")
-_TOKEN = re.compile(r"\d+|[a-zа-я]+|[,;:.!?()—–]")
+_TOKEN = re.compile(r"\d+|[a-zа-я]+|[,;.!?()—–]")  # a colon keeps its clause: «шахтёры: 7 у гор»
 
 
 @dataclass(frozen=True)
@@ -118,5 +118,9 @@ def has(words: list[Word], *stems: str) -> bool:
     return any(matches(w, stems) for w in words)
 
 
-def matches(word: Word, stems: tuple[str, ...]) -> bool:
-    return any(word.lemma == s[1:] if s.startswith("=") else word.text.startswith(s) for s in stems)
+def matches(word: Word, stems: tuple[str, ...], fuzzy: bool = False) -> bool:
+    """`word` starts with one of `stems` («=гора»: its dictionary form is that); `fuzzy`: a stem of 5 letters or more
+    also with one typo («рыцыри»)."""
+    return any(word.lemma == s[1:] if s.startswith("=") else word.text.startswith(s) or (
+        fuzzy and len(s) >= 5 and len(word.text) > len(s) and edit_distance(word.text[:len(s)], s, 1) <= 1)
+        for s in stems)

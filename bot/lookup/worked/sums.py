@@ -46,7 +46,7 @@ class Part:
 
 def mentions(words: list[Word], categories: tuple[Category, ...]) -> list[tuple[int, Category]]:
     """Where each category is named: by name anywhere, by a hint only in a clause that names no other one."""
-    named = [(i, c) for i, w in enumerate(words) for c in categories if matches(w, c.names)]
+    named = [(i, c) for i, w in enumerate(words) for c in categories if matches(w, c.names, fuzzy=True)]
     named_clauses = {words[i].clause for i, _ in named}
     hinted = [(i, c) for i, w in enumerate(words) for c in categories
               if c.hints and matches(w, c.hints) and w.clause not in named_clauses]

@@ -139,6 +139,11 @@ def test_a_missing_number_is_asked_for(game: str, question: str, asked: str) -> 
     ("sylvan", "можно ли поставить 2 флага за ход"),
     ("kingdom", "что даёт гавань"),
     ("kingdom", "можно строить рядом с 2 замками сразу?"),
+    ("kingdom", "купцы за что 4 золота"),
+    ("sylvan", "флаг на мосту дает 5 очков?"),
+    ("valdora", "бонусную карту когда дают"),
+    ("kingdom", "лорды ничья в секторе кто получает"),
+    ("sylvan", "одинаково жилищ на дереве у двоих у кого преимущество"),
     ("valdora", "монеты в конце дают очки?"),
 ])
 def test_plain_questions_are_not_sums(game: str, question: str) -> None:
@@ -179,7 +184,7 @@ def test_sylvan_other_set_up_facts() -> None:
 
 
 @pytest.mark.parametrize("question", ["сколько поселений у каждого", "сколько домиков на троих",
-                                      "поселений у каждого игрока в начале"])
+                                      "по скольку поселений у каждого игрока в начале"])
 def test_kingdom_settlements(question: str) -> None:
     assert first_number("kingdom", question) == SETTLEMENTS
 

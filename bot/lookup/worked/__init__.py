@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from bot.lookup.worked import kingdom, sylvan, valdora
-from bot.lookup.worked.reading import players, read
+from bot.lookup.worked.reading import Word, matches, players, read
 from bot.lookup.worked.setup import asks_setup, find_fact
 from bot.lookup.worked.sums import asks_sum, assign, mentions, total_lines
 
@@ -32,7 +32,7 @@ def worked(game: str | None, question: str) -> Worked | None:
     calculator = CALCULATORS.get(game or "")
     if calculator is None:
         return None
-    words = read(question)
+    words = claims_dropped(read(question), calculator.UNITS)
     found = mentions(words, calculator.CATEGORIES)
     if found:
         assigned = assign(words, found)
@@ -49,3 +49,13 @@ def worked(game: str | None, question: str) -> Worked | None:
         return Worked([f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."],
                       f"{game}.players")
     return Worked(fact.lines(n), fact.section)
+
+
+def claims_dropped(words: list[Word], units: tuple[str, ...]) -> list[Word]:
+    """A number followed by the score's unit is a claim to check («флаг на мосту даёт 5 очков?»), not a count to
+    compute with; «по 5 очков» (each contract's points) stays."""
+    out = list(words)
+    for i, w in enumerate(words[:-1]):
+        if w.value is not None and matches(words[i + 1], units) and not (i and words[i - 1].text == "по"):
+            out[i] = Word(w.text, w.lemma, None, None, w.clause)
+    return out

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from bot.lookup.worked.reading import Word, has, matches
 
 # The question is about the start or the box: «в начале», «у каждого», «раздают», «убирают», «в коробке»
-MARKERS = ("начал", "старт", "каждого", "каждому", "каждый", "разда", "выда", "дают", "получа", "убира",
-           "убрат", "убир", "коробк", "комплект", "состав", "всего", "подготов", "остает", "остаёт", "использ")
+MARKERS = ("начал", "старт", "каждого", "каждому", "каждый", "разда", "выда", "убира", "убрат", "убир", "коробк",
+           "комплект", "состав", "всего", "подготов", "в игре")
+# and it asks how many or which: «сколько», «каких», «по сколько»
+QUANTITY = ("сколько", "скольк", "скока", "скоко", "каких", "какие", "какого", "каким")
 # Moves and scores are not set-up: «сколько поселений строить за ход», «сколько очков за флаг»
 NOT_SETUP = ("ход", "очк", "слав", "золот", "стоит", "плат", "можно", "нельзя")
 PLAYER_WORDS = {2: "двоих", 3: "троих", 4: "четверых", 5: "пятерых"}
@@ -30,7 +32,11 @@ class Fact:
 
 
 def asks_setup(words: list[Word], players: int | None) -> bool:
-    return not has(words, *NOT_SETUP) and (players is not None or has(words, *MARKERS))
+    if has(words, *NOT_SETUP):
+        return False
+    if has(words, *QUANTITY):
+        return players is not None or has(words, *MARKERS)
+    return players is not None and has(words, *MARKERS)  # «стартовые монеты впятером»
 
 
 def find_fact(words: list[Word], facts: tuple[Fact, ...]) -> Fact | None:

@@ -91,7 +91,7 @@ def _bridge(words: list[Word], values: list[int]) -> Part:
     """A bridge: the levels of the joined trees with the builder's advantage; when the question does not say on
     which of the two trees the advantage is, every case."""
     rate = f"{points(tree_fame(1))} славы за уровень каждого соединённого дерева, где у вас преимущество"
-    heights = [v for v in values if v > 0][:2]
+    heights = [v for v in values if v > 1][:2]  # «на одном дереве перевес» is not a height
     if not heights:
         return Part("мост", missing=f"Мост: {rate}. Какой высоты соединённые деревья? Напишите числа — посчитаю.")
     if len(heights) == 1 or has(words, "преимуществ", "обоих", "оба"):

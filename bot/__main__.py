@@ -27,16 +27,20 @@ def rules_answer(question: str, game: str | None = None) -> str:
     from bot.console import to_plain
     from bot.lookup.answers import games_reply, lookup, not_found_reply, other_games, section_text
     from bot.lookup.rulebook import RuleBook
+    from bot.lookup.worked import worked
 
     book = RuleBook.load()
-    _, words, found = lookup(book, question, current=game)
-    if not found:  # no buttons in a terminal: the reply that names /rules
+    named, words, found = lookup(book, question, current=game)
+    computed = worked(named or (found[0].game if found else None), words) if words.strip() else None
+    shown = found[0] if found else book.section(computed.section) if computed else None
+    if shown is None:  # no buttons in a terminal: the reply that names /rules
         return to_plain(not_found_reply(words or question).text)
     others = other_games(book, question, game, found)
     if others:  # the question fits several games: each one's answer
         return to_plain(games_reply(book, question, [found[0], *others]).text)
+    before = computed.text + "\n\n" if computed else ""  # a sum or a set-up count first, as in the chat
     others = "\n".join(f"  {s.game_title}: {s.title} ({s.id})" for s in found[1:])
-    return to_plain(section_text(found[0])) + (f"\n\nЕщё может подойти:\n{others}" if others else "")
+    return to_plain(before + section_text(shown)) + (f"\n\nЕщё может подойти:\n{others}" if others else "")
 
 
 def rules_game(name: str) -> str | None:

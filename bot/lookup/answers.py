@@ -10,6 +10,7 @@ from html import escape
 
 from bot.lookup.reference import Section
 from bot.lookup.rulebook import RuleBook
+from bot.lookup.worked import Worked, worked
 from bot.replies import buttons
 from bot.replies.lines import shortened_text
 from bot.replies.reply import Article, Button, Reply
@@ -169,14 +170,25 @@ def question_reply(book: RuleBook, question: str, current: str | None = None,
     game, words, found = lookup(book, question, current)
     if not words.strip():
         return contents_reply(book, game) if game else choose_game_reply(book)
+    computed = worked(game or (found[0].game if found else None), words)
     if not found:
-        return not_found_reply(words, book, game)
+        section = book.section(computed.section) if computed else None
+        if computed is None or section is None:
+            return not_found_reply(words, book, game)
+        return with_worked(computed, section_reply(book, section))
     others = other_games(book, question, current, found)
     if others:
         return games_reply(book, question, [found[0], *others], found[1:])
     reply = section_reply(book, found[0], found[1:], book.passage(question, found[0]))
     note = (notes or {}).get(found[0].id)
-    return replace(reply, text=f"{reply.text}\n\n📌 {escape(note)}") if note else reply
+    if note:
+        reply = replace(reply, text=f"{reply.text}\n\n📌 {escape(note)}")
+    return with_worked(computed, reply) if computed else reply
+
+
+def with_worked(computed: Worked, reply: Reply) -> Reply:
+    """A reply with the computed lines (a sum, a set-up count) before the section: the number first, then the rule."""
+    return replace(reply, text=computed.text + "\n\n" + reply.text)
 
 
 _DATIVE = {2: "двум", 3: "трём"}  # «подходит к двум играм»

@@ -69,10 +69,31 @@ def lords(owners: list[int | None], players: int) -> list[int]:
         for s in range(players):
             n = counts[s][sector]
             if present and n == present[0]:
-                gold[s] += LORDS_FIRST
+                gold[s] += lord_gold(1)
             elif len(present) > 1 and n == present[1]:
-                gold[s] += LORDS_SECOND
+                gold[s] += lord_gold(2)
     return gold
+
+
+def lord_gold(place: int) -> int:
+    """Lords' gold in one sector for a place there (1: the most settlements, 2: the next lower count, else none);
+    a pure formula, so the rules answers compute a player's sum with the card's own numbers."""
+    return {1: LORDS_FIRST, 2: LORDS_SECOND}.get(place, 0)
+
+
+def gold_for(card: str, counted: int) -> int:
+    """The gold of a Kingdom Builder card (Lords aside: `lord_gold`) from the one number it counts: settlements
+    (Fishermen, Miners, Workers; Knights in the best row, Citizens in the largest group, Farmers in the weakest
+    sector), rows (Discoverers), groups (Hermits), or linked locations and castles (Merchants). `card_gold`
+    counts on a board and calls this; the rules answers call it with a player's own count."""
+    if card == "citizens":
+        return counted // 2  # 1 per 2 settlements, the odd one left over
+    return {"knights": KNIGHTS_GOLD, "farmers": FARMERS_GOLD, "merchants": MERCHANTS_GOLD}.get(card, 1) * counted
+
+
+def castles_gold(castles: int) -> int:
+    """The gold for castles with at least one own settlement next to them."""
+    return CASTLE_GOLD * castles
 
 
 def card_gold(card: str, lay: Layout, owners: list[int | None], seat: int, own: list[int] | None = None) -> int:
@@ -82,37 +103,39 @@ def card_gold(card: str, lay: Layout, owners: list[int | None], seat: int, own: 
         own = own_hexes(owners, seat)
     terrain = lay.terrain
     if card == "fishermen":  # a settlement on water never counts (official rules)
-        return sum(1 for h in own if lay.near_water[h] and terrain[h] != WATER)
-    if card == "miners":
-        return sum(1 for h in own if lay.near_mountain[h])
-    if card == "workers":
-        return sum(1 for h in own if lay.near_special[h])
-    if card == "discoverers":
-        return len({ROW[h] for h in own})
-    if card == "knights":
+        counted = sum(1 for h in own if lay.near_water[h] and terrain[h] != WATER)
+    elif card == "miners":
+        counted = sum(1 for h in own if lay.near_mountain[h])
+    elif card == "workers":
+        counted = sum(1 for h in own if lay.near_special[h])
+    elif card == "discoverers":
+        counted = len({ROW[h] for h in own})
+    elif card == "knights":
         rows = [0] * SIZE
         for h in own:
             rows[ROW[h]] += 1
-        return KNIGHTS_GOLD * max(rows)
-    if card == "hermits":
-        return len(groups(owners, seat, own))
-    if card == "citizens":
-        return max((len(g) for g in groups(owners, seat, own)), default=0) // 2
-    if card == "farmers":
-        return FARMERS_GOLD * min(sector_counts(owners, seat, own))
-    if card == "merchants":
+        counted = max(rows)
+    elif card == "hermits":
+        counted = len(groups(owners, seat, own))
+    elif card == "citizens":
+        counted = max((len(g) for g in groups(owners, seat, own)), default=0)
+    elif card == "farmers":
+        counted = min(sector_counts(owners, seat, own))
+    elif card == "merchants":
         linked: set[int] = set()
         for g in groups(owners, seat, own):
             touched = {x for h in g for x in lay.near_special[h]}
             if len(touched) >= 2:
                 linked |= touched
-        return MERCHANTS_GOLD * len(linked)
-    raise ValueError(card)
+        counted = len(linked)
+    else:
+        raise ValueError(card)
+    return gold_for(card, counted)
 
 
 def castle_gold(lay: Layout, owners: list[int | None], seat: int) -> int:
     """3 gold per castle with at least one own settlement next to it (several settlements: still 3)."""
-    return CASTLE_GOLD * sum(1 for c in lay.castles if any(owners[n] == seat for n in NBRS[c]))
+    return castles_gold(sum(1 for c in lay.castles if any(owners[n] == seat for n in NBRS[c])))
 
 
 def breakdowns(state: State) -> list[dict[str, int]]:

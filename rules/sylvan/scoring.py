@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.sylvan.data import FLAGS_PER_PLAYER, SIDES
+from rules.sylvan.data import FLAG_FAME, FLAGS_PER_PLAYER, SIDES
 from rules.sylvan.state import FAME_PARTS, State, Tree
 
 ROUND_PARTS = ("trees", "regions")
@@ -37,9 +37,29 @@ def advantage(tree: Tree) -> int | None:
     raise AssertionError("unreachable")
 
 
+def tree_fame(height: int) -> int:
+    """rulebook: a tree with the advantage gives 1 fame per level (the base and every dwelling) at a round's end."""
+    return height
+
+
+def region_fame(trees: int, leaders: int) -> int:
+    """The fame each leader of a region gets: 2 per tree of the region, 1 per tree each when several tie."""
+    return (2 if leaders == 1 else 1) * trees
+
+
+def heights_fame(heights: list[int]) -> int:
+    """A bridge's fame from the heights of the joined trees on which the builder has the advantage."""
+    return sum(tree_fame(h) for h in heights)
+
+
+def flags_fame(flags: int) -> int:
+    """Flags fixed to dwellings (a flag on a bridge gives nothing)."""
+    return FLAG_FAME * flags
+
+
 def bridge_fame(state: State, seat: int, a: str, b: str) -> int:
     """rulebook: 1 fame per level of each joined tree on which the builder has the advantage."""
-    return sum(state.trees[name].height for name in (a, b) if advantage(state.trees[name]) == seat)
+    return heights_fame([state.trees[name].height for name in (a, b) if advantage(state.trees[name]) == seat])
 
 
 def region_trees(state: State) -> list[tuple[str, str, list[str]]]:
@@ -61,7 +81,7 @@ def round_scoring(state: State) -> dict[str, Any]:
     trees = dict.fromkeys(range(n), 0)
     for name, seat in owners.items():
         if seat is not None:
-            trees[seat] += state.trees[name].height  # rulebook: 1 per level, the base included
+            trees[seat] += tree_fame(state.trees[name].height)  # rulebook: 1 per level, the base included
     regions = dict.fromkeys(range(n), 0)
     region_winners: dict[str, list[int]] = {}
     for rid, _, names in region_trees(state):
@@ -75,9 +95,8 @@ def round_scoring(state: State) -> dict[str, Any]:
             continue
         leaders = [seat for seat, k in held.items() if k == best]
         region_winners[rid] = leaders
-        per_tree = 2 if len(leaders) == 1 else 1  # rulebook: 2 per tree, 1 per tree each on a tie
-        for seat in leaders:
-            regions[seat] += per_tree * len(names)
+        for seat in leaders:  # rulebook: 2 per tree, 1 per tree each on a tie
+            regions[seat] += region_fame(len(names), len(leaders))
     return {"trees": trees, "regions": regions, "tree_owners": owners, "region_winners": region_winners}
 
 

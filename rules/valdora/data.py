@@ -171,6 +171,17 @@ MASTERS: dict[str, int] = {  # rulebook: 39 masters
     "grey": 9, "yellow": 9, "white": 5, "purple": 4, "red": 4, "blue": 4, "green": 4,
 }
 MASTERS_REMOVED_FOR_3 = ("purple", "red", "blue", "green")  # rulebook: one of each with 3 players
+
+
+def masters_for(players: int) -> dict[str, int]:
+    """The masters in play by colour for a number of players: all 39, one fewer of each gem colour with 3."""
+    masters = dict(MASTERS)
+    if players == 3:
+        for colour in MASTERS_REMOVED_FOR_3:
+            masters[colour] -= 1
+    return masters
+
+
 MASTER_COLOUR_POINTS = 10  # rulebook: 10 points per colour of masters owned
 
 
@@ -198,6 +209,13 @@ GEM_POINTS = 1  # rulebook: 1 point per gem on equipment
 # --- coins, contracts --------------------------------------------------------------------------------
 
 COINS_TOTAL = 30  # rulebook
+
+
+def start_coins(players: int) -> list[int]:
+    """rulebook: the first player gets 1 coin, the next clockwise 2, then 3, ...: coins by place from the first."""
+    return [place + 1 for place in range(players)]
+
+
 MAX_COINS = 6  # rulebook
 MAX_CONTRACTS = 3  # rulebook
 CONTRACT_PRICE = 1  # rulebook: 1 coin to the bank

@@ -20,13 +20,39 @@ from rules.valdora.data import (
 from rules.valdora.state import Player, State
 
 
+def contracts_points(faces_points: list[int]) -> int:
+    """Delivered contracts: the points printed on each."""
+    return sum(faces_points)
+
+
+def masters_points(colours: int) -> int:
+    """10 per colour of which the player has at least one master, however many masters of it."""
+    return MASTER_COLOUR_POINTS * colours
+
+
+def workshops_points(colours: list[str]) -> int:
+    """The points printed on each workshop the player holds (by its colour)."""
+    return sum(WORKSHOP_BY_COLOUR[c].points for c in colours)
+
+
+def bonuses_points(cards: int) -> int:
+    return BONUS_POINTS * cards
+
+
+def gems_points(gems: int) -> int:
+    """1 per gem still on the player's equipment at the end."""
+    return GEM_POINTS * gems
+
+
 def breakdown(player: Player) -> dict[str, int]:
+    """The end score by part; each part's formula is a small function of its own, which the rules answers call
+    with a player's own counts («мастера двух цветов»)."""
     return {
-        "contracts": sum(CONTRACT_FACES[face].points for face in player.delivered),
-        "masters": MASTER_COLOUR_POINTS * sum(1 for n in player.masters.values() if n > 0),
-        "workshops": sum(WORKSHOP_BY_COLOUR[c].points for c in player.workshops),
-        "bonuses": BONUS_POINTS * player.bonuses,
-        "gems": GEM_POINTS * sum(1 for gem in player.equipment.values() if gem is not None),
+        "contracts": contracts_points([CONTRACT_FACES[face].points for face in player.delivered]),
+        "masters": masters_points(sum(1 for n in player.masters.values() if n > 0)),
+        "workshops": workshops_points(list(player.workshops)),
+        "bonuses": bonuses_points(player.bonuses),
+        "gems": gems_points(sum(1 for gem in player.equipment.values() if gem is not None)),
     }
 
 

@@ -25,9 +25,9 @@ from rules.valdora.data import (
     GEM_ORDER,
     GEMS,
     GEMS_PER_ROAD,
-    MASTERS,
-    MASTERS_REMOVED_FOR_3,
     WORKSHOPS,
+    masters_for,
+    start_coins,
 )
 
 
@@ -114,10 +114,9 @@ def new_game(players: list[str], seed: int, options: dict | None = None) -> Stat
         first = int(options["first_seat"]) % n
     seated = [Player(name=name, coins=0) for name in players]
     bank = COINS_TOTAL
-    for i in range(n):  # rulebook: the first player gets 1 coin, then clockwise 2, 3, ...
-        seat = (first + i) % n
-        seated[seat].coins = i + 1
-        bank -= i + 1
+    for i, coins in enumerate(start_coins(n)):  # from the first player clockwise
+        seated[(first + i) % n].coins = coins
+        bank -= coins
 
     bag = [gem for gem in GEM_ORDER for _ in range(GEMS[gem])]
     rng.shuffle(bag)
@@ -137,10 +136,7 @@ def new_game(players: list[str], seed: int, options: dict | None = None) -> Stat
             rng.shuffle(cards)
             books.append(Book(town=space.name, kind=space.book, left=[], right=cards))
 
-    masters = dict(MASTERS)
-    if n == 3:
-        for colour in MASTERS_REMOVED_FOR_3:
-            masters[colour] -= 1
+    masters = masters_for(n)
 
     return State(
         seed=seed,

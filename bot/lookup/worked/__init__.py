@@ -1,0 +1,61 @@
+"""Worked answers to rule questions: a sum computed by the game's own scoring code from the numbers a player gives
+(«шахтёры: 7 поселений у гор — сколько золота?») and set-up counts read from the game's data for a number of players
+(«сколько монет у каждого в начале на пятерых?»). `worked` returns the lines that go before the section found, and
+the section of the category to show when the search finds none; None for a question that asks neither."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+from bot.lookup.worked import kingdom, sylvan, valdora
+from bot.lookup.worked.reading import Word, matches, players, read
+from bot.lookup.worked.setup import asks_setup, find_fact
+from bot.lookup.worked.sums import asks_sum, assign, mentions, total_lines
+
+CALCULATORS: dict[str, ModuleType] = {"kingdom": kingdom, "valdora": valdora, "sylvan": sylvan}
+_COUNTS = {2: "двух", 3: "трёх", 4: "четырёх", 5: "пяти"}
+
+
+@dataclass(frozen=True)
+class Worked:
+    lines: list[str]  # HTML: the result in bold first
+    section: str  # the section of the category (shown when the search finds none)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def worked(game: str | None, question: str) -> Worked | None:
+    """The computed lines for a question about `game`, or None (not a sum nor a set-up count, or no calculator)."""
+    calculator = CALCULATORS.get(game or "")
+    if calculator is None:
+        return None
+    words = claims_dropped(read(question), calculator.UNITS)
+    found = mentions(words, calculator.CATEGORIES)
+    if found:
+        assigned = assign(words, found)
+        if asks_sum(words, assigned, calculator.UNITS):
+            parts = [calculator.part(category, words, assigned[category.id]) for _, category in found]
+            return Worked(total_lines(parts, calculator.unit), found[0][1].section)
+    allowed: range = calculator.ALLOWED
+    n = players(words, (allowed.start, allowed.stop - 1), loose=True)
+    fact = find_fact(words, calculator.FACTS) if asks_setup(words, n) else None
+    if fact is None:
+        return None
+    if n is not None and n not in allowed:
+        low, high = allowed.start, allowed.stop - 1
+        return Worked([f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."],
+                      f"{game}.players")
+    return Worked(fact.lines(n), fact.section)
+
+
+def claims_dropped(words: list[Word], units: tuple[str, ...]) -> list[Word]:
+    """A number followed by the score's unit is a claim to check («флаг на мосту даёт 5 очков?»), not a count to
+    compute with; «по 5 очков» (each contract's points) stays."""
+    out = list(words)
+    for i, w in enumerate(words[:-1]):
+        if w.value is not None and matches(words[i + 1], units) and not (i and words[i - 1].text == "по"):
+            out[i] = Word(w.text, w.lemma, None, None, w.clause)
+    return out

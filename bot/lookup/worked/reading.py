@@ -1,0 +1,126 @@
+"""A question read for a calculation: its words in order, each with its dictionary form, the number it says (digits
+or a Russian number word in any case: «семь», «двух», «десятку», typos of them too) and the number of players it
+names («втроём», «на пятерых», «на 4 игроков»), and the clause it stands in (split at punctuation), so that a
+number goes with the thing named next to it («контракты на 4 и 10, мастера двух цветов»)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from bot.lookup.terms import edit_distance, known_word, lemma
+
+_NUMBERS = {
+    "ноль": 0, "один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8,
+    "девять": 9, "десять": 10, "одиннадцать": 11, "двенадцать": 12, "тринадцать": 13, "четырнадцать": 14,
+    "пятнадцать": 15, "шестнадцать": 16, "семнадцать": 17, "восемнадцать": 18, "девятнадцать": 19,
+    "двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60, "семьдесят": 70,
+    "восемьдесят": 80, "девяносто": 90, "сто": 100,
+    "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6, "семерка": 7, "десятка": 10,
+}
+_COLLECTIVE = {"двое": 2, "трое": 3, "четверо": 4, "пятеро": 5, "шестеро": 6}  # «на троих»: players
+_TOGETHER = {"вдвоем": 2, "втроем": 3, "вчетвером": 4, "впятером": 5, "вшестером": 6}
+_PEOPLE = ("игрок", "человек", "чел", "участник", "игроков")
+_TOKEN = re.compile(r"\d+|[a-zа-я]+|[,;.!?()—–]")  # a colon keeps its clause: «шахтёры: 7 у гор»
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str  # lower case, «ё» as «е»
+    lemma: str
+    value: int | None  # the number the word says
+    players: int | None  # the number of players it names
+    clause: int
+
+
+@functools.cache
+def _forms() -> dict[str, int]:
+    """Every inflected form of the number words -> its value, for typos («пятирых», «сем»)."""
+    from bot.table.words import morph
+
+    forms: dict[str, int] = {}
+    for word, value in {**_NUMBERS, **_COLLECTIVE}.items():
+        for parse in morph().parse(word)[:1]:
+            for form in parse.lexeme:
+                forms.setdefault(form.word.replace("ё", "е"), value)
+    return forms
+
+
+def _number(text: str) -> tuple[int | None, bool]:
+    """The value a word says and whether it counts people (a collective numeral); (None, False) for other words."""
+    if text.isdigit():
+        return int(text), False
+    base = lemma(text).replace("ё", "е")
+    if base in _COLLECTIVE:
+        return _COLLECTIVE[base], True
+    if base in _NUMBERS:
+        return _NUMBERS[base], False
+    if len(text) >= 5 and not known_word(text):  # a typo of a number word
+        for form, value in _forms().items():
+            if abs(len(form) - len(text)) <= 1 and edit_distance(form, text, 1) <= 1:
+                return value, lemma(form).replace("ё", "е") in _COLLECTIVE
+    return None, False
+
+
+def read(text: str) -> list[Word]:
+    """The words of a question with their numbers; compound numbers («двадцать пять») become one word."""
+    words: list[Word] = []
+    clause = 0
+    for token in _TOKEN.findall(text.lower().replace("ё", "е")):
+        if not token[0].isalnum():
+            clause += 1
+            continue
+        if token == "а" and words:  # «в двух первый, а в одном второй»
+            clause += 1
+        value, people = _number(token)
+        if token in _TOGETHER:
+            words.append(Word(token, token, _TOGETHER[token], _TOGETHER[token], clause))
+            continue
+        last = words[-1] if words else None
+        if (value is not None and not people and last is not None and last.value is not None
+                and last.value % 10 == 0 and 20 <= last.value < 100 and value < 10 and last.clause == clause):
+            words[-1] = Word(last.text + " " + token, last.lemma, last.value + value, None, clause)
+            continue
+        words.append(Word(token, lemma(token).replace("ё", "е"), value, value if people else None, clause))
+    return [_with_people(words, i) for i in range(len(words))]
+
+
+def _with_people(words: list[Word], i: int) -> Word:
+    """A number followed by «игрок(а/ов)», «человек»: a number of players."""
+    word = words[i]
+    if word.value is not None and word.players is None and i + 1 < len(words) and words[i + 1].text.startswith(
+            _PEOPLE):
+        return Word(word.text, word.lemma, word.value, word.value, word.clause)
+    return word
+
+
+def players(words: list[Word], allowed: tuple[int, int], loose: bool = False) -> int | None:
+    """The number of players a question names; `loose` also takes «на 3», «для 4» (a set-up question)."""
+    low, high = allowed
+    for i, word in enumerate(words):
+        if word.players is not None:
+            return word.players
+        if loose and word.value is not None and i and words[i - 1].text in ("на", "для") and 2 <= word.value <= 6:
+            nxt = words[i + 1] if i + 1 < len(words) else None
+            if nxt is None or nxt.value is None:
+                return word.value
+    return None
+
+
+def numbers(words: list[Word]) -> list[int]:
+    """The positions of the words that say a number that is not a number of players."""
+    return [i for i, w in enumerate(words) if w.value is not None and w.players is None]
+
+
+def has(words: list[Word], *stems: str) -> bool:
+    """Whether a word starts with one of `stems` («=гора»: the dictionary form exactly)."""
+    return any(matches(w, stems) for w in words)
+
+
+def matches(word: Word, stems: tuple[str, ...], fuzzy: bool = False) -> bool:
+    """`word` starts with one of `stems` («=гора»: its dictionary form is that); `fuzzy`: a stem of 5 letters or more
+    also with one typo («рыцыри»)."""
+    return any(word.lemma == s[1:] if s.startswith("=") else word.text.startswith(s) or (
+        fuzzy and len(s) >= 5 and len(word.text) > len(s) and edit_distance(word.text[:len(s)], s, 1) <= 1)
+        for s in stems)

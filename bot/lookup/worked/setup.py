@@ -1,0 +1,53 @@
+"""Set-up questions: a component and, often, a number of players («сколько деревьев на троих?», «сколько монет у
+каждого в начале на пятерых?»). Each game lists its facts with the words that name them; the answer is a table
+read from the game's data for the number asked, or for every number of players when none is named."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.lookup.worked.reading import Word, has, matches
+
+# The question is about the start or the box: «в начале», «у каждого», «раздают», «убирают», «в коробке»
+MARKERS = ("начал", "старт", "каждого", "каждому", "каждый", "разда", "выда", "убира", "убрат", "убир", "коробк",
+           "комплект", "состав", "всего", "подготов", "в игре")
+# and it asks how many or which: «сколько», «каких», «по сколько»
+QUANTITY = ("сколько", "скольк", "скока", "скоко", "каких", "какие", "какого", "каким")
+# Moves and scores are not set-up: «сколько поселений строить за ход», «сколько очков за флаг»
+NOT_SETUP = ("ход", "очк", "слав", "золот", "стоит", "плат", "можно", "нельзя")
+PLAYER_WORDS = {2: "двоих", 3: "троих", 4: "четверых", 5: "пятерых"}
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A set-up fact: the words that name it, the words the question must hold besides (`needs`, any of them), its
+    section, and the lines for a number of players (None: every number) and whether each seat is asked about."""
+
+    id: str
+    section: str
+    names: tuple[str, ...]
+    lines: Callable[[int | None], list[str]]
+    needs: tuple[str, ...] = ()
+
+
+def asks_setup(words: list[Word], players: int | None) -> bool:
+    if has(words, *NOT_SETUP):
+        return False
+    if has(words, *QUANTITY):
+        return players is not None or has(words, *MARKERS)
+    return players is not None and has(words, *MARKERS)  # «стартовые монеты впятером»
+
+
+def find_fact(words: list[Word], facts: tuple[Fact, ...]) -> Fact | None:
+    """The first fact the question names (by the first of its words that names one)."""
+    for word in words:
+        for fact in facts:
+            if matches(word, fact.names) and (not fact.needs or has(words, *fact.needs)):
+                return fact
+    return None
+
+
+def for_players(players: int | None, allowed: range, line: Callable[[int], str]) -> list[str]:
+    """One line for the number asked, or one per number of players the game allows."""
+    return [line(n) for n in ([players] if players is not None else allowed)]

@@ -24,7 +24,9 @@ from rules.text import count
 TRIED = 80  # legal actions a «что даст» plays on copies at most (a building token's places: a few dozen)
 SHOWN = 3  # places listed in a «Да, например …»
 # refusals of `parse` that mean it did not understand the words (not a rule): the search answers those
-NOT_UNDERSTOOD = ("Не понимаю", "Не понял", "Пустая команда", "Пустой ход", "Нет такого номера")
+# or asked to be named more precisely (which of two cards, which hex): the words were not a whole move
+NOT_UNDERSTOOD = ("Не понимаю", "Не понял", "Пустая команда", "Пустой ход", "Нет такого номера", "Назовите",
+                  "Укажите", "Уточните")
 
 
 def answer(game: Game, talk: Talk, state: Any, seat: int, names: list[str], question: Asked) -> Answer | None:
@@ -64,11 +66,11 @@ def can_answer(game: Game, talk: Talk, trial: Any, text: str, why: bool) -> Answ
     try:
         action = game.parse(trial, text)
     except RuleError as error:
-        if error.message.startswith(NOT_UNDERSTOOD):
-            return None
-        options = talk.options(trial, text) or []
+        options = talk.options(trial, text) or []  # legal actions only
         if options:  # the words named a kind of move but not where: it is possible somewhere
             return Answer([f"<b>Да</b>, {examples(game, trial, options)}"], talk.section(options[0]))
+        if error.message.startswith(NOT_UNDERSTOOD):
+            return None
         return Answer([f"<b>{'Нельзя' if why else 'Нет'}.</b> {escape(error.message)}"], error.section)
     said = escape(game.command(trial, action))
     if why:
@@ -94,7 +96,8 @@ def give_answer(game: Game, talk: Talk, trial: Any, seat: int, text: str) -> Ans
         refused = can_answer(game, talk, trial, text, why=False)
         if refused is None or not refused.lines[0].startswith("<b>Нет"):
             return None
-        refused.lines[0] = refused.lines[0].replace("<b>Нет.</b>", "<b>Сейчас ничего</b>:", 1)
+        reason = refused.lines[0].removeprefix("<b>Нет.</b> ")
+        refused.lines[0] = f"<b>Сейчас ничего</b>: {continued(reason)}"
         return refused
     before = parts(game, talk, trial, seat)
     best: tuple[int, str, dict[str, int], list[str]] | None = None
@@ -112,8 +115,8 @@ def give_answer(game: Game, talk: Talk, trial: Any, seat: int, text: str) -> Ans
             best = (sum(gain.values()), action, gain, [e.text for e in events if e.kind != "turn"])
     if best is None:
         action, shown = hidden
-        return Answer([f"<code>{escape(game.command(trial, action))}</code>: заранее не сказать — при этом "
-                       f"{escape(shown)}."], talk.section(action))
+        return Answer([f"<b>Заранее не сказать</b>: <code>{escape(game.command(trial, action))}</code> открывает "
+                       f"то, что скрыто («{escape(shown)}»)."], talk.section(action))
     total, action, gain, told = best
     unit = game.score_unit
     head = (f"<b>+{count(total, *unit)}</b>" if total > 0 else f"<b>{count(total, *unit)}</b>" if total < 0
@@ -125,6 +128,15 @@ def give_answer(game: Game, talk: Talk, trial: Any, seat: int, text: str) -> Ans
         lines.append(f"Это лучший из {count(len(options), 'варианта', 'вариантов', 'вариантов')} по очкам.")
     secret = any(k in game.secret_score_parts for k in gain)
     return Answer(lines, talk.section(action), private=secret)
+
+
+def continued(sentence: str) -> str:
+    """A sentence going on after a colon: lower case, unless it starts with a coordinate or an acronym («K12 —
+    лес»)."""
+    first = sentence.split(" ", 1)[0]
+    if any(c.isdigit() for c in first) or (len(first) > 1 and first.isupper()):
+        return sentence
+    return sentence[:1].lower() + sentence[1:]
 
 
 def parts(game: Game, talk: Talk, state: Any, seat: int) -> dict[str, int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.lookup.position.talk import Answer
 from rules.protocol import Game, RuleError
 from rules.sylvan import notation
-from rules.sylvan.engine import ITEM_VERBS, legal_actions
+from rules.sylvan.engine import FACE_KEYS, ITEM_VERBS, legal_actions
 from rules.sylvan.scoring import round_scoring
 from rules.sylvan.state import State, Turn, dump, load
 
@@ -27,6 +27,12 @@ def intent(state: State, text: str) -> notation.Intent | None:
     return notation.read_intent(state, norm) if norm else None
 
 
+def fits(face: str, it: notation.Intent) -> bool:
+    """Whether a card face («ореховый-мост+верхушка») has the style and every symbol the words named."""
+    style, symbols = FACE_KEYS[face]
+    return (not it.styles or style in it.styles) and set(it.symbols) <= set(symbols)
+
+
 class SylvanTalk:
     def understood(self, state: State, text: str) -> bool:
         return intent(state, text) is not None
@@ -39,9 +45,12 @@ class SylvanTalk:
             return [notation.parse(state, text)]
         except RuleError:
             pass
+        legal = legal_actions(state)
+        if it.kind == "play":  # the cards of the hand with the style and symbols named
+            return [a for a in legal if a.startswith("play ") and fits(a.split(" ")[1], it)]
         vague = not (it.trees or it.bad_trees or it.numbers or it.deck or it.styles) and (
             it.kind in ITEM_VERBS or not it.symbols)
-        return [a for a in legal_actions(state) if a.split(" ")[0] == it.kind] if vague else []
+        return [a for a in legal if a.split(" ")[0] == it.kind] if vague else []
 
     def special(self, game: Game, state: State, seat: int, kind: str, text: str) -> Answer | None:
         return None

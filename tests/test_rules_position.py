@@ -16,6 +16,7 @@ BOOK = RuleBook.load()
 ASKER = 77
 VALDORA, SYLVAN, KINGDOM = GAMES["valdora"], GAMES["sylvan"], GAMES["kingdom"]
 THREE, TWO = ["Аня", "Борис", "Вера"], ["Аня", "Борис"]
+CYRILLIC = str.maketrans("abceko", "авсеко")
 
 
 def ask(game, state, seat, question, names=None):
@@ -136,7 +137,8 @@ def test_kingdom_builds_are_yes_exactly_when_legal_in_any_letters():
     legal = KINGDOM.legal_actions(state)
     for name in ("N2", "O3", "K12", "A1", "T20", "C3", "J10"):
         latin = ask(KINGDOM, state, 0, f"могу построить на {name}?")
-        cyrillic = ask(KINGDOM, state, 0, f"Могу построить на {name.lower().translate(str.maketrans('abceko', 'авсеко'))}?")
+        typed = name.lower().translate(CYRILLIC)  # «к12», «с3»: the look-alike letters of a Russian keyboard
+        cyrillic = ask(KINGDOM, state, 0, f"Могу построить на {typed}?")
         assert latin.text == cyrillic.text
         assert latin.only_for is None  # her card lies open on her own turn
         if f"build {name}" in legal:

@@ -1,6 +1,8 @@
-"""One-line texts as a reply shows them: a name, a step or a section cut after a whole word."""
+"""One-line texts as a reply shows them: a name, a step or a section cut after a whole word, a score's parts."""
 
 from __future__ import annotations
+
+from html import escape
 
 
 def shortened_text(text: str, limit: int) -> str:
@@ -20,3 +22,10 @@ def shortened_text(text: str, limit: int) -> str:
     if space <= 0:
         return flat
     return head[:space].rstrip(" ,;:—–-") + "…"
+
+
+def breakdown(game, parts: dict[str, int], html: bool = True) -> str:
+    """A score's parts as «<name>: <value>» joined by «; », the empty ones left out: «мастера: 6; бонусы: 3»
+    (`html`: escaped for a message; False: for a toast, which is plain text)."""
+    names = {key: game.score_names.get(key, key) for key in parts}
+    return "; ".join(f"{escape(names[k]) if html else names[k]}: {v}" for k, v in parts.items() if v)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
+from html import escape
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -208,3 +209,8 @@ def _guarded(text: str) -> str:
     if any(unicodedata.bidirectional(char) in ("R", "AL") for char in text):
         text = f"{LTR_MARK}{text}{LTR_MARK}"
     return text
+
+
+def plain(name: str) -> str:
+    """A person's name in a text: escaped, and nothing in it steers the line or becomes a link (`shown`)."""
+    return escape(shown(name))

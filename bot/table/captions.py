@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from html import escape
 
+from bot.replies.names import plain
 from bot.storage.base import GameRow, LogLine
 from bot.table.seating.robots import shortened
-from bot.table.texts import plain, seat_title, step_text
+from bot.table.texts import seat_title, step_text
 from bot.table.timing.missed import turns_since
 
 LOOKED_AT = 60  # log lines read at most for the turns since the player's previous one

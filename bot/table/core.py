@@ -15,6 +15,7 @@ from html import escape
 from bot.lookup.rulebook import RuleBook
 from bot.replies import buttons
 from bot.replies.lines import shortened_text
+from bot.replies.names import plain
 from bot.replies.reply import Button, Chat, Reply
 from bot.replies.words import declined
 from bot.storage.base import (
@@ -31,7 +32,7 @@ from bot.storage.sqlite import Store
 from bot.table import menus
 from bot.table.links import CHAT_OPENED, choice_query, start_payload
 from bot.table.seating.colours import Colours
-from bot.table.texts import in_chat, mention, plain, seat_title
+from bot.table.texts import in_chat, mention, seat_title
 from bot.table.timing.absence import away_line
 from bot.table.timing.clock import about, not_quiet
 from bot.table.timing.scopes import table_only

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from html import escape
 
+from bot.replies.names import plain
 from bot.replies.reply import Chat, Reply
 from bot.replies.words import declined
 from bot.storage.base import ACTIVE, LOBBY, GameRow
 from bot.table.core import Table
-from bot.table.texts import help_text, here, plain
+from bot.table.texts import help_text, here
 from rules.text import plural
 
 GUIDE_PAYLOAD = "help"  # t.me/<bot>?start=help: the whole guide in private

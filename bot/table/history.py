@@ -8,6 +8,8 @@ import datetime as dt
 from collections import defaultdict
 from html import escape
 
+from bot.replies.lines import breakdown
+from bot.replies.names import plain
 from bot.replies.reply import Chat, Reply, User
 from bot.storage.base import (
     ACTIVE,
@@ -15,7 +17,7 @@ from bot.storage.base import (
 )
 from bot.table.core import Table
 from bot.table.shares import share_text
-from bot.table.texts import board_link, breakdown, here, in_chat, plain, step_text, topic_link, topic_name
+from bot.table.texts import board_link, here, in_chat, step_text, topic_link, topic_name
 from rules.text import count
 
 HISTORY_LINES = 10

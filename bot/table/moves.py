@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from html import escape
 
 from bot.replies import buttons
+from bot.replies.lines import breakdown
+from bot.replies.names import plain
 from bot.replies.reply import Button, ButtonAnswer, Chat, Reply, User
 from bot.storage.base import (
     ACTIVE,
@@ -19,7 +21,7 @@ from bot.storage.base import (
 from bot.table import captions, menus
 from bot.table.core import PRIVATE_GROUP, STALE, Table, stale
 from bot.table.history import History
-from bot.table.texts import breakdown, not_running, plain, step_text
+from bot.table.texts import not_running, step_text
 from bot.table.turns import Turns, scored
 from rules.protocol import Event, Game, RuleError
 from rules.text import count

@@ -14,9 +14,10 @@
 
 from __future__ import annotations
 
+from bot.replies.names import plain
 from bot.replies.reply import Chat, User
 from bot.storage.base import ACTIVE, LOBBY, GameRow
-from bot.table.texts import plain, topic_name
+from bot.table.texts import topic_name
 
 CHAT_ONLY = "Настройки всего чата меняют только администраторы чата."
 GENERAL_CLOSED = "В этом чате новые столы открываются только в темах"

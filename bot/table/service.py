@@ -20,6 +20,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from bot.lookup import answers
+from bot.lookup.position import position_reply
 from bot.lookup.rulebook import RuleBook
 from bot.replies import buttons
 from bot.replies.names import as_seated
@@ -220,7 +221,8 @@ class Service:
         """A question addressed to the bot in a group («@bot как работает гавань?»): answered as /rules answers,
         in the game of this table if one is open."""
         async def handle() -> list[Reply]:
-            return [self._rules(await self.table.store.open_game(chat.id, chat.topic), text)]
+            row = await self.table.store.open_game(chat.id, chat.topic)
+            return await kept_personal(self.table.store, chat, [self._rules(row, text, user)])
 
         try:
             return await self._once(chat, update_id, handle, [], [Reply(BUSY)])
@@ -357,9 +359,11 @@ class Service:
         if name in ("start", "help"):
             return [await help_reply(self.table, chat, name == "start" and not args)]
         section_id = answers.section_from_command(name)
-        if name == "rules" or section_id:
-            row = None if chat.private else await self.table.store.open_game(chat.id, chat.topic)
-            return [self._rules(row, args) if name == "rules" else self._section(section_id)]
+        if name == "rules":  # in private, the player's own table answers about her position but narrows nothing
+            row = await self.table.store.open_game(chat.id, chat.topic)
+            return [self._rules(row, args, user, narrow=not chat.private)]
+        if section_id:
+            return [self._section(section_id)]
         if chat.private and name in ("away", "back"):  # time away is the player's own, in every chat
             return await (self.away.command if name == "away" else self.away.back)(chat, user, None, args)
         if chat.private and name == "games":  # in private the table is the player's own, with bots
@@ -465,10 +469,22 @@ class Service:
         reply = answers.section_reply(self.table.rulebook, section)
         return ButtonAnswer(replies=[reply]) if kind == buttons.RULE else ButtonAnswer(edit=reply)
 
-    def _rules(self, row: GameRow | None, args: str) -> Reply:
-        """Search the rule reference; a running game narrows the search to its rules."""
+    def _rules(self, row: GameRow | None, args: str, user: User | None = None, narrow: bool = True) -> Reply:
+        """A seated player's question about her own position is answered from the table (`position_reply`: «Да»
+        or «Нет» from the engine, her score), any other by a search of the rule reference; a running game
+        narrows the search to its rules (`narrow`)."""
         book = self.table.rulebook
-        current = row.game if row is not None and row.game in book.games else None
+        seat = row.seat_of(user.id) if row is not None and user is not None and row.status == ACTIVE else None
+        if seat is not None:
+            try:
+                game, state = self.table.state(row)
+                found = position_reply(book, game, state, seat, [s.name for s in row.seats], args, user.id)
+            except Exception:  # the search still answers
+                log.exception("the position could not answer %r in game %s", args, row.id)
+                found = None
+            if found is not None:
+                return found
+        current = row.game if narrow and row is not None and row.game in book.games else None
         notes = {}
         if current is not None and row.status == ACTIVE and row.state is not None:  # how this table reads a rule
             game = self.table.game(row)

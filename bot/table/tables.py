@@ -10,13 +10,14 @@ from dataclasses import replace
 from html import escape
 
 from bot.replies import buttons
+from bot.replies.names import plain
 from bot.replies.reply import Button, ButtonAnswer, Chat, Reply, User
 from bot.storage.base import LOBBY, GameRow
 from bot.storage.topics import OPEN
 from bot.table import rights
 from bot.table.core import Table
 from bot.table.seating.lobby import Lobby
-from bot.table.texts import in_chat, plain, seat_title, topic_link, topic_name
+from bot.table.texts import in_chat, seat_title, topic_link, topic_name
 from bot.table.timing.clock import MINUTE, format_duration
 from bot.table.topics import topic_mark
 from rules.text import count

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from bot.replies.names import shown
+from bot.replies.names import plain
 from rules.text import plural
 
 
@@ -69,16 +69,7 @@ def _players(game) -> str:
     return f"{low}{game.max_players} {plural(game.max_players, 'игрок', 'игрока', 'игроков')}"
 
 
-def breakdown(game, parts: dict[str, int], html: bool = True) -> str:
-    """A score's parts as «<name>: <value>» joined by «; », the empty ones left out: «мастера: 6; бонусы: 3»
-    (`html`: escaped for a message; False: for a toast, which is plain text)."""
-    names = {key: game.score_names.get(key, key) for key in parts}
-    return "; ".join(f"{escape(names[k]) if html else names[k]}: {v}" for k, v in parts.items() if v)
-
-
 STEP_MARKS = ("🤖 ", "⏭ ")  # a move of the autopilot, a turn skipped
-
-
 
 
 def step_text(summary: str, name: str) -> str:
@@ -171,6 +162,3 @@ def seat_title(seat) -> str:
     return f"{seat.name} ({seat.level})" if seat.level else seat.name
 
 
-def plain(name: str) -> str:
-    """A person's name in a text: escaped, and nothing in it steers the line or becomes a link (`names.shown`)."""
-    return escape(shown(name))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from html import escape
 
-from bot.replies.names import comparable
+from bot.replies.names import comparable, plain
 from bot.replies.reply import Chat, Reply, User
 from bot.replies.words import declined
 from bot.storage.base import (
@@ -22,7 +22,7 @@ from bot.storage.base import (
 from bot.table.core import Table
 from bot.table.seating.robots import BOT_GRACE, BOT_TIMER, choose_action, plays_itself, shortened
 from bot.table.shares import AUTOPILOT_USER, shares
-from bot.table.texts import board_link, chat_named, mention, not_running, plain, step_text
+from bot.table.texts import board_link, chat_named, mention, not_running, step_text
 from bot.table.timing.clock import about, format_duration
 from bot.table.timing.missed import missed
 from bot.table.timing.pending import AWAY, Pending

@@ -43,9 +43,9 @@ from telegram.ext import (
 
 from bot.config import Settings
 from bot.replies import buttons
+from bot.replies.names import plain
 from bot.replies.reply import ButtonAnswer, Chat, Reply, User
 from bot.table.personal import EXPIRES
-from bot.table.texts import plain
 from bot.telegram import log_privacy, mini_app, webhook
 from bot.telegram.app_links import app_links
 from bot.telegram.busy import busy

@@ -37,7 +37,7 @@ class Word:
 @functools.cache
 def _forms() -> dict[str, int]:
     """Every inflected form of the number words -> its value, for typos («пятирых», «сем»)."""
-    from bot.table.words import morph
+    from bot.replies.words import morph
 
     forms: dict[str, int] = {}
     for word, value in {**_NUMBERS, **_COLLECTIVE}.items():

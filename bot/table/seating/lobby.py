@@ -9,6 +9,7 @@ from dataclasses import replace
 from html import escape
 
 from bot.replies import buttons
+from bot.replies.names import plain
 from bot.replies.reply import Button, ButtonAnswer, Chat, Reply, User
 from bot.replies.words import declined
 from bot.storage.base import (
@@ -24,7 +25,7 @@ from bot.table.core import STALE, Table
 from bot.table.links import is_old_link, link_token
 from bot.table.seating.rematch import Rematch
 from bot.table.seating.robots import Robots
-from bot.table.texts import here, in_chat, plain, seat_title
+from bot.table.texts import here, in_chat, seat_title
 from bot.table.timing.clock import format_duration
 from bot.table.turns import Turns
 

@@ -11,12 +11,13 @@ import random
 from html import escape
 
 from bot.replies import buttons
+from bot.replies.names import plain
 from bot.replies.reply import Button, ButtonAnswer, Chat, Reply, User
 from bot.replies.words import declined
 from bot.storage.base import ABORTED, FINISHED, LOBBY, Conflict, GameRow
 from bot.table import rights
 from bot.table.core import Table
-from bot.table.texts import here, plain
+from bot.table.texts import here
 from rules.protocol import Game
 
 SEED_TRIES = 200  # seeds tried for one whose lot gives the first turn to seat 0 (a game draws it from the seed)

@@ -18,12 +18,12 @@ import logging
 from html import escape
 
 from bot.replies import buttons
-from bot.replies.names import distinct_name
+from bot.replies.names import distinct_name, plain
 from bot.replies.reply import ButtonAnswer, Chat, Reply, User
 from bot.replies.words import declined
 from bot.storage.base import LOBBY, GameRow, Seat
 from bot.table.core import STALE, Table
-from bot.table.texts import plain, seat_title
+from bot.table.texts import seat_title
 from rules.levels import DEFAULT_LEVEL, LEVELS, choose
 from rules.protocol import Game
 from rules.registry import GAMES

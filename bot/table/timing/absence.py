@@ -15,8 +15,8 @@ import datetime as dt
 import re
 from html import escape
 
+from bot.replies.names import plain
 from bot.storage.base import Absence
-from bot.table.texts import plain
 from bot.table.timing.clock import DAY, parse_duration
 from rules.text import count, typed
 

@@ -13,9 +13,10 @@ import datetime as dt
 from html import escape
 from typing import TYPE_CHECKING
 
+from bot.replies.names import plain
 from bot.replies.reply import Chat, Reply, User
 from bot.storage.base import Absence, GameRow
-from bot.table.texts import in_chat, plain
+from bot.table.texts import in_chat
 from bot.table.timing.absence import EXAMPLES, parse_away, until_text
 from bot.table.timing.clock import format_duration, not_quiet
 from bot.table.timing.pending import AWAY

@@ -9,11 +9,12 @@ at the table it was made at, by name (`bot.table.timing.scopes`). A part of `bot
 from __future__ import annotations
 
 from bot.replies import buttons
+from bot.replies.names import plain
 from bot.replies.reply import Button, ButtonAnswer, Chat, Reply, User
 from bot.storage.base import GameRow
 from bot.table import rights
 from bot.table.core import Table
-from bot.table.texts import plain, topic_name
+from bot.table.texts import topic_name
 from bot.table.timing.scopes import (
     AT_TABLE,
     FIELDS,

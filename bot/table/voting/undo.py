@@ -11,13 +11,13 @@ back past a step that showed something hidden (`Rewind.look_back`): the refusal 
 
 from __future__ import annotations
 
+from bot.replies.names import plain
 from bot.replies.reply import ButtonAnswer, Chat, Reply, User
 from bot.storage.base import (
     ACTIVE,
     GameRow,
 )
 from bot.table.core import STALE, Table, may_undo_alone
-from bot.table.texts import plain
 from bot.table.voting.rewind import Rewind, taken_back
 from bot.table.voting.votes import Votes, left_refusal
 

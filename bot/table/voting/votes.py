@@ -12,6 +12,7 @@ from dataclasses import replace
 from html import escape
 
 from bot.replies import buttons
+from bot.replies.names import plain
 from bot.replies.reply import Button, Chat, Reply, User
 from bot.replies.words import declined
 from bot.storage.base import (
@@ -22,7 +23,7 @@ from bot.storage.base import (
     Vote,
 )
 from bot.table.core import Table
-from bot.table.texts import in_chat, mention, plain
+from bot.table.texts import in_chat, mention
 from bot.table.timing.absence import until_text
 from bot.table.timing.clock import format_duration
 from bot.table.timing.settings import AUTOPILOT

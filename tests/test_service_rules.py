@@ -110,7 +110,8 @@ async def test_a_question_in_a_running_game_means_that_game_unless_it_names_anot
 
 async def test_a_question_of_two_games_gets_both_answers_until_a_game_runs(service):
     reply, = await service.command(GROUP, ANYA, "rules", "что даёт гавань")
-    assert reply.text.startswith("Вопрос подходит к двум играм — Kingdom Builder и Валдора.")
+    assert reply.text.split(".")[0] in ("Вопрос подходит к двум играм — Kingdom Builder и Валдора",
+                                         "Вопрос подходит к двум играм — Валдора и Kingdom Builder")  # equally close
     assert "<b>Гавань</b> · Kingdom Builder" in reply.text and "<b>Гавани и сброс</b> · Валдора" in reply.text
     assert len(reply.text) < 4096 and "list:kingdom" in datas(reply) and "list:valdora" in datas(reply)
     await start_game(service)  # Валдора runs in the chat: its rules answer

@@ -145,6 +145,18 @@ def test_nonsense_and_off_topic_questions_find_nothing(book, query):
     assert book.search(query) == [] and not ranking.confident, (ranking.confidence, ids(ranking.sections))
 
 
+@pytest.mark.parametrize("query", [
+    "скиньте ссылку на созвон", "кто заказывал суши на вечер", "проверка микрофона 123", "кинь ссылку на чат",
+    "сколько будет три плюс четыре", "кто забрал мою зарядку", "закажите такси кто нибудь",
+])
+def test_chat_noise_that_shares_a_verb_with_the_rules_finds_nothing(book, query):
+    # the verbs are the rules' words («скинуть», «заказ», «забрать»), the nouns are no game's: nothing to answer
+    ranking = book.rank(query)
+    assert book.search(query) == [] and not ranking.confident, (ranking.confidence, ids(ranking.sections))
+    # a question with the same verb whose noun is the game's is answered
+    assert book.search("можно скинуть камень с телеги")[0].id == "valdora.cart-horse"
+
+
 def test_confidence_is_high_for_a_plain_question_and_low_for_an_unknown_subject(book):
     assert book.rank("сколько стоит контракт").confidence > 0.9
     assert book.rank("правила покера").confidence < 0.2 < book.rank("правила строительства").confidence

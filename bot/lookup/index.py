@@ -124,6 +124,10 @@ class Index:
             for gram in padded_trigrams(word):
                 self._trigram_words[gram].append(word)
 
+    def in_texts(self, term: str) -> bool:
+        """Whether a section's title or text uses a term (not only the questions players would ask)."""
+        return term in self.body or term in self.titled
+
     def rarity(self, found: set[int]) -> float:
         """The idf of something (a pair of words, a title phrase) found in these sections."""
         return math.log(1 + (len(self.sections) - len(found) + 0.5) / (len(found) + 0.5))

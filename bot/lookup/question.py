@@ -44,6 +44,16 @@ class Query:
     pairs: list[tuple[str, str]]  # neighbouring words ("серый клиент", "карта местности")
     phrases: list[tuple[str, str]]  # neighbouring words with the question words ("как получить")
     unknown: float  # the words neither the texts nor a typo match could place, by UNKNOWN_*_WEIGHT
+    # The question's nouns: how many the reference texts use (as a word, a synonym or by a typo), and how many
+    # nothing could place ("пиццу", "ссылку"); a noun only the asked questions use is neither. See `off_topic`
+    nouns_known: int = 0
+    nouns_unknown: int = 0
+
+    @property
+    def off_topic(self) -> bool:
+        """Whether the question's subject is not the games': it names a thing the rules do not know and nothing
+        the texts name ("скиньте ссылку на зум": only the verb is a word of the rules)."""
+        return self.nouns_unknown > 0 and self.nouns_known == 0
 
 
 def read_question(
@@ -61,6 +71,7 @@ def read_question(
     content: dict[str, float] = {}
     cues: dict[str, float] = {}
     unknown = 0.0
+    nouns = [0, 0]  # the nouns the reference texts use, the nouns nothing could place
 
     def add(to: dict[str, float], terms: list[str] | tuple[str, ...], weight: float) -> None:
         for term in terms:
@@ -72,6 +83,9 @@ def read_question(
         add(cues, [NUMBER] if cue == NUMBER else synonyms.word_terms(cue), INTENT_WEIGHT)
     for start, end, terms in synonyms.concepts(rest):
         word = words[start]
+        if start != implied and not is_stop(word) and any(is_noun(words[k]) for k in range(start, end)):
+            typo = index.typo(word) if not any(t in index.idf for t in terms) else None
+            nouns[0] += any(index.in_texts(t) for t in (synonyms.word_terms(typo) if typo else terms))
         if end - start > 1 or terms[0].startswith("syn"):
             add(cues if implied is not None and (start, end) == (implied, implied + 1) else content, terms, 1.0)
             if end - start == 1:
@@ -88,6 +102,7 @@ def read_question(
             add(content, synonyms.word_terms(typo), FUZZY_WEIGHT)
         else:
             unknown += UNKNOWN_NOUN_WEIGHT if is_noun(word) or not known_word(word) else UNKNOWN_OTHER_WEIGHT
+            nouns[1] += is_noun(word)
             near = nearest(word) if nearest is not None and NEAREST_WEIGHT else None
             if near is not None and near[1] >= NEAREST_MIN:
                 add(cues, synonyms.word_terms(near[0]), NEAREST_WEIGHT)
@@ -96,7 +111,8 @@ def read_question(
         pairs |= {(NUMBER, synonyms.concept(term)) for term in rest if term}
     pairs = sorted(p for p in pairs if p in index.pairs)
     found = sorted(p for p in phrases(" ".join(words)) if p in index.title_phrases)
-    return Query(content, {t: w for t, w in cues.items() if t not in content}, pairs, found, unknown)
+    cues = {t: w for t, w in cues.items() if t not in content}
+    return Query(content, cues, pairs, found, unknown, nouns[0], nouns[1])
 
 
 def _intents_in(index: Index, word_lemmas: list[str]) -> tuple[list[str], list[str]]:

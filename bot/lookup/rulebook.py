@@ -68,7 +68,7 @@ from bot.lookup.meaning import Meaning
 from bot.lookup.question import Query, read_question
 from bot.lookup.reference import GAME_NAMES, NAME_PREPOSITIONS, Section, parse_reference
 from bot.lookup.synonyms import Synonyms, read_groups
-from bot.lookup.terms import NUMBER, WORD, lemma, normalise, stem, stems
+from bot.lookup.terms import NUMBER, NUMERALS, WORD, lemma, normalise, stem, stems
 from bot.lookup.vectors import load_vectors
 
 RULES_FOLDER = Path(rules.__file__).resolve().parent
@@ -103,6 +103,8 @@ KNOWN_CREDIT = 0.5
 # On tests/rules_questions*.json the nonsense scores at most 0.10 and the real questions at least 0.36; 0.2 sits
 # in that gap, nearer the nonsense, so that chatty real questions with an unknown noun are still answered.
 CONFIDENCE_THRESHOLD = 0.2
+# Words of a sum typed in a chat: with numbers alone they make no rule question ("сколько будет два плюс два")
+ARITHMETIC = frozenset({"плюс", "минус", "умножить", "разделить", "делить", "равно", *NUMERALS})
 
 
 @dataclass(frozen=True)
@@ -353,7 +355,9 @@ class RuleBook:
     def _confidence(self, query: Query, best: int, game: str | None) -> float:
         """How sure the search is that the best section answers the question, 0..1 (see `KNOWN_CREDIT`); the
         credit for terms found elsewhere counts only the searched game's sections. None of the question's subject
-        in the best section, or a question of numbers alone ("2+2"), gives 0."""
+        in the best section, a question of numbers and sums alone ("2+2", "два плюс два"), or one whose nouns the
+        rules do not know while its other words are theirs (`Query.off_topic`: "кто пиццу заказывал скиньте
+        ссылку") gives 0."""
         total = here = elsewhere = 0.0
         for term, weight in query.content.items():
             mass = weight * self.index.idf[term]
@@ -364,7 +368,7 @@ class RuleBook:
                 here += mass
             elif game is None or self.index.game_df[term][game]:
                 elsewhere += mass
-        if not here or all(term.isdigit() for term in query.content):
+        if not here or query.off_topic or all(term.isdigit() or term in ARITHMETIC for term in query.content):
             return 0.0
         return (here + KNOWN_CREDIT * elsewhere) / (total + query.unknown * self.index.rarest)
 

@@ -1,0 +1,89 @@
+"""The rule search and the players' own words: what they call a component or draw from its picture (`rules/
+synonyms.txt`), chat noise that shares a verb with the rules but names nothing of theirs (`Query.off_topic`), questions
+of *when* (the rule of timing, not the component's section), and the first section on the third set of questions
+written by someone who never saw the search (`tests/rules_questions_tune3.json`, judged as `tests/rules_quality.py`
+judges it). The questions here are our own wording, not the sets'."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from bot.lookup import answers
+from bot.lookup.rulebook import RuleBook
+from tests.rules_quality import judge
+
+HERE = Path(__file__).parent
+TUNE3_QUESTIONS = json.loads((HERE / "rules_questions_tune3.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def book() -> RuleBook:
+    return RuleBook.load()
+
+
+def first(book: RuleBook, question: str, current: str | None = None) -> str | None:
+    found = answers.lookup(book, question, current)[2]
+    return found[0].id if found else None
+
+
+@pytest.mark.parametrize(("question", "section"), [
+    ("кабак что позволяет", "kingdom.tavern"),  # slang
+    ("пальмочки что дают", "kingdom.oasis"),  # the picture, a diminutive
+    ("глаз что делает", "kingdom.oracle"),
+    ("вышку как использовать", "kingdom.tower"),
+    ("якорь что даёт в кингдоме", "kingdom.harbor"),
+    ("карта с рыбками сколько золота", "kingdom.fishermen"),
+    ("кувалдой что можно сделать", "sylvan.hammer"),
+    ("шапочку куда можно положить", "sylvan.treetop"),
+    ("на серебрянке что делать", "valdora.silver"),
+    ("работяги каких цветов бывают", "valdora.masters"),
+    ("плашка на 10 очков за что", "valdora.bonus"),
+])
+def test_a_component_called_by_players_words_or_its_picture_finds_its_section(book, question, section):
+    assert first(book, question) == section
+
+
+@pytest.mark.parametrize("query", [
+    "скиньте ссылку на созвон", "кто заказывал суши на вечер", "проверка микрофона 123", "кинь ссылку на чат",
+    "сколько будет три плюс четыре", "кто забрал мою зарядку", "закажите такси кто нибудь",
+])
+def test_chat_noise_that_shares_a_verb_with_the_rules_finds_nothing(book, query):
+    # the verbs are the rules' words («скинуть», «заказ», «забрать»), the nouns are no game's: nothing to answer
+    ranking = book.rank(query)
+    assert book.search(query) == [] and not ranking.confident, (ranking.confidence, ranking.sections[:1])
+    assert book.rank(query).confidence == 0.0
+
+
+def test_the_same_verb_with_a_game_s_noun_is_answered(book):
+    assert book.search("можно скинуть камень с телеги")[0].id == "valdora.cart-horse"
+    assert book.search("стратегия")  # a noun only an asked question uses is no stranger
+
+
+@pytest.mark.parametrize(("question", "current", "section"), [
+    ("молоток можно применить в тот же ход когда получил", None, "sylvan.item-timing"),
+    ("жетон можно сыграть до того как построил три дома", None, "kingdom.extra-actions"),
+    ("не могу ничего построить по картам", "sylvan", "sylvan.no-fit"),
+])
+def test_a_question_of_when_finds_the_rule_of_timing(book, question, current, section):
+    assert first(book, question, current) == section
+
+
+def test_the_first_section_of_the_third_set():
+    """Before this pass the first section was right for 77.8% of the third set (Kingdom Builder 74.1%): the players'
+    words 59%, chat noise 50%, two games 67%. After: 89.4% (Валдора 84.5%, the Зодчие 93.1%, Kingdom Builder 89.7%),
+    the players' words and chat noise 100%. The floors are those figures less a question or so."""
+    book = RuleBook.load()
+    right: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for q in TUNE3_QUESTIONS:
+        ok = judge(book, q)["first"]
+        for group in ("all", q["game"] or "-", q["kind"]):
+            right[group][0] += ok
+            right[group][1] += 1
+    rate = {group: 100 * ok / n for group, (ok, n) in right.items()}
+    assert rate["all"] >= 88.5, rate
+    assert min(rate[game] for game in ("valdora", "sylvan", "kingdom")) >= 82.5, rate
+    assert rate["word"] >= 96.0 and rate["nonsense"] == 100.0, rate

@@ -102,6 +102,9 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
         at = [n for n in at if near(words, n, context, 6) or n.counts is None and in_clause(words, n, context)]
     if not at:
         return Part(title, missing=missing)
+    totals = [n for n in at if n.noun == "объект" or near(words, n, ("всего", "итого", "вместе"), 2)]
+    if category.id == "merchants" and totals:  # «связал 2 замка и локацию, 3 объекта всего»: the total
+        at = totals[-1:]
     values = [n.value for n in at if words[n.at].text.isdigit() or n.value != 1] or [n.value for n in at]
     n = sum(values) if category.id in _ADDING else max(values)
     result = castles_gold(n) if category.id == "castles" else gold_for(category.id, n)

@@ -130,8 +130,8 @@ def _bridge(words: list[Word], at: list[Number]) -> Part:
     said = [" ".join(w.text for w in words[n.at + 1: end]) for n, end in zip(joined, ends, strict=True)]
     theirs = [any(o in text for o in _OPPONENT) for text in said]
     mine = [not t and any(a in text for a in _ADVANTAGE) for t, text in zip(theirs, said, strict=True)]
-    if any(theirs) or (len(heights) == 2 and any(mine) and not all(mine) and not has(words, "обоих", "оба")):
-        own = [h for h, m, t in zip(heights, mine, theirs, strict=True) if m or not t and not any(mine)]
+    if any(theirs) or (len(heights) == 2 and mine[0] and not mine[1] and not has(words, "обоих", "оба")):
+        own = [h for h, m, t in zip(heights, mine, theirs, strict=True) if m or not t and not mine[0]]
         return Part("мост", [heights_fame(own)], f"{' + '.join(map(str, own)) or 0} — {rate}")
     if len(heights) == 1 or has(words, "преимуществ", "перевес", "обоих", "оба"):
         return Part("мост", [heights_fame(heights)], f"{' + '.join(map(str, heights))} — {rate}")

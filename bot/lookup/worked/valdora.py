@@ -171,9 +171,9 @@ def _contracts(words: list[Word], at: list[Number]) -> Part:
         result = contracts_points(each[:1] * counted[0])
         return Part("контракты", [result], f"{counted[0]} × {each[0]} — {rate}", note=note)
     if not printed:
-        many = f" ({counted[0]} шт.)" if counted else ""
+        many = f" (их {counted[0]})" if counted and counted[0] > 1 else ""
         return Part("контракты", missing=f"Контракты: каждый сданный приносит очки, напечатанные на нём. Сколько очков "
-                    f"на каждом из ваших сданных контрактов{many}? Напишите числа — посчитаю.", note=note)
+                    f"на ваших сданных контрактах{many}? Напишите числа — посчитаю.", note=note)
     arithmetic = " + ".join(map(str, printed)) + (f" = {contracts_points(printed)}" if len(printed) > 1 else "")
     return Part("контракты", [contracts_points(printed)], f"{arithmetic} — {rate}", note=note)
 

@@ -73,8 +73,16 @@ def unit(n: int) -> str:
 
 
 def _colours(words: list[Word], clause: int) -> list[str]:
-    """The colours named in a clause, each once, in the order named."""
-    found = [_COLOUR[w.lemma] for w in words if w.clause == clause and w.lemma in _COLOUR]
+    """The colours named in a category's clause and the clauses after it up to one that names another category
+    («работяги: серый, белый, два синих»), each once, in the order named."""
+    named = {w.clause for w in words if w.clause > clause and any(matches(w, c.names) for c in CATEGORIES)}
+    end = min(named, default=clause + len(words) + 1)
+    found: list[str] = []
+    for w in words:
+        if not clause <= w.clause < end:
+            continue
+        if w.lemma in _COLOUR:
+            found.append(_COLOUR[w.lemma])
     return list(dict.fromkeys(found))
 
 
@@ -205,7 +213,7 @@ def _masters(players: int | None, words: list[Word]) -> list[str]:
             return f"<b>На {PLAYER_WORDS[n]}</b>: все {sum(left.values())} мастеров ({stacks})"
         gone = ", ".join(COLOUR_NAMES_PL_GEN[c] for c in removed)
         taken = sum(MASTERS.values()) - sum(left.values())
-        return (f"<b>На {PLAYER_WORDS[n]}: убирают {count(taken, 'мастера', 'мастеров', 'мастеров')}</b> — по "
+        return (f"<b>На {PLAYER_WORDS[n]}: убирают {count(taken, 'мастера', 'мастера', 'мастеров')}</b> — по "
                 f"{MASTERS[removed[0]] - left[removed[0]]} из {gone}; остаётся {sum(left.values())} ({stacks})")
     if asked and players is None:
         each = ", ".join(f"{COLOUR_NAMES_PL_GEN[c]} {MASTERS[c]}" for c in dict.fromkeys(asked))

@@ -43,9 +43,11 @@ def worked(game: str | None, question: str) -> Worked | None:
     if found:
         assigned = assign(words, found, numbers)
         named = any(matches(words[i], c.names, fuzzy=True) for i, c in found)
-        if asks_sum(words, assigned, calculator.UNITS, named):
-            asked = focus(words, [(i, c) for i, c in found if c.id in assigned])
-            parts = [calculator.part(category, words, assigned[category.id]) for category in asked]
+        how = asks_sum(words, assigned, calculator.UNITS, named, yes_no="?" in question)
+        asked = focus(words, [(i, c) for i, c in found if c.id in assigned]) if how else []
+        parts = [calculator.part(category, words, assigned[category.id]) for category in asked]
+        # a statement («рыцари: 30 домиков») asks for what is missing only of a category that is nothing but a score
+        if parts and (how == "asked" or any(p.values for p in parts) or any(c.scored for c in asked)):
             main = [c for c in asked if not c.secondary] or asked
             if len(main) == 1:  # one category (and castles beside a card): its section
                 sections = (parts[asked.index(main[0])].section or main[0].section, main[0].section)
@@ -79,9 +81,12 @@ def focus(words: list[Word], found: list[tuple[int, Category]]) -> list[Category
 
 def claims_dropped(words: list[Word], units: tuple[str, ...]) -> list[Word]:
     """A number followed by the score's unit is a claim to check («флаг на мосту даёт 5 очков?»), not a count to
-    compute with; «по 5 очков» (each contract's points) and «на 15 очков» (a card's printed points) stay."""
+    compute with, and so is the other of a choice («это 6 золота или 3»); «по 5 очков» (each contract's points) and
+    «на 15 очков» (a card's printed points) stay."""
     out = list(words)
-    for i, w in enumerate(words[:-1]):
-        if w.value is not None and matches(words[i + 1], units) and not (i and words[i - 1].text in ("по", "на")):
+    for i, w in enumerate(words):
+        claim = i + 1 < len(words) and matches(words[i + 1], units) and not (i and words[i - 1].text in ("по", "на"))
+        other = i > 1 and words[i - 1].text == "или" and matches(words[i - 2], units)  # «6 золота или 3»
+        if w.value is not None and (claim or other):
             out[i] = Word(w.text, w.lemma, None, None, w.clause)
     return out

@@ -17,7 +17,7 @@ GENERIC = ("карт", "карточк", "штук", "шт", "фишк", "жет
 _SKIPPED = {"ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "NUMR", "PRCL", "NPRO"}  # between a number and its noun
 _LINKS = ("и", "или", "да")  # «5 8 и 12»: one list
 _BEFORE = 4  # words back to the noun a value belongs to
-_SCORE_NOUNS = ("очко", "балл", "слава", "золото", "уровень")  # «контракт на 7 очков»: still the contract's value
+SCORE_NOUNS = ("очко", "балл", "слава", "золото", "уровень")  # «контракт на 7 очков»: still the contract's value
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def read_numbers(words: list[Word], vocabulary: Vocabulary) -> list[Number]:
     for run in _lists(words):
         counts, noun = _noun_after(words, run[-1], vocabulary)
         # a number of something the game's words do not name («в одной стопке») gives no value of the noun before
-        of = None if counts or noun and noun not in _SCORE_NOUNS else _noun_before(words, run[0], vocabulary)
+        of = None if counts or noun and noun not in SCORE_NOUNS else _noun_before(words, run[0], vocabulary)
         prep = words[run[0] - 1].text if run[0] else None
         for i in run:
             out.append(Number(i, words[i].value or 0, words[i].clause, counts, of, prep, noun))

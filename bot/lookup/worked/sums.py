@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.lookup.worked.counted import Number
+from bot.lookup.worked.counted import SCORE_NOUNS, Number
 from bot.lookup.worked.reading import Word, has, matches
 
 # A sum is asked for: «сколько», «посчитай», «итого» or what it gives («очков», «золота», «даст»)
@@ -18,7 +18,8 @@ NOT_A_SUM = ("стоит", "стоимост", "стоят", "цена", "пла
              "держ", "максимум", "лимит", "могу", "смогу", "может", "сможет", "=ли")
 # A statement with no «сколько» is a sum to compute («лорды: в двух секторах я первый») unless it asks something else
 OTHER_QUESTION = ("как", "когда", "почему", "зачем", "где", "куда", "кто", "что", "чем", "какой", "какая", "какие",
-                  "каких", "какое", "правда", "верно", "или нет", "разве", "обязательно", "надо", "нужно")
+                  "каких", "какое", "правда", "верно", "разве", "обязательно", "надо", "нужно", "если", "че", "чё",
+                  "чо", "чего", "делать", "хочу")
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Category:
     yields_anywhere: tuple[str, ...] = ()  # categories whose name anywhere makes this one's word a description
     takes: tuple[str, ...] = ()  # the concepts its numbers count or give a value of (see `counted`)
     implied_by: tuple[str, ...] = ()  # concepts whose numbers bring it in unnamed («деревья высотой 3 и 5»)
+    scored: bool = False  # its name means the score alone (Kingdom's cards): a statement of it asks for a sum
     secondary: bool = False  # added to another category, the other's section explains the sum (Kingdom's castles)
     optional: bool = False  # named without a number beside numbers of others, it is a description («у замков»)
 
@@ -90,6 +92,8 @@ def assign(words: list[Word], found: list[tuple[int, Category]],
     number while others do are dropped (a description)."""
     out: dict[str, list[Number]] = {c.id: [] for _, c in found}
     for n in numbers:
+        if n.noun and not n.counts and n.noun not in SCORE_NOUNS:  # «три горы», «одни серые»: not the game's count
+            continue
         takers = [(i, c) for i, c in found if n.counts and n.counts in c.takes]
         if n.counts and not takers:
             continue
@@ -117,15 +121,17 @@ def _not_a_sum(words: list[Word]) -> bool:
 
 
 def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[str, ...],
-             named: bool = True) -> bool:
-    """A question asks for a sum: it asks («сколько», «посчитай»...) or names the unit of the score («очков»), or
-    names a category by its name, states its numbers and asks nothing else («лорды: в двух секторах я первый»);
-    and it is not about a price or a move."""
+             named: bool = True, yes_no: bool = False) -> str | None:
+    """How a question asks for a sum: "asked" («сколько», «посчитай»..., or the unit of the score «очков» in a
+    question that is not a yes/no one), "stated" (it names a category by its name, states its numbers and asks
+    nothing else: «лорды: в двух секторах я первый»), or None (no sum; a price, a move, «…, дерево моё?»)."""
     if _not_a_sum(words):
-        return False
+        return None
     if any(assigned.values()):
-        return has(words, *ASKING) or has(words, *units) or named and not has(words, *OTHER_QUESTION)
-    return has(words, "сколько", "скольк", "скока", "скоко", "посчита") and has(words, *units)
+        if has(words, *ASKING) or not yes_no and has(words, *units):
+            return "asked"
+        return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None
+    return "asked" if has(words, "сколько", "скольк", "скока", "скоко", "посчита") and has(words, *units) else None
 
 
 Rule = Callable[[list[Word], list[int]], Part]

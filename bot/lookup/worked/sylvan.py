@@ -49,6 +49,8 @@ CATEGORIES: tuple[Category, ...] = (
              yields=("regions",), yields_anywhere=("bridges",), takes=("height", "dwelling", "tree"),
              implied_by=("height", "dwelling"), optional=True),
 )
+_OTHERS = ("синего", "красного", "желтого", "зеленого", "соперник", "противник", "у него", "у нее", "другого",
+           "тоже")
 _TIE = ("нич", "поровну", "делим", "делят", "одинаков", "равн")
 _BOTH_ROUNDS = ("двух раунд", "оба раунд", "обоих раунд", "за игру", "за партию")
 _BASE = ("основан", "пен", "пнем", "пня", "подстав")
@@ -84,6 +86,12 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     if category.id == "regions":
         rate = f"{region_fame(1, 1)} славы за каждое дерево области, при ничьей по {region_fame(1, 2)} каждому"
         trees_in = [n.value for n in at if n.counts == "tree"] or values
+        if len(trees_in) > 1 and has(words, "меня") and not has(words, "област", "зон", "регион"):
+            trees_in = []  # «у меня 2 дерева и у синего 2»: each player's trees, not the region's size
+        if len(values) > 1 and has(words, "меня") and has(words, *_OTHERS):
+            return Part("область", missing=f"Превосходство в области: {rate}. Превосходство у того, у кого больше "
+                        "деревьев с преимуществом в области; при равенстве — ничья. Сколько всего деревьев в "
+                        "области? Напишите число — посчитаю.", section="sylvan.region-tie")
         if not trees_in:
             return Part("область", missing=f"Превосходство в области: {rate}. Сколько деревьев в области? Напишите "
                         "число — посчитаю.")

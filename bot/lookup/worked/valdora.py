@@ -227,6 +227,9 @@ def _masters(players: int | None, words: list[Word]) -> list[str]:
 def _gems(players: int | None, words: list[Word]) -> list[str]:
     roads = sum(1 for s in SPACES if s.kind == ROAD)
     kinds = ", ".join(count(GEMS[g], *GEM_FORMS[g]) for g in GEM_ORDER)
+    if has(words, "дорог"):
+        return [f"<b>По {GEMS_PER_ROAD} драгоценностей на каждую дорогу</b> в начале (дорог {roads}) — при любом числе "
+                f"игроков; всего в мешочке {sum(GEMS.values())} ({kinds})"]
     return [f"<b>{sum(GEMS.values())} драгоценностей</b> в мешочке ({kinds}); в начале по {GEMS_PER_ROAD} на каждую "
             f"из {roads} дорог — при любом числе игроков"]
 

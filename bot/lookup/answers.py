@@ -179,6 +179,9 @@ def question_reply(book: RuleBook, question: str, current: str | None = None,
     others = other_games(book, question, current, found)
     if others:
         return games_reply(book, question, [found[0], *others], found[1:])
+    lead = book.section(computed.section) if computed and found[0].id not in computed.sections else None
+    if lead is not None:  # the sum's or count's own section, the search's answers as the alternatives
+        found = [lead, *(s for s in found if s.id != lead.id)][:len(found)]
     reply = section_reply(book, found[0], found[1:], book.passage(question, found[0]))
     note = (notes or {}).get(found[0].id)
     if note:

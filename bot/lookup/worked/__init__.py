@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from bot.lookup.worked import kingdom, sylvan, valdora
-from bot.lookup.worked.reading import Word, matches, players, read
+from bot.lookup.worked.counted import read_numbers
+from bot.lookup.worked.reading import Word, has, matches, players, read
 from bot.lookup.worked.setup import asks_setup, find_fact
-from bot.lookup.worked.sums import asks_sum, assign, mentions, total_lines
+from bot.lookup.worked.sums import Category, asks_sum, assign, implied, mentions, total_lines
 
 CALCULATORS: dict[str, ModuleType] = {"kingdom": kingdom, "valdora": valdora, "sylvan": sylvan}
 _COUNTS = {2: "двух", 3: "трёх", 4: "четырёх", 5: "пяти"}
@@ -20,7 +21,11 @@ _COUNTS = {2: "двух", 3: "трёх", 4: "четырёх", 5: "пяти"}
 @dataclass(frozen=True)
 class Worked:
     lines: list[str]  # HTML: the result in bold first
-    section: str  # the section of the category (shown when the search finds none)
+    sections: tuple[str, ...]  # the sections that explain it; the first is shown when the search finds none of them
+
+    @property
+    def section(self) -> str:
+        return self.sections[0]
 
     @property
     def text(self) -> str:
@@ -33,12 +38,22 @@ def worked(game: str | None, question: str) -> Worked | None:
     if calculator is None:
         return None
     words = claims_dropped(read(question), calculator.UNITS)
-    found = mentions(words, calculator.CATEGORIES)
+    numbers = read_numbers(words, calculator.VOCABULARY)
+    found = implied(mentions(words, calculator.CATEGORIES), numbers, calculator.CATEGORIES)
     if found:
-        assigned = assign(words, found)
-        if asks_sum(words, assigned, calculator.UNITS):
-            parts = [calculator.part(category, words, assigned[category.id]) for _, category in found]
-            return Worked(total_lines(parts, calculator.unit), found[0][1].section)
+        assigned = assign(words, found, numbers)
+        named = any(matches(words[i], c.names, fuzzy=True) for i, c in found)
+        how = asks_sum(words, assigned, calculator.UNITS, named, yes_no="?" in question)
+        asked = focus(words, [(i, c) for i, c in found if c.id in assigned]) if how else []
+        parts = [calculator.part(category, words, assigned[category.id]) for category in asked]
+        # a statement («рыцари: 30 домиков») asks for what is missing only of a category that is nothing but a score
+        if parts and (how == "asked" or any(p.values for p in parts) or any(c.scored for c in asked)):
+            main = [c for c in asked if not c.secondary] or asked
+            if len(main) == 1:  # one category (and castles beside a card): its section
+                sections = (parts[asked.index(main[0])].section or main[0].section, main[0].section)
+            else:  # several: the game's scoring
+                sections = (f"{game}.scoring",)
+            return Worked(total_lines(parts, calculator.unit), sections)
     allowed: range = calculator.ALLOWED
     n = players(words, (allowed.start, allowed.stop - 1), loose=True)
     fact = find_fact(words, calculator.FACTS) if asks_setup(words, n) else None
@@ -47,15 +62,31 @@ def worked(game: str | None, question: str) -> Worked | None:
     if n is not None and n not in allowed:
         low, high = allowed.start, allowed.stop - 1
         return Worked([f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."],
-                      f"{game}.players")
-    return Worked(fact.lines(n), fact.section)
+                      (f"{game}.players",))
+    return Worked(fact.lines(n, words), fact.sections)
+
+
+_TOGETHER_WORDS = ("всего", "итог", "вместе", "сумм", "общ")
+
+
+def focus(words: list[Word], found: list[tuple[int, Category]]) -> list[Category]:
+    """The categories a question asks about: the one named in the clause that asks («…, сдал три контракта.
+    сколько бонусных очков?»: the bonuses), unless it asks for a total («сколько всего»); else every one."""
+    asking = next((w.clause for w in words if matches(w, ("сколько", "скольк", "скока", "скоко", "посчита"))), None)
+    named = [c for i, c in found if words[i].clause == asking]
+    if len(found) > 1 and len(named) == 1 and not has(words, *_TOGETHER_WORDS):
+        return named
+    return [c for _, c in found]
 
 
 def claims_dropped(words: list[Word], units: tuple[str, ...]) -> list[Word]:
     """A number followed by the score's unit is a claim to check («флаг на мосту даёт 5 очков?»), not a count to
-    compute with; «по 5 очков» (each contract's points) stays."""
+    compute with, and so is the other of a choice («это 6 золота или 3»); «по 5 очков» (each contract's points) and
+    «на 15 очков» (a card's printed points) stay."""
     out = list(words)
-    for i, w in enumerate(words[:-1]):
-        if w.value is not None and matches(words[i + 1], units) and not (i and words[i - 1].text == "по"):
+    for i, w in enumerate(words):
+        claim = i + 1 < len(words) and matches(words[i + 1], units) and not (i and words[i - 1].text in ("по", "на"))
+        other = i > 1 and words[i - 1].text == "или" and matches(words[i - 2], units)  # «6 золота или 3»
+        if w.value is not None and (claim or other):
             out[i] = Word(w.text, w.lemma, None, None, w.clause)
     return out

@@ -4,9 +4,11 @@ counts («шахтёры: 7 поселений у гор», «отшельник
 
 from __future__ import annotations
 
-from bot.lookup.worked.reading import Word, matches
+from bot.lookup.worked.counted import Number, Vocabulary, in_clause, near
+from bot.lookup.worked.reading import Word, has, matches
 from bot.lookup.worked.setup import PLAYER_WORDS, Fact
 from bot.lookup.worked.sums import Category, Part
+from rules.kingdom.board import LOCATION, SECTORS
 from rules.kingdom.data import (
     CARD_ORDER,
     CARD_TITLES,
@@ -15,26 +17,45 @@ from rules.kingdom.data import (
     PLAYERS,
     SECTORS_IN_PLAY,
     SETTLEMENTS,
+    TILE_ORDER,
+    TILE_TITLES,
     TILES_PER_LOCATION,
 )
 from rules.kingdom.scoring import castles_gold, gold_for, lord_gold
 from rules.text import count
 
-UNITS = ("золот", "очк", "денег")
+UNITS = ("золот", "очк", "денег", "монет")
 ALLOWED = range(PLAYERS[0], PLAYERS[1] + 1)
-
+_ROW = ("ряд", "лини", "строк", "горизонтал")
+_GROUP = ("групп", "кучк", "куч", "скоплен", "остров", "кластер", "област", "гнезд", "компани", "колони")
+# The game's components as players name them: the concepts numbers count (see `counted`)
+VOCABULARY: Vocabulary = {
+    "settlement": ("поселен", "дом", "домик", "домов", "хат", "хиж", "избушк", "деревн", "постро", "здани", "фишк",
+                   "поселк", "штук"),
+    "group": _GROUP,
+    "row": _ROW,
+    "sector": ("сектор", "четверт", "част", "кус", "планшет", "квадрат", "доск"),
+    "castle": ("замк", "замок", "крепост"),
+    "location": ("локац", "объект", "город"),
+    "place": ("мест",),
+}
+_SETTLED = ("settlement",)
 CATEGORIES: tuple[Category, ...] = (
-    Category("fishermen", "kingdom.fishermen", ("рыбак",), ("=вода", "реки", "реке", "озер")),
-    Category("miners", "kingdom.miners", ("шахтер",), ("=гора",)),
-    Category("merchants", "kingdom.merchants", ("купц", "купец", "торговц", "торговец"), ("связ",)),
-    Category("workers", "kingdom.workers", ("рабоч", "работник")),
-    Category("discoverers", "kingdom.discoverers", ("первооткрыват", "исследоват"), ("рядах", "рядов")),
-    Category("knights", "kingdom.knights", ("рыцар",)),
-    Category("hermits", "kingdom.hermits", ("отшельник",), ("отдельн",)),
-    Category("lords", "kingdom.lords", ("лорд",)),
-    Category("citizens", "kingdom.citizens", ("горожан", "граждан")),
-    Category("farmers", "kingdom.farmers", ("фермер",)),
-    Category("castles", "kingdom.castles", ("замк", "замок"), yields=("workers", "merchants")),
+    Category("fishermen", "kingdom.fishermen", ("рыбак",), ("=вода", "реки", "реке", "озер"), takes=_SETTLED,
+             scored=True),
+    Category("miners", "kingdom.miners", ("шахтер",), ("=гора",), takes=_SETTLED, scored=True),
+    Category("merchants", "kingdom.merchants", ("купц", "купец", "торговц", "торговец"), ("связ",),
+             takes=("location", "castle"), scored=True),
+    Category("workers", "kingdom.workers", ("рабоч", "работник", "работяг"), takes=_SETTLED, scored=True),
+    Category("discoverers", "kingdom.discoverers", ("первооткрыват", "исследоват", "открывател"), ("рядах", "рядов"),
+             takes=("row",), scored=True),
+    Category("knights", "kingdom.knights", ("рыцар",), takes=_SETTLED, scored=True),
+    Category("hermits", "kingdom.hermits", ("отшельник",), ("отдельн",), takes=("group",), scored=True),
+    Category("lords", "kingdom.lords", ("лорд",), takes=("sector", "place"), scored=True),
+    Category("citizens", "kingdom.citizens", ("горожан", "граждан"), takes=_SETTLED, scored=True),
+    Category("farmers", "kingdom.farmers", ("фермер",), takes=("sector", "settlement"), scored=True),
+    Category("castles", "kingdom.castles", ("замк", "замок"), yields=("workers", "merchants"), takes=("castle",),
+             optional=True, secondary=True),
 )
 # what each card counts, per unit of its gold: (the thing, genitive plural for «Сколько ...?», «за каждое ...»)
 _COUNTED = {
@@ -49,9 +70,12 @@ _COUNTED = {
     "farmers": ("поселений в секторе, где их у вас меньше всего", "за каждое поселение в самом слабом секторе"),
     "castles": ("замков с вашим поселением рядом", "за каждый замок с вашим поселением рядом"),
 }
-_ADDING = {"fishermen", "miners", "workers", "discoverers", "hermits", "castles"}  # several add up
-_FIRST = ("перв", "больше всех", "лидер", "лидир", "больш")
-_SECOND = ("втор",)
+_ADDING = {"fishermen", "miners", "workers", "discoverers", "hermits", "castles", "merchants"}  # several add up
+# what must stand by a count of settlements for it to be the card's count, not all of a player's settlements
+_CONTEXT = {"knights": _ROW, "citizens": ("групп", "больш", "крупн", "кучк", "куч", "связн")}
+_FIRST = ("перв", "больше всех", "лидер", "лидир", "больш", "1-")
+_SECOND = ("втор", "2-")
+_WEAKEST = ("слаб", "худш", "меньш", "мал", "минимал", "беднее", "хуже")
 
 
 def unit(n: int) -> str:
@@ -62,19 +86,27 @@ def gold(n: int) -> str:
     return count(n, "золото", "золота", "золота")
 
 
-def part(category: Category, words: list[Word], at: list[int]) -> Part:
+def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     """The gold of one card (or the castles) from the numbers the question gives it."""
     if category.id == "lords":
         return _lords(words, at)
+    if category.id == "farmers":
+        return _farmers(words, at)
     title = "замки" if category.id == "castles" else CARD_TITLES[category.id]
     thing, each = _COUNTED[category.id]
     per = castles_gold(1) if category.id == "castles" else gold_for(category.id, 2 if category.id == "citizens" else 1)
     rate = f"{gold(per)} {each}"
     named = "" if category.id == "castles" else f" («{title}»)"
+    missing = f"{title.capitalize()}: {rate}. Сколько {thing}? Напишите число — посчитаю."
+    context = _CONTEXT.get(category.id)
+    if context:  # «рыцари: у меня 30 домиков» — all of them, not the best row's
+        at = [n for n in at if near(words, n, context, 6) or n.counts is None and in_clause(words, n, context)]
     if not at:
-        return Part(title, missing=f"{title.capitalize()}: {rate}. Сколько {thing}? Напишите число — посчитаю.")
-    values = [words[i].value or 0 for i in at if words[i].text.isdigit() or words[i].value != 1] or [
-        words[i].value or 0 for i in at]  # «одна группа связывает 3 объекта»: «одна» is not a count
+        return Part(title, missing=missing)
+    totals = [n for n in at if n.noun == "объект" or near(words, n, ("всего", "итого", "вместе"), 2)]
+    if category.id == "merchants" and totals:  # «связал 2 замка и локацию, 3 объекта всего»: the total
+        at = totals[-1:]
+    values = [n.value for n in at if words[n.at].text.isdigit() or n.value != 1] or [n.value for n in at]
     n = sum(values) if category.id in _ADDING else max(values)
     result = castles_gold(n) if category.id == "castles" else gold_for(category.id, n)
     if category.id == "citizens":
@@ -84,19 +116,50 @@ def part(category: Category, words: list[Word], at: list[int]) -> Part:
     return Part(title, [result], f"{sums} — {rate}{named}")
 
 
-def _lords(words: list[Word], at: list[int]) -> Part:
-    """Lords: each number goes to the nearer of «первый»/«больше всех» and «второй» («первый в двух секторах,
-    второй в одном»)."""
+def _farmers(words: list[Word], at: list[Number]) -> Part:
+    """Farmers: the settlements of the weakest of the 4 sectors: named as the weakest («в самом слабом 3»), or the
+    least of the four counts given; fewer than four counts leave the others unknown («в трёх секторах по 6»)."""
+    per = gold_for("farmers", 1)
+    rate = f"{gold(per)} за каждое поселение в секторе, где их у вас меньше всего"
+    weakest = [n for n in at if n.counts != "sector" and near(words, n, _WEAKEST, 5)]
+    sectors = [n for n in at if n.counts == "sector"]
+    counts = [n for n in at if n.counts != "sector"]
+    if weakest:
+        n = weakest[0].value
+        return Part("Фермеры", [gold_for("farmers", n)], f"{n} × {per} — {rate} («Фермеры»)")
+    each = [n for n in counts if n.each]
+    if sectors and each:
+        given = [each[0].value] * sectors[0].value
+    else:
+        given = [n.value for n in counts]
+    if len(given) >= SECTORS_IN_PLAY:
+        n = min(given)
+        listed = ", ".join(map(str, given))
+        return Part("Фермеры", [gold_for("farmers", n)], f"меньше всего {n} (из {listed}) × {per} — {rate} («Фермеры»)")
+    if given:
+        known = count(len(given), "секторе", "секторах", "секторах")
+        left = SECTORS_IN_PLAY - len(given)
+        which = "в четвёртом секторе" if left == 1 else f"в остальных {count(left, 'секторе', 'секторах', 'секторах')}"
+        return Part("Фермеры", missing=f"Фермеры: {rate}. Вы назвали поселения в {known} из {SECTORS_IN_PLAY}; "
+                    f"сколько их {which}? Напишите число — посчитаю.")
+    return Part("Фермеры", missing=f"Фермеры: {rate}. Сколько ваших поселений в каждом из {SECTORS_IN_PLAY} "
+                "секторов (или в самом слабом)? Напишите числа — посчитаю.")
+
+
+def _lords(words: list[Word], at: list[Number]) -> Part:
+    """Lords: each count of sectors goes to the place named in its clause, else to the nearer of «первый»/«больше
+    всех» and «второй» («в двух секторах я первый, в одном второй»)."""
     places = ([i for i, w in enumerate(words) if matches(w, _FIRST)],
               [i for i, w in enumerate(words) if matches(w, _SECOND)])
     firsts = seconds = 0
-    for i in at:
-        near = [(abs(j - i), place) for place, found in enumerate(places) for j in found]
-        if near:
-            if min(near)[1] == 0:
-                firsts += words[i].value or 0
+    for n in at:
+        near_ = [(words[j].clause != n.clause, abs(j - n.at), place) for place, found in enumerate(places)
+                 for j in found]
+        if near_:
+            if min(near_)[2] == 0:
+                firsts += n.value
             else:
-                seconds += words[i].value or 0
+                seconds += n.value
     rate = f"в каждом секторе {gold(lord_gold(1))} за первое место и {gold(lord_gold(2))} за второе"
     if not firsts and not seconds or firsts + seconds > SECTORS_IN_PLAY:
         return Part("Лорды", missing=f"Лорды: {rate}. В скольких секторах (из {SECTORS_IN_PLAY}) у вас больше всех "
@@ -105,7 +168,7 @@ def _lords(words: list[Word], at: list[int]) -> Part:
     return Part("Лорды", [result], f"{firsts} × {lord_gold(1)} + {seconds} × {lord_gold(2)} — {rate} («Лорды»)")
 
 
-def _settlements(players: int | None) -> list[str]:
+def _settlements(players: int | None, words: list[Word]) -> list[str]:
     if players is None:
         return [f"<b>{count(SETTLEMENTS, 'поселение', 'поселения', 'поселений')}</b> у каждого игрока — вдвоём, "
                 "втроём и вчетвером одинаково"]
@@ -113,27 +176,54 @@ def _settlements(players: int | None) -> list[str]:
             f"</b>, всего {SETTLEMENTS * players} на поле"]
 
 
-def _cards(players: int | None) -> list[str]:
+def _cards(players: int | None, words: list[Word]) -> list[str]:
     deck = sum(DECK_COUNTS.values())
-    lines = [f"<b>1 карта местности в руке у каждого</b> (тайно); в колоде {count(deck, 'карта', 'карты', 'карт')} "
-             f"местности — по {next(iter(DECK_COUNTS.values()))} каждого из {len(DECK_COUNTS)} видов",
-             f"Карт Kingdom Builder на партию — {CARDS_IN_PLAY} из {len(CARD_ORDER)}"]
+    hand = "1 карта местности в руке у каждого (тайно)"
+    box = (f"в колоде {count(deck, 'карта', 'карты', 'карт')} местности — по {next(iter(DECK_COUNTS.values()))} "
+           f"каждого из {len(DECK_COUNTS)} видов")
+    goals = f"карт Kingdom Builder на партию открывают {CARDS_IN_PLAY} из {len(CARD_ORDER)}"
+    if has(words, "цел", "задан", "кб", "kingdom", "builder", "откры", "подсчет", "золот"):
+        lines = [f"<b>{goals[0].upper() + goals[1:]}</b>", f"Ещё: {hand}; {box}"]
+    elif has(words, "колод", "всего", "коробк"):
+        lines = [f"<b>{box[0].upper() + box[1:]}</b>", f"Ещё: {hand}; {goals}"]
+    else:
+        lines = [f"<b>{hand}</b>; {box}", goals[0].upper() + goals[1:]]
     if players is not None:
-        lines[0] = f"На {PLAYER_WORDS[players]}: " + lines[0][0].lower() + lines[0][1:]
+        lines[0] = f"На {PLAYER_WORDS[players]}: " + lines[0]
     return lines
 
 
-def _tiles(players: int | None) -> list[str]:
-    return [f"<b>По {TILES_PER_LOCATION} жетона</b> на каждом гексе локации в начале — при любом числе игроков"]
+def _location_count(tile: str) -> int:
+    """The hexes of a location in its sector (the published boards)."""
+    return sum(row.count(LOCATION) for row in SECTORS[tile])
 
 
-def _sectors(players: int | None) -> list[str]:
-    return [f"<b>{SECTORS_IN_PLAY} сектора</b> из 8 составляют поле при любом числе игроков"]
+def _tiles(players: int | None, words: list[Word]) -> list[str]:
+    asked = [t for t, title in TILE_TITLES.items() if has(words, title.lower()[:5])]
+    total = sum(_location_count(t) for t in TILE_ORDER) * TILES_PER_LOCATION
+    if asked:
+        each = ", ".join(f"{TILE_TITLES[t].lower()} — {_location_count(t) * TILES_PER_LOCATION}" for t in asked)
+        return [f"<b>Жетонов: {each}</b> (по {TILES_PER_LOCATION} на каждый гекс локации; всего в коробке {total})"]
+    return [f"<b>По {TILES_PER_LOCATION} жетона</b> на каждом гексе локации в начале — при любом числе игроков "
+            f"(всего жетонов локаций {total})"]
+
+
+def _sectors(players: int | None, words: list[Word]) -> list[str]:
+    return [f"<b>{SECTORS_IN_PLAY} сектора</b> из {len(SECTORS)} составляют поле при любом числе игроков "
+            f"(квадрат 2 × 2)"]
+
+
+def _memos(players: int | None, words: list[Word]) -> list[str]:
+    return [f"<b>{SECTORS_IN_PLAY} памятки</b> — по одной на локацию каждого из {SECTORS_IN_PLAY} секторов поля "
+            f"(в коробке их {len(SECTORS)})"]
 
 
 FACTS: tuple[Fact, ...] = (
-    Fact("settlements", "kingdom.setup", ("поселен", "домик", "=дом", "фишек"), _settlements),
-    Fact("cards", "kingdom.setup", ("карт",), _cards),
-    Fact("tiles", "kingdom.setup", ("жетон",), _tiles),
-    Fact("sectors", "kingdom.board", ("сектор",), _sectors),
+    Fact("settlements", ("kingdom.setup", "kingdom.components", "kingdom.players"),
+         ("поселен", "домик", "=дом", "домов", "фишек", "хат"), _settlements),
+    Fact("cards", ("kingdom.setup", "kingdom.terrain-cards", "kingdom.cards", "kingdom.components"), ("карт",), _cards),
+    Fact("tiles", ("kingdom.setup", "kingdom.location-tiles", "kingdom.components", "kingdom.oracle"),
+         ("жетон", "тайл"), _tiles),
+    Fact("memos", ("kingdom.setup",), ("памятк",), _memos),
+    Fact("sectors", ("kingdom.setup", "kingdom.board"), ("сектор", "кус", "част", "планшет"), _sectors),
 )

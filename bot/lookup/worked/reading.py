@@ -21,6 +21,7 @@ _NUMBERS = {
 }
 _COLLECTIVE = {"двое": 2, "трое": 3, "четверо": 4, "пятеро": 5, "шестеро": 6}  # «на троих»: players
 _TOGETHER = {"вдвоем": 2, "втроем": 3, "вчетвером": 4, "впятером": 5, "вшестером": 6}
+_ONLY = ("одни", "одних", "одним", "одними")  # «остались одни серые»: only, not a number
 _PEOPLE = ("игрок", "человек", "чел", "участник", "игроков")
 _TOKEN = re.compile(r"\d+|[a-zа-я]+|[,;.!?()—–]")  # a colon keeps its clause: «шахтёры: 7 у гор»
 
@@ -73,7 +74,7 @@ def read(text: str) -> list[Word]:
             continue
         if token == "а" and words:  # «в двух первый, а в одном второй»
             clause += 1
-        value, people = _number(token)
+        value, people = (None, False) if token in _ONLY else _number(token)
         if token in _TOGETHER:
             words.append(Word(token, token, _TOGETHER[token], _TOGETHER[token], clause))
             continue

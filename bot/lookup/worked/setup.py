@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from bot.lookup.worked.reading import Word, has, matches
 
 # The question is about the start or the box: «в начале», «у каждого», «раздают», «убирают», «в коробке»
-MARKERS = ("начал", "старт", "каждого", "каждому", "каждый", "разда", "выда", "убира", "убрат", "убир", "коробк",
-           "комплект", "состав", "всего", "подготов", "в игре")
+MARKERS = ("начал", "старт", "каждого", "каждому", "каждый", "каждую", "каждой", "разда", "выда", "убира", "убрат",
+           "убир", "коробк", "комплект", "состав", "всего", "подготов", "игре", "рук", "колод", "стопк", "открыва",
+           "открыт", "клад", "полож", "выклад", "собира", "запас", "книг", "книжк", "поле", "поля", "раунд")
 # and it asks how many or which: «сколько», «каких», «по сколько»
 QUANTITY = ("сколько", "скольк", "скока", "скоко", "каких", "какие", "какого", "каким")
 # Moves and scores are not set-up: «сколько поселений строить за ход», «сколько очков за флаг»
@@ -25,9 +26,9 @@ class Fact:
     section, and the lines for a number of players (None: every number) and whether each seat is asked about."""
 
     id: str
-    section: str
+    sections: tuple[str, ...]  # the first is shown unless the search finds one of the others
     names: tuple[str, ...]
-    lines: Callable[[int | None], list[str]]
+    lines: Callable[[int | None, list[Word]], list[str]]  # for a number of players (None: every) and the question
     needs: tuple[str, ...] = ()
 
 
@@ -40,11 +41,12 @@ def asks_setup(words: list[Word], players: int | None) -> bool:
 
 
 def find_fact(words: list[Word], facts: tuple[Fact, ...]) -> Fact | None:
-    """The first fact the question names (by the first of its words that names one)."""
+    """The first fact the question names (by the first of its words that names one; a fact that needs more words
+    wins over one that does not)."""
     for word in words:
-        for fact in facts:
-            if matches(word, fact.names) and (not fact.needs or has(words, *fact.needs)):
-                return fact
+        named = [f for f in facts if matches(word, f.names, fuzzy=True) and (not f.needs or has(words, *f.needs))]
+        if named:
+            return next((f for f in named if f.needs), named[0])
     return None
 
 

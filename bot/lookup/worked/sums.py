@@ -7,14 +7,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.lookup.worked.reading import Word, has, matches, numbers
+from bot.lookup.worked.counted import SCORE_NOUNS, Number
+from bot.lookup.worked.reading import Word, has, matches
 
 # A sum is asked for: «сколько», «посчитай», «итого» or what it gives («очков», «золота», «даст»)
 ASKING = ("сколько", "скольк", "скока", "скоко", "посчита", "подсчита", "сосчита", "итог", "всего", "получ",
           "=дать", "даст", "дадут", "дает", "принес", "принос", "выйдет", "будет")
 # Not a score: prices and costs («сколько монет стоит листнуть книгу»), limits and moves
 NOT_A_SUM = ("стоит", "стоимост", "стоят", "цена", "плат", "заплат", "купит", "покуп", "ход", "можно", "нельзя",
-             "держ", "максимум", "лимит")
+             "держ", "максимум", "лимит", "могу", "смогу", "может", "сможет", "=ли")
+# A statement with no «сколько» is a sum to compute («лорды: в двух секторах я первый») unless it asks something else
+OTHER_QUESTION = ("как", "когда", "почему", "зачем", "где", "куда", "кто", "что", "чем", "какой", "какая", "какие",
+                  "каких", "какое", "правда", "верно", "разве", "обязательно", "надо", "нужно", "если", "че", "чё",
+                  "чо", "чего", "делать", "хочу")
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,12 @@ class Category:
     hints: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
     yields: tuple[str, ...] = ()  # categories whose name in the same clause makes this one's word a description
+    yields_anywhere: tuple[str, ...] = ()  # categories whose name anywhere makes this one's word a description
+    takes: tuple[str, ...] = ()  # the concepts its numbers count or give a value of (see `counted`)
+    implied_by: tuple[str, ...] = ()  # concepts whose numbers bring it in unnamed («деревья высотой 3 и 5»)
+    scored: bool = False  # its name means the score alone (Kingdom's cards): a statement of it asks for a sum
+    secondary: bool = False  # added to another category, the other's section explains the sum (Kingdom's castles)
+    optional: bool = False  # named without a number beside numbers of others, it is a description («у замков»)
 
 
 @dataclass
@@ -42,6 +53,7 @@ class Part:
     cases: list[str] = field(default_factory=list)  # names of the values when there are several
     missing: str = ""
     note: str = ""  # an estimate, a rule to remember
+    section: str = ""  # a narrower section than the category's («при ничьей»: the tie's)
 
 
 def mentions(words: list[Word], categories: tuple[Category, ...]) -> list[tuple[int, Category]]:
@@ -52,31 +64,74 @@ def mentions(words: list[Word], categories: tuple[Category, ...]) -> list[tuple[
               if c.hints and matches(w, c.hints) and w.clause not in named_clauses]
     found = [(i, c) for i, c in sorted(named + hinted, key=lambda m: m[0]) if not c.needs or has(words, *c.needs)]
     clauses = {(words[i].clause, c.id) for i, c in found}
-    found = [(i, c) for i, c in found if not any((words[i].clause, y) in clauses for y in c.yields)]
+    anywhere = {c.id for _, c in found}
+    found = [(i, c) for i, c in found if not any((words[i].clause, y) in clauses for y in c.yields)
+             and not anywhere & set(c.yields_anywhere)]
     seen: set[str] = set()
     return [(i, c) for i, c in found if not (c.id in seen or seen.add(c.id))]
 
 
-def assign(words: list[Word], found: list[tuple[int, Category]]) -> dict[str, list[int]]:
-    """Category id -> the positions of its numbers: each number goes to the nearest mention in its clause, else to
-    the nearest one at all; a number just before a mention («7 поселений у гор») belongs to it as well."""
-    out: dict[str, list[int]] = {c.id: [] for _, c in found}
-    for n in numbers(words):
-        same = [(i, c) for i, c in found if words[i].clause == words[n].clause] or found
-        i, category = min(same, key=lambda m: (abs(m[0] - n), m[0] < n))
+def implied(found: list[tuple[int, Category]], numbers: list[Number],
+            categories: tuple[Category, ...]) -> list[tuple[int, Category]]:
+    """The categories named, and those a number brings in by what it counts («высотой 5»: a tree's height)."""
+    ids = {c.id for _, c in found}
+    extra = []
+    for category in categories:
+        concepts = set(category.implied_by) - {t for _, c in found for t in c.takes}  # «мост … высотой 5»: the bridge's
+        bringing = [n for n in numbers if {n.counts, n.of} & concepts]
+        if bringing and category.id not in ids:
+            extra.append((bringing[0].at, category))
+    return sorted(found + extra, key=lambda m: m[0])
+
+
+def assign(words: list[Word], found: list[tuple[int, Category]],
+           numbers: list[Number]) -> dict[str, list[Number]]:
+    """Category id -> its numbers. A number that counts a concept goes to a category that takes it (none: to
+    none, «20 домиков» is not the hermits' count of groups); a value of a noun, or a bare number, to a category
+    that takes it or else to the nearest one named, in its clause first. Categories marked `optional` that get no
+    number while others do are dropped (a description)."""
+    out: dict[str, list[Number]] = {c.id: [] for _, c in found}
+    for n in numbers:
+        if n.noun and not n.counts and n.noun not in SCORE_NOUNS:  # «три горы», «одни серые»: not the game's count
+            continue
+        takers = [(i, c) for i, c in found if n.counts and n.counts in c.takes]
+        if n.counts and not takers:
+            continue
+        if not takers and n.of:
+            takers = [(i, c) for i, c in found if n.of in c.takes]
+        pool = takers or found
+        same = [(i, c) for i, c in pool if words[i].clause == n.clause] or pool
+        _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))
         out[category.id].append(n)
+    if any(out.values()):
+        for _, c in found:
+            if c.optional and not out[c.id]:
+                del out[c.id]
     return out
 
 
-def asks_sum(words: list[Word], assigned: dict[str, list[int]], units: tuple[str, ...]) -> bool:
-    """A question asks for a sum: it asks («сколько», «посчитай»...) or names the unit of the score («очков»),
-    gives a number for a category or asks how much one gives, and is not about a price or a move."""
-    if has(words, *NOT_A_SUM):
-        return False
-    with_numbers = any(assigned.values())
-    if with_numbers:
-        return has(words, *ASKING) or has(words, *units)
-    return has(words, "сколько", "скольк", "скока", "скоко", "посчита") and has(words, *units)
+_STANDING = ("у", "на", "в", "во", "рядом", "возле", "около", "вокруг", "вдоль", "между")
+
+
+def _not_a_sum(words: list[Word]) -> bool:
+    """A price, a move or a yes/no question; «стоят у замков» is where settlements stand, not a price."""
+    return any(matches(w, NOT_A_SUM) and not (w.text.startswith("сто") and i + 1 < len(words)
+                                              and words[i + 1].text in _STANDING)
+               for i, w in enumerate(words))
+
+
+def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[str, ...],
+             named: bool = True, yes_no: bool = False) -> str | None:
+    """How a question asks for a sum: "asked" («сколько», «посчитай»..., or the unit of the score «очков» in a
+    question that is not a yes/no one), "stated" (it names a category by its name, states its numbers and asks
+    nothing else: «лорды: в двух секторах я первый»), or None (no sum; a price, a move, «…, дерево моё?»)."""
+    if _not_a_sum(words):
+        return None
+    if any(assigned.values()):
+        if has(words, *ASKING) or not yes_no and has(words, *units):
+            return "asked"
+        return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None
+    return "asked" if has(words, "сколько", "скольк", "скока", "скоко", "посчита") and has(words, *units) else None
 
 
 Rule = Callable[[list[Word], list[int]], Part]

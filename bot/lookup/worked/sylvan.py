@@ -5,7 +5,8 @@ a bridge and flags, per round or for both rounds («дерево высотой 
 
 from __future__ import annotations
 
-from bot.lookup.worked.reading import Word, has, matches
+from bot.lookup.worked.counted import Number, Vocabulary
+from bot.lookup.worked.reading import Word, has
 from bot.lookup.worked.setup import PLAYER_WORDS, Fact, for_players
 from bot.lookup.worked.sums import Category, Part
 from rules.sylvan.data import (
@@ -27,15 +28,34 @@ from rules.text import count, points
 
 UNITS = ("очк", "слав", "балл")
 ALLOWED = range(2, 5)
+_DWELLING = ("жилищ", "домик", "=дом", "домов", "хат", "тайл", "плитк", "этаж", "ярус")
+# The game's components as players name them: the concepts numbers count (see `counted`)
+VOCABULARY: Vocabulary = {
+    "tree": ("дерев", "древ"),
+    "height": ("высот", "уровн", "уровен"),
+    "dwelling": _DWELLING,
+    "flag": ("флаг", "флажк"),
+    "region": ("област", "зон", "регион"),
+    "bridge": ("мост",),
+    "round": ("раунд",),
+    "card": ("карт",),
+}
 CATEGORIES: tuple[Category, ...] = (
-    Category("flags", "sylvan.flags", ("флаг",)),
-    Category("bridges", "sylvan.bridge-points", ("мост",)),
-    Category("regions", "sylvan.regions", ("област", "превосходств", "регион")),
-    Category("trees", "sylvan.tree-points", ("дерев",), needs=("преимуществ", "высот", "уровн", "этаж", "жилищ"),
-             yields=("regions", "bridges")),
+    Category("flags", "sylvan.flags", ("флаг", "флажк"), takes=("flag",)),
+    Category("bridges", "sylvan.bridge-points", ("мост",), takes=("tree", "height", "dwelling")),
+    Category("regions", "sylvan.regions", ("област", "превосходств", "регион"), takes=("tree", "region")),
+    Category("trees", "sylvan.tree-points", ("дерев",), needs=("преимуществ", "высот", "уровн", "этаж", "жилищ",
+                                                               "перевес", "мое", "мой", "моё"),
+             yields=("regions",), yields_anywhere=("bridges",), takes=("height", "dwelling", "tree"),
+             implied_by=("height", "dwelling"), optional=True),
 )
+_OTHERS = ("синего", "красного", "желтого", "зеленого", "соперник", "противник", "у него", "у нее", "другого",
+           "тоже")
 _TIE = ("нич", "поровну", "делим", "делят", "одинаков", "равн")
 _BOTH_ROUNDS = ("двух раунд", "оба раунд", "обоих раунд", "за игру", "за партию")
+_BASE = ("основан", "пен", "пнем", "пня", "подстав")
+_OPPONENT = ("соперник", "противник", "чуж", "другого", "у него", "у нее", "не у меня", "не мое", "не моё")
+_ADVANTAGE = ("преимуществ", "перевес", "мое", "моё", "мой")
 
 
 def unit(n: int) -> str:
@@ -50,26 +70,36 @@ def _rounds(words: list[Word]) -> int:
     return 2 if both else 1
 
 
-def part(category: Category, words: list[Word], at: list[int]) -> Part:
-    values = [words[i].value or 0 for i in at]
+def part(category: Category, words: list[Word], at: list[Number]) -> Part:
+    at = [n for n in at if n.counts != "round" and not (n.at + 1 < len(words) and words[n.at + 1].text.startswith(
+        "раунд"))]
+    values = [n.value for n in at]
     if category.id == "flags":
         rate = f"{points(flags_fame(1))} славы сразу за флаг на жилище (флаг на мосту очков не даёт)"
         if not values:
             return Part("флаги", missing=f"Флаги: {rate}. Сколько флагов? Напишите число — посчитаю.")
         return Part("флаги", [flags_fame(sum(values))], f"{sum(values)} × {flags_fame(1)} — {rate}")
     if category.id == "bridges":
-        return _bridge(words, values)
+        return _bridge(words, at)
     rounds = _rounds(words)
     times = f" × {rounds} раунда" if rounds == 2 else ""
     if category.id == "regions":
         rate = f"{region_fame(1, 1)} славы за каждое дерево области, при ничьей по {region_fame(1, 2)} каждому"
-        if not values:
+        trees_in = [n.value for n in at if n.counts == "tree"] or values
+        if len(trees_in) > 1 and has(words, "меня") and not has(words, "област", "зон", "регион"):
+            trees_in = []  # «у меня 2 дерева и у синего 2»: each player's trees, not the region's size
+        if len(values) > 1 and has(words, "меня") and has(words, *_OTHERS):
+            return Part("область", missing=f"Превосходство в области: {rate}. Превосходство у того, у кого больше "
+                        "деревьев с преимуществом в области; при равенстве — ничья. Сколько всего деревьев в "
+                        "области? Напишите число — посчитаю.", section="sylvan.region-tie")
+        if not trees_in:
             return Part("область", missing=f"Превосходство в области: {rate}. Сколько деревьев в области? Напишите "
                         "число — посчитаю.")
-        trees, leaders = values[0], 2 if has(words, *_TIE) else 1
+        trees, leaders = trees_in[0], 2 if has(words, *_TIE) else 1
         fame = region_fame(trees, leaders) * rounds
         tie = " (ничья: каждому из лидеров)" if leaders > 1 else f"; при ничьей — по {region_fame(trees, 2)} каждому"
-        return Part("область", [fame], f"{trees} × {region_fame(1, leaders)}{times} — {rate.split(',')[0]}{tie}")
+        return Part("область", [fame], f"{trees} × {region_fame(1, leaders)}{times} — {rate.split(',')[0]}{tie}",
+                    section="sylvan.region-tie" if leaders > 1 else "")
     heights = _heights(words, at)
     rate = f"{points(tree_fame(1))} славы за каждый уровень дерева с вашим преимуществом в конце раунда"
     if not heights:
@@ -80,21 +110,38 @@ def part(category: Category, words: list[Word], at: list[int]) -> Part:
     return Part("деревья", [fame], f"{sums}{times} — {rate} (основание и жилища, верхушка не в счёт)")
 
 
-def _heights(words: list[Word], at: list[int]) -> list[int]:
-    """Tree heights: «высотой 4 и 3», or «основание и 4 жилища» (the base is a level too: 5)."""
-    based = has(words, "основан")
-    return [(words[i].value or 0) + (1 if based and i + 1 < len(words) and matches(words[i + 1], ("жилищ",)) else 0)
-            for i in at if not (i + 1 < len(words) and words[i + 1].text.startswith("раунд"))]
+def _heights(words: list[Word], at: list[Number]) -> list[int]:
+    """Tree heights: «высотой 4 и 3», «в 4 уровня», or «основание и 4 жилища» (the base is a level too: 5); a count
+    of trees («на 2 деревьях высотой 3») repeats the height."""
+    based = has(words, *_BASE)
+    heights: list[int] = []
+    trees = 1
+    for n in at:
+        if n.counts == "tree" and n.of is None and any(m.of == "height" or m.counts == "height" for m in at):
+            trees = n.value
+        elif n.counts == "dwelling":
+            heights.append(n.value + (1 if based else 0))
+        elif n.counts != "tree":
+            heights.append(n.value)
+    return heights * trees
 
 
-def _bridge(words: list[Word], values: list[int]) -> Part:
-    """A bridge: the levels of the joined trees with the builder's advantage; when the question does not say on
-    which of the two trees the advantage is, every case."""
+def _bridge(words: list[Word], at: list[Number]) -> Part:
+    """A bridge: the levels of the joined trees with the builder's advantage; the advantage named by each tree
+    («где у меня преимущество», «где преимущество у соперника») or on both; else every case."""
     rate = f"{points(tree_fame(1))} славы за уровень каждого соединённого дерева, где у вас преимущество"
-    heights = [v for v in values if v > 1][:2]  # «на одном дереве перевес» is not a height
+    joined = [n for n in at if n.value > 1][:2]  # «на одном дереве перевес» is not a height
+    heights = [n.value for n in joined]
     if not heights:
         return Part("мост", missing=f"Мост: {rate}. Какой высоты соединённые деревья? Напишите числа — посчитаю.")
-    if len(heights) == 1 or has(words, "преимуществ", "обоих", "оба"):
+    ends = [n.at for n in joined[1:]] + [len(words)]
+    said = [" ".join(w.text for w in words[n.at + 1: end]) for n, end in zip(joined, ends, strict=True)]
+    theirs = [any(o in text for o in _OPPONENT) for text in said]
+    mine = [not t and any(a in text for a in _ADVANTAGE) for t, text in zip(theirs, said, strict=True)]
+    if any(theirs) or (len(heights) == 2 and mine[0] and not mine[1] and not has(words, "обоих", "оба")):
+        own = [h for h, m, t in zip(heights, mine, theirs, strict=True) if m or not t and not mine[0]]
+        return Part("мост", [heights_fame(own)], f"{' + '.join(map(str, own)) or 0} — {rate}")
+    if len(heights) == 1 or has(words, "преимуществ", "перевес", "обоих", "оба"):
         return Part("мост", [heights_fame(heights)], f"{' + '.join(map(str, heights))} — {rate}")
     a, b = heights
     return Part("мост", [heights_fame([a, b]), heights_fame([a]), heights_fame([b]), heights_fame([])],
@@ -102,7 +149,7 @@ def _bridge(words: list[Word], values: list[int]) -> Part:
                 ["на обоих", f"только на дереве {a}", f"только на дереве {b}", "ни на одном"])
 
 
-def _trees(players: int | None) -> list[str]:
+def _trees(players: int | None, words: list[Word]) -> list[str]:
     def line(n: int) -> str:
         spots = len(playable_spots(n))
         side = SIDES[side_for(n)]
@@ -112,37 +159,62 @@ def _trees(players: int | None) -> list[str]:
     return for_players(players, ALLOWED, line)
 
 
-def _cards(players: int | None) -> list[str]:
+def _cards(players: int | None, words: list[Word]) -> list[str]:
     head = f"На {PLAYER_WORDS[players]}: " if players else ""
+    if has(words, "откр", "рядом", "колод"):
+        return [f"<b>{head}{count(FACE_UP, 'карта открыта', 'карты открыты', 'карт открыто')}</b> рядом с колодой; "
+                f"в руку каждому по {HAND_SIZE}"]
     return [f"<b>{head}по {HAND_SIZE} карты в руку</b> каждому, {FACE_UP} открыты рядом с колодой; всего "
             f"{len(CARDS)} карт (по {len(CARDS) // len(STYLES)} каждого стиля — наша оценка, правила не печатают)"]
 
 
-def _dwellings(players: int | None) -> list[str]:
+def _dwellings(players: int | None, words: list[Word]) -> list[str]:
     head = f"На {PLAYER_WORDS[players]}: " if players else ""
     per_style = len(PLAYER_TILES) // len(STYLES)
-    return [f"<b>{head}по {len(PLAYER_TILES)} жилищ</b> у каждого: две стопки по {STACK_SIZE}, на каждый раунд "
+    stacks = len(PLAYER_TILES) // STACK_SIZE
+    if has(words, "стопк", "пачк", "раунд"):
+        return [f"<b>{head}{count(STACK_SIZE, 'жилище', 'жилища', 'жилищ')} в стопке</b> — по стопке на каждый из "
+                f"{stacks} раундов; всего у каждого {len(PLAYER_TILES)}"]
+    return [f"<b>{head}по {len(PLAYER_TILES)} жилищ</b> у каждого: {stacks} стопки по {STACK_SIZE}, на каждый раунд "
             f"(по {per_style} каждого стиля — наша оценка, правила дают только общее число)"]
 
 
-def _flags(players: int | None) -> list[str]:
+def _flags(players: int | None, words: list[Word]) -> list[str]:
     head = f"На {PLAYER_WORDS[players]}: " if players else ""
     return [f"<b>{head}по {FLAGS_PER_PLAYER} флагов</b> у каждого игрока"]
 
 
-def _items(players: int | None) -> list[str]:
+def _items(players: int | None, words: list[Word]) -> list[str]:
     supply = ", ".join(f"{SYMBOL_NAMES[s]} — {n}" for s, n in SUPPLY.items())
-    lines = [f"<b>Запас предметов</b>: {supply}"]
+    asked = [s for s, name in SYMBOL_NAMES.items() if has(words, name[:4])]
+    lines = [f"<b>{', '.join(_item_count(s) for s in asked)}</b> в общем запасе (весь запас: {supply})" if asked
+             else f"<b>Запас предметов</b>: {supply}"]
     if players in (None, 2):
         lines.append(f"{'Вдвоём' if players else 'Вдвоём (только)'}: второй игрок берёт из запаса 1 верхушку в начале "
                      f"— в запасе остаётся {SUPPLY['treetop'] - 1}")
     return lines
 
 
+_ITEM_FORMS = {"axe": ("топор", "топора", "топоров"), "hammer": ("молоток", "молотка", "молотков"),
+               "bridge": ("мост", "моста", "мостов"), "treetop": ("верхушка", "верхушки", "верхушек")}
+
+
+def _item_count(symbol: str) -> str:
+    return count(SUPPLY[symbol], *_ITEM_FORMS[symbol])
+
+
+def _second(players: int | None, words: list[Word]) -> list[str]:
+    return [f"<b>Вдвоём второй игрок берёт 1 верхушку</b> из запаса в начале игры — в запасе остаётся "
+            f"{SUPPLY['treetop'] - 1}"]
+
+
 FACTS: tuple[Fact, ...] = (
-    Fact("trees", "sylvan.players", ("дерев", "основан", "отметк"), _trees),
-    Fact("cards", "sylvan.setup", ("карт",), _cards),
-    Fact("dwellings", "sylvan.setup", ("жилищ", "тайл", "домик"), _dwellings),
-    Fact("flags", "sylvan.setup", ("флаг",), _flags),
-    Fact("items", "sylvan.supply", ("топор", "молот", "мост", "верхушк", "предмет"), _items),
+    Fact("second", ("sylvan.players", "sylvan.first-player"), ("втор",), _second,
+         needs=("вдвоем", "двоих", "двоем", "2 игрок")),
+    Fact("trees", ("sylvan.players", "sylvan.trees", "sylvan.setup"), ("дерев", "основан", "отметк", "пен"), _trees),
+    Fact("cards", ("sylvan.setup", "sylvan.cards", "sylvan.deck"), ("карт",), _cards),
+    Fact("dwellings", ("sylvan.setup", "sylvan.stacks"), _DWELLING, _dwellings),
+    Fact("flags", ("sylvan.setup", "sylvan.components", "sylvan.flags"), ("флаг", "флажк"), _flags),
+    Fact("items", ("sylvan.supply", "sylvan.components", "sylvan.items"),
+         ("топор", "молот", "мост", "верхушк", "макушк", "предмет"), _items),
 )

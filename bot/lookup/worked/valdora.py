@@ -4,7 +4,8 @@ coins score nothing. The set-up for 3-5 players (start coins of every seat, mast
 
 from __future__ import annotations
 
-from bot.lookup.worked.reading import Word, matches
+from bot.lookup.worked.counted import Number, Vocabulary, read_numbers
+from bot.lookup.worked.reading import Word, has, matches
 from bot.lookup.worked.setup import PLAYER_WORDS, Fact, for_players
 from bot.lookup.worked.sums import Category, Part
 from rules.text import coins, count, points
@@ -16,11 +17,15 @@ from rules.valdora.data import (
     COLOUR_NAMES_FEM,
     COLOUR_NAMES_PL_GEN,
     COLOURS,
+    CONTRACT_CARDS,
+    EQUIPMENT_CARDS,
+    EQUIPMENT_NAMES,
     GEM_FORMS,
     GEM_ORDER,
     GEMS,
     GEMS_PER_ROAD,
     MASTERS,
+    MASTERS_REMOVED_FOR_3,
     WORKSHOPS,
     masters_for,
     start_coins,
@@ -30,17 +35,35 @@ from rules.valdora.scoring import bonuses_points, contracts_points, gems_points,
 UNITS = ("очк", "балл")
 ALLOWED = range(3, 6)
 _CONTRACT = ("контракт", "заказ")
-_GEMS = ("камн", "камен", "драгоцен", "самоцвет")
+_GEMS = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд")
 _COINS = ("монет", "серебр", "денег", "деньг")
+_EQUIPMENT = ("снаряж", "снаряг", "лопат", "кирк", "лоток", "лотк", "телег", "повозк", "лошад", "кобыл", "инструмент",
+              "долот", "молот")
+# The game's components as players name them: the concepts numbers count (see `counted`)
+VOCABULARY: Vocabulary = {
+    "contract": _CONTRACT,
+    "colour": ("цвет",),
+    "workshop": ("мастерск",),
+    "master": ("=мастер", "работяг"),
+    "bonus": ("бонус", "плашк"),
+    "gem": (*_GEMS, "золот"),
+    "coin": _COINS,
+    "equipment": _EQUIPMENT,
+    "book": ("книг", "книжк", "каталог", "талмуд"),
+}
 CATEGORIES: tuple[Category, ...] = (
-    Category("contracts", "valdora.scoring", _CONTRACT),
-    Category("masters", "valdora.masters", ("=мастер",)),
-    Category("workshops", "valdora.workshops", ("мастерск",)),
-    Category("bonuses", "valdora.bonus", ("бонус",)),
-    Category("gems", "valdora.scoring", _GEMS, needs=("снаряж", "конц", "очк", "остал")),
-    Category("coins", "valdora.tie-break", _COINS, needs=("конц", "очк", "итог")),
+    Category("contracts", "valdora.scoring", _CONTRACT, takes=("contract",)),
+    Category("masters", "valdora.masters", ("=мастер", "работяг"), takes=("colour", "master")),
+    Category("workshops", "valdora.workshops", ("мастерск",), takes=("workshop",)),
+    Category("bonuses", "valdora.bonus", ("бонус", "плашк"), takes=("bonus",)),
+    Category("gems", "valdora.scoring", _GEMS, needs=("конц", "очк", "остал", *_EQUIPMENT), takes=("gem",)),
+    Category("coins", "valdora.tie-break", _COINS, needs=("конц", "очк", "итог"), takes=("coin",)),
 )
 _COLOUR = {name.replace("ё", "е"): colour for colour, name in COLOUR_NAMES.items()}
+# Contracts not delivered score nothing: «ещё два незакрытых на 6 и 9 висят»
+_UNDELIVERED = ("незакрыт", "несдан", "невыполн", "незаверш", "висят", "висит", "руке", "руках", "открыт")
+_NOT = ("не",)
+_DONE = ("закрыт", "сдан", "выполн", "сдал", "закрыл", "выполнил", "отдал")
 # «Очки мастерских» are our estimate (rules/valdora/data.py: WORKSHOPS): the rulebook prints no card faces
 ESTIMATE = "Очки мастерских в нашей версии — оценка: правила их не печатают."
 
@@ -50,73 +73,120 @@ def unit(n: int) -> str:
 
 
 def _colours(words: list[Word], clause: int) -> list[str]:
-    """The colours named in a clause, each once, in the order named."""
-    found = [_COLOUR[w.lemma] for w in words if w.clause == clause and w.lemma in _COLOUR]
+    """The colours named in a category's clause and the clauses after it up to one that names another category
+    («работяги: серый, белый, два синих»), each once, in the order named."""
+    named = {w.clause for w in words if w.clause > clause and any(matches(w, c.names) for c in CATEGORIES)}
+    end = min(named, default=clause + len(words) + 1)
+    found: list[str] = []
+    for w in words:
+        if not clause <= w.clause < end:
+            continue
+        if w.lemma in _COLOUR:
+            found.append(_COLOUR[w.lemma])
     return list(dict.fromkeys(found))
 
 
-def part(category: Category, words: list[Word], at: list[int]) -> Part:
-    values = [words[i].value or 0 for i in at]
-    here = next(i for i, w in enumerate(words) if matches(w, category.names))
+def part(category: Category, words: list[Word], at: list[Number]) -> Part:
+    here = next((i for i, w in enumerate(words) if matches(w, category.names)), at[0].at if at else 0)
     if category.id == "contracts":
         return _contracts(words, at)
     if category.id == "masters":
-        rate = f"{points(masters_points(1))} за каждый цвет, сколько бы мастеров этого цвета ни было"
-        colours = _colours(words, words[here].clause)
-        by_colour = [v for i, v in zip(at, values, strict=True)
-                     if any(matches(w, ("цвет",)) for w in words[max(0, i - 1): i + 2])]
-        n = len(COLOURS) if any(matches(w, ("всех", "каждого")) for w in words[here: here + 4]) else (
-            by_colour[0] if by_colour else len(colours))
-        if not n or n > len(COLOURS):
-            return Part("мастера", missing=f"Мастера: {rate}. Сколько разных цветов у ваших мастеров (всего их "
-                        f"{len(COLOURS)})? Напишите число — посчитаю.")
-        return Part("мастера", [masters_points(n)], f"{n} × {masters_points(1)} — {rate}")
+        return _master_colours(words, at, words[here].clause)
     if category.id == "workshops":
-        colours = _colours(words, words[here].clause)
-        if colours:
-            names = ", ".join(COLOUR_NAMES_FEM[c] for c in colours)
-            return Part("мастерские", [workshops_points(colours)], f"{names} — очки с карточек мастерских",
-                        note=ESTIMATE)
-        if values and values[0] > 1:
-            return Part("мастерские", missing="Мастерские приносят разные очки по цвету. Каких цветов ваши "
-                        "мастерские? Напишите цвета — посчитаю.", note=ESTIMATE)
-        tiers = sorted({w.points for w in WORKSHOPS}, reverse=True)
-        cases = [", ".join(COLOUR_NAMES_PL_GEN[w.colour] for w in WORKSHOPS if w.points == p) for p in tiers]
-        return Part("мастерская", [workshops_points([next(w.colour for w in WORKSHOPS if w.points == p)])
-                                   for p in tiers], "очки с карточки, по цвету мастерской",
-                    [f"у {c}" for c in cases], note=ESTIMATE)
+        return _workshops(words, at, words[here].clause)
     if category.id == "bonuses":
-        rate = f"{points(bonuses_points(1))} за каждую бонусную карту"
-        if not values:
-            return Part("бонусы", missing=f"Бонусы: {rate}. Сколько у вас бонусных карт? Напишите число — посчитаю.")
-        return Part("бонусы", [bonuses_points(sum(values))], f"{sum(values)} × {bonuses_points(1)} — {rate}")
+        return _bonuses(words, at)
     if category.id == "gems":
         rate = f"{points(gems_points(1))} за каждую драгоценность на снаряжении в конце"
-        if not values:
+        if not at:
             return Part("драгоценности", missing=f"Драгоценности: {rate}. Сколько их у вас на снаряжении? Напишите "
                         "число — посчитаю.")
-        return Part("драгоценности", [gems_points(sum(values))], f"{sum(values)} × {gems_points(1)} — {rate}")
+        values = [n.value for n in at]
+        sums = " + ".join(map(str, values)) + " = " if len(values) > 1 else ""
+        return Part("драгоценности", [gems_points(sum(values))], f"{sums}{sum(values)} × {gems_points(1)} — {rate}")
     return Part("монеты", [0], "монеты очков не дают; при равенстве очков побеждает тот, у кого больше монет")
 
 
-def _contracts(words: list[Word], at: list[int]) -> Part:
+def _master_colours(words: list[Word], at: list[Number], clause: int) -> Part:
+    """Masters score by colours: a count of colours («трёх цветов»), «всех цветов», or the colours named; a count
+    of masters («5 мастеров») says nothing of their colours."""
+    rate = f"{points(masters_points(1))} за каждый цвет, сколько бы мастеров этого цвета ни было"
+    by_colour = [n.value for n in at if n.counts == "colour"]
+    colours = _colours(words, clause)
+    every = any(matches(w, ("всех", "каждого")) and any(matches(v, ("цвет",)) for v in words[i: i + 4])
+                for i, w in enumerate(words))
+    n = len(COLOURS) if every else by_colour[0] if by_colour else len(colours)
+    if not n or n > len(COLOURS):
+        return Part("мастера", missing=f"Мастера: {rate}. Сколько разных цветов у ваших мастеров (всего их "
+                    f"{len(COLOURS)})? Напишите число — посчитаю.")
+    return Part("мастера", [masters_points(n)], f"{n} × {masters_points(1)} — {rate}")
+
+
+def _workshops(words: list[Word], at: list[Number], clause: int) -> Part:
+    """A workshop's points: the colours named, or the points printed on it («мастерская на 15 очков»), else every
+    case by colour."""
+    colours = _colours(words, clause)
+    printed = [n.value for n in at if n.prep == "на" and n.value in {w.points for w in WORKSHOPS}]
+    if printed:
+        return Part("мастерская", [sum(printed)], f"{' + '.join(map(str, printed))} — очки с карточки мастерской")
+    if colours:
+        names = ", ".join(COLOUR_NAMES_FEM[c] for c in colours)
+        return Part("мастерские", [workshops_points(colours)], f"{names} — очки с карточек мастерских",
+                    note=ESTIMATE)
+    if any(n.value > 1 and n.counts == "workshop" for n in at):
+        return Part("мастерские", missing="Мастерские приносят разные очки по цвету. Каких цветов ваши "
+                    "мастерские? Напишите цвета — посчитаю.", note=ESTIMATE)
+    tiers = sorted({w.points for w in WORKSHOPS}, reverse=True)
+    cases = [", ".join(COLOUR_NAMES_PL_GEN[w.colour] for w in WORKSHOPS if w.points == p) for p in tiers]
+    return Part("мастерская", [workshops_points([next(w.colour for w in WORKSHOPS if w.points == p)])
+                               for p in tiers], "очки с карточки, по цвету мастерской",
+                [f"у {c}" for c in cases], note=ESTIMATE)
+
+
+def _bonuses(words: list[Word], at: list[Number]) -> Part:
+    """Bonus cards: their count, or, with a workshop open, the contracts of its colour delivered since («уже есть
+    жёлтая мастерская, сдал ещё три жёлтых контракта»): each brings one."""
+    rate = f"{points(bonuses_points(1))} за каждую бонусную карту"
+    cards = [n.value for n in at]
+    if not cards and has(words, "мастерск"):
+        cards = [n.value for n in read_numbers(words, VOCABULARY) if n.counts == "contract"]
+        if cards:
+            rate += " — с открытой мастерской её приносит каждый следующий сданный контракт её цвета"
+    if not cards:
+        return Part("бонусы", missing=f"Бонусы: {rate}. Сколько у вас бонусных карт? Напишите число — посчитаю.")
+    return Part("бонусы", [bonuses_points(sum(cards))], f"{sum(cards)} × {bonuses_points(1)} — {rate}")
+
+
+def _undelivered(words: list[Word], number: Number) -> bool:
+    """A contract said not to be delivered: «незакрытых», «не сдан», «висят», «на руке» in its clause."""
+    clause = [w for w in words if w.clause == number.clause]
+    negated = any(w.text in _NOT and j + 1 < len(clause) and matches(clause[j + 1], _DONE)
+                  for j, w in enumerate(clause))
+    return negated or any(matches(w, _UNDELIVERED) for w in clause)
+
+
+def _contracts(words: list[Word], at: list[Number]) -> Part:
     """Delivered contracts: the points printed on them («на 4 и 10»), or a count and the points of each («3
-    контракта по 5»); a count alone («сдал 3 контракта») lacks the points."""
-    kinds = {i: "count" if i + 1 < len(words) and matches(words[i + 1], _CONTRACT) else
-             "each" if i and words[i - 1].text == "по" else "printed" for i in at}
-    counted, each, printed = ([words[i].value or 0 for i in at if kinds[i] == k] for k in ("count", "each", "printed"))
-    rate = "очки, напечатанные на контрактах"
+    контракта по 5»); a count alone («сдал 3 контракта») lacks the points; contracts not delivered score nothing."""
+    delivered = [n for n in at if not _undelivered(words, n)]
+    counted = [n.value for n in delivered if n.counts == "contract"]
+    each = [n.value for n in delivered if n.each]
+    printed = [n.value for n in delivered if n.counts is None and not n.each]
+    rate = "очки, напечатанные на сданных контрактах"
+    dropped = len(delivered) < len(at)
+    note = "Несданные контракты очков не приносят." if dropped else ""
     if counted and each and not printed:
         result = contracts_points(each[:1] * counted[0])
-        return Part("контракты", [result], f"{counted[0]} × {each[0]} — {rate}")
+        return Part("контракты", [result], f"{counted[0]} × {each[0]} — {rate}", note=note)
     if not printed:
-        return Part("контракты", missing="Контракты: каждый сданный приносит очки, напечатанные на нём. Сколько очков "
-                    "на ваших сданных контрактах? Напишите числа — посчитаю.")
+        many = f" (их {counted[0]})" if counted and counted[0] > 1 else ""
+        return Part("контракты", missing=f"Контракты: каждый сданный приносит очки, напечатанные на нём. Сколько очков "
+                    f"на ваших сданных контрактах{many}? Напишите числа — посчитаю.", note=note)
     arithmetic = " + ".join(map(str, printed)) + (f" = {contracts_points(printed)}" if len(printed) > 1 else "")
-    return Part("контракты", [contracts_points(printed)], f"{arithmetic} — {rate}")
+    return Part("контракты", [contracts_points(printed)], f"{arithmetic} — {rate}", note=note)
 
 
-def _coins(players: int | None) -> list[str]:
+def _coins(players: int | None, words: list[Word]) -> list[str]:
     def line(n: int) -> str:
         seats = ", ".join(f"{place}-й — {coins(c)}" for place, c in enumerate(start_coins(n), 1))
         bank = COINS_TOTAL - sum(start_coins(n))
@@ -124,34 +194,73 @@ def _coins(players: int | None) -> list[str]:
     return for_players(players, ALLOWED, line)
 
 
-def _masters(players: int | None) -> list[str]:
+def _coins_total(players: int | None, words: list[Word]) -> list[str]:
+    return [f"<b>{coins(COINS_TOTAL)}</b> в коробке (серебро); в начале у первого игрока 1, у следующего 2 и так "
+            "далее, остальные — в банке"]
+
+
+def _masters(players: int | None, words: list[Word]) -> list[str]:
+    asked = [_COLOUR[w.lemma] for w in words if w.lemma in _COLOUR]
+
     def line(n: int) -> str:
         left = masters_for(n)
         removed = [c for c in COLOURS if left[c] < MASTERS[c]]
+        if asked:
+            each = ", ".join(f"{COLOUR_NAMES_PL_GEN[c]} {left[c]}" for c in dict.fromkeys(asked))
+            return f"<b>На {PLAYER_WORDS[n]}</b>: {each} (из {sum(left.values())} мастеров)"
         stacks = ", ".join(f"{COLOUR_NAMES_PL_GEN[c]} {left[c]}" for c in COLOURS)
         if not removed:
             return f"<b>На {PLAYER_WORDS[n]}</b>: все {sum(left.values())} мастеров ({stacks})"
         gone = ", ".join(COLOUR_NAMES_PL_GEN[c] for c in removed)
-        return (f"<b>На {PLAYER_WORDS[n]}</b>: убирают по {MASTERS[removed[0]] - left[removed[0]]} из {gone} — "
-                f"остаётся {sum(left.values())} ({stacks})")
+        taken = sum(MASTERS.values()) - sum(left.values())
+        return (f"<b>На {PLAYER_WORDS[n]}: убирают {count(taken, 'мастера', 'мастера', 'мастеров')}</b> — по "
+                f"{MASTERS[removed[0]] - left[removed[0]]} из {gone}; остаётся {sum(left.values())} ({stacks})")
+    if asked and players is None:
+        each = ", ".join(f"{COLOUR_NAMES_PL_GEN[c]} {MASTERS[c]}" for c in dict.fromkeys(asked))
+        lines = [f"<b>В игре {each}</b> (всего мастеров {sum(MASTERS.values())})"]
+        if any(c in MASTERS_REMOVED_FOR_3 for c in asked):
+            lines.append("На троих одного мастера этого цвета убирают")
+        return lines
     return for_players(players, ALLOWED, line)
 
 
-def _gems(players: int | None) -> list[str]:
+def _gems(players: int | None, words: list[Word]) -> list[str]:
     roads = sum(1 for s in SPACES if s.kind == ROAD)
     kinds = ", ".join(count(GEMS[g], *GEM_FORMS[g]) for g in GEM_ORDER)
+    if has(words, "дорог"):
+        return [f"<b>По {GEMS_PER_ROAD} драгоценностей на каждую дорогу</b> в начале (дорог {roads}) — при любом числе "
+                f"игроков; всего в мешочке {sum(GEMS.values())} ({kinds})"]
     return [f"<b>{sum(GEMS.values())} драгоценностей</b> в мешочке ({kinds}); в начале по {GEMS_PER_ROAD} на каждую "
             f"из {roads} дорог — при любом числе игроков"]
 
 
-def _box(players: int | None) -> list[str]:
-    return [f"<b>{len(WORKSHOPS)} мастерских</b> и {BONUS_CARDS} бонусных карт при любом числе игроков; монет всего "
+def _box(players: int | None, words: list[Word]) -> list[str]:
+    return [f"<b>{len(WORKSHOPS)} мастерских и {BONUS_CARDS} бонусных карт</b> при любом числе игроков; монет всего "
             f"{COINS_TOTAL}"]
 
 
+def _books(players: int | None, words: list[Word]) -> list[str]:
+    contracts, equipment = len(CONTRACT_CARDS), len(EQUIPMENT_CARDS)
+    return [f"<b>{count(contracts, 'карта', 'карты', 'карт')} в каждой книге контрактов</b> (книг две, "
+            f"всего {2 * contracts}); в каждом каталоге снаряжения — {count(equipment, 'карта', 'карты', 'карт')} "
+            f"(каталогов два, всего {2 * equipment}); все карты двусторонние"]
+
+
+def _equipment(players: int | None, words: list[Word]) -> list[str]:
+    return [f"<b>1 карта снаряжения у каждого в начале — {EQUIPMENT_NAMES['pan'].lower()}</b> (для золота); "
+            "остальное снаряжение покупают в каталогах"]
+
+
 FACTS: tuple[Fact, ...] = (
-    Fact("coins", "valdora.setup", _COINS, _coins),
-    Fact("masters", "valdora.players", ("=мастер",), _masters),
-    Fact("gems", "valdora.setup", _GEMS, _gems),
-    Fact("box", "valdora.components", ("мастерск", "бонус"), _box),
+    Fact("coins-total", ("valdora.components", "valdora.coins"), _COINS, _coins_total,
+         needs=("коробк", "всего", "комплект", "игре")),
+    Fact("coins", ("valdora.setup", "valdora.players", "valdora.coins"), _COINS, _coins),
+    Fact("master-colours", ("valdora.masters", "valdora.players"), ("=мастер", "работяг"), _masters,
+         needs=tuple(f"={name}" for name in _COLOUR)),
+    Fact("masters", ("valdora.players", "valdora.masters", "valdora.setup"), ("=мастер", "работяг"), _masters),
+    Fact("gems", ("valdora.setup", "valdora.gems", "valdora.components"), _GEMS, _gems),
+    Fact("books", ("valdora.components",), ("книг", "книжк", "каталог", "талмуд"), _books),
+    Fact("box", ("valdora.components", "valdora.bonus", "valdora.workshops"), ("мастерск", "бонус", "плашк"), _box),
+    Fact("equipment", ("valdora.setup", "valdora.tools", "valdora.equipment"), ("снаряж", "снаряг", "лоток", "лотк"),
+         _equipment),
 )

@@ -1,0 +1,132 @@
+"""What each number of a question counts. A number quantifies the noun after it («4 закрытых контракта», «двух
+цветов», «6 отдельных кучек»: a count of those things), or, with no noun after it, gives a value of the noun before
+it («контракт на 7», «деревья высотой 3 и 5», «по секторам у меня 5 8 3 и 10»); «по 6» is a number for each.
+Nouns become a game's concepts through its vocabulary: the names of its components and what players call them
+(домик, хата = поселение; кучка = группа; лопата, кирка = снаряжение), so a calculator asks for «a count of
+groups» or «a value of a contract» and never takes a number that counts something else."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from bot.lookup.worked.reading import Word, matches
+
+Vocabulary = dict[str, tuple[str, ...]]  # concept -> stems of the words that name it (see `reading.matches`)
+GENERIC = ("карт", "карточк", "штук", "шт", "фишк", "жетон")  # «3 карты бонуса»: the next word says which
+_SKIPPED = {"ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "NUMR", "PRCL", "NPRO"}  # between a number and its noun
+_LINKS = ("и", "или", "да")  # «5 8 и 12»: one list
+_BEFORE = 4  # words back to the noun a value belongs to
+SCORE_NOUNS = ("очко", "балл", "слава", "золото", "уровень")  # «контракт на 7 очков»: still the contract's value
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number of a question and what it says: `counts` the concept it quantifies, `of` the concept it gives a
+    value of (when it quantifies none), `prep` the word before it or its list («на», «по», «в»)."""
+
+    at: int
+    value: int
+    clause: int
+    counts: str | None
+    of: str | None
+    prep: str | None
+    noun: str | None  # the lemma of the noun it quantifies, known to the vocabulary or not
+
+    @property
+    def each(self) -> bool:
+        return self.prep == "по"
+
+
+@functools.cache
+def _pos(text: str) -> str | None:
+    from bot.replies.words import morph
+
+    parse = morph().parse(text)[0]
+    return parse.tag.POS if parse.is_known else "NOUN"  # slang and typos are mostly nouns («снаряга»)
+
+
+def concept(word: Word, vocabulary: Vocabulary) -> str | None:
+    return next((name for name, stems in vocabulary.items() if matches(word, stems, fuzzy=True)), None)
+
+
+def _lists(words: list[Word]) -> list[list[int]]:
+    """Runs of numbers read as one list: «5 8 и 12», «3, 4 и 10» (a comma is no word); a number word after digits
+    starts a new one («контракты 3 4 6 10 и один камень»)."""
+    runs: list[list[int]] = []
+    i = 0
+    while i < len(words):
+        if words[i].value is None or words[i].players is not None:
+            i += 1
+            continue
+        run = [i]
+        j = i + 1
+        while j < len(words):
+            nxt = j + 1 if words[j].text in _LINKS else j
+            if nxt < len(words) and words[nxt].value is not None and words[nxt].players is None and not (
+                    words[run[-1]].text.isdigit() and not words[nxt].text.isdigit()):
+                run.append(nxt)
+                j = nxt + 1
+            else:
+                break
+        runs.append(run)
+        i = run[-1] + 1
+    return runs
+
+
+def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[str | None, str | None]:
+    """The concept and lemma of the noun a list counts: the first noun after it in its clause, past adjectives
+    («4 закрытых контракта»); a generic noun hands over to the next word («3 карты бонуса») or an adjective before
+    it («2 бонусные карты»)."""
+    seen: list[Word] = []
+    for j in range(last + 1, min(last + 5, len(words))):
+        w = words[j]
+        if w.clause != words[last].clause or w.value is not None:
+            return None, None
+        pos = _pos(w.text)
+        if pos == "NOUN":
+            if matches(w, GENERIC):
+                nxt = words[j + 1] if j + 1 < len(words) and words[j + 1].clause == w.clause else None
+                for other in [*seen, *([nxt] if nxt else [])]:
+                    found = concept(other, vocabulary)
+                    if found:
+                        return found, w.lemma
+            return concept(w, vocabulary), w.lemma
+        if pos not in _SKIPPED:
+            return None, None
+        seen.append(w)
+    return None, None
+
+
+def _noun_before(words: list[Word], first: int, vocabulary: Vocabulary) -> str | None:
+    """The concept of the noun before a list in its clause («контракт закрытый на 7», «высотой 5»)."""
+    for w in reversed(words[max(0, first - _BEFORE): first]):
+        if w.clause != words[first].clause:
+            return None
+        found = concept(w, vocabulary)
+        if found:
+            return found
+    return None
+
+
+def read_numbers(words: list[Word], vocabulary: Vocabulary) -> list[Number]:
+    """Every number of a question (not a number of players) with what it counts or gives a value of."""
+    out: list[Number] = []
+    for run in _lists(words):
+        counts, noun = _noun_after(words, run[-1], vocabulary)
+        # a number of something the game's words do not name («в одной стопке») gives no value of the noun before
+        of = None if counts or noun and noun not in SCORE_NOUNS else _noun_before(words, run[0], vocabulary)
+        prep = words[run[0] - 1].text if run[0] else None
+        for i in run:
+            out.append(Number(i, words[i].value or 0, words[i].clause, counts, of, prep, noun))
+    return out
+
+
+def near(words: list[Word], number: Number, stems: tuple[str, ...], span: int = 4) -> bool:
+    """A word of `stems` in the number's clause within `span` words of it («в лучшем ряду 6 домов»)."""
+    return any(matches(w, stems) for w in words[max(0, number.at - span): number.at + span + 1]
+               if w.clause == number.clause)
+
+
+def in_clause(words: list[Word], number: Number, stems: tuple[str, ...]) -> bool:
+    return any(matches(w, stems) for w in words if w.clause == number.clause)

@@ -23,8 +23,11 @@ from collections import defaultdict
 from html import unescape
 from pathlib import Path
 
-from bot.lookup import answers
-from bot.lookup.rulebook import RuleBook
+if __name__ == "__main__":  # run as a script: this checkout's code, not whatever the venv installed
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.lookup import answers  # noqa: E402
+from bot.lookup.rulebook import RuleBook  # noqa: E402
 
 HERE = Path(__file__).parent
 SECTION_HEAD = re.compile(r"📖 <b>(.+?)</b> · (.+)")
@@ -126,5 +129,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(HERE.parent))
     main(sys.argv[1:])

@@ -15,8 +15,8 @@ A verdict is said only when the bot is sure, because a wrong «Нет» misleads
   (`MARGIN`), and every deciding word (`FLIPS`: не, без, два, оба, свой, чужой, до, после, сразу …) in which the two
   differ must be in the question exactly when it is in the nearer one.
 
-A file holds one situation a line, `section-id | да|нет | situation | reason`; blank lines and `#` comments are
-skipped.
+A file holds one situation a line, `section-id | да|нет|спорно | situation | reason` («спорно»: the table's reading of
+a rule decides, so no verdict is said near it); blank lines and `#` comments are skipped.
 
 >>> read_situations_text("sylvan.axe | нет | можно топором снять основание? | Основание топором не снять.")[0].yes
 False
@@ -38,13 +38,16 @@ from bot.lookup.rulebook import RULES_FOLDER, RuleBook
 from bot.lookup.terms import lemma, normalise
 
 FILE_NAME = "verdicts.txt"  # next to a game's reference.md
-VERDICTS = {"да": True, "нет": False}
+# «спорно»: a situation the rules leave to the table (a reading the chat chooses): no verdict near it
+VERDICTS: dict[str, bool | None] = {"да": True, "нет": False, "спорно": None}
 
 SECTIONS = 3  # the situations of the search's first this many sections are candidates
 WORDS_SHARE = 0.6  # closeness = this share of the words' cosine + the rest of the meaning vectors' cosine
 FLOOR = 0.5  # the nearest situation is at least this close
 MARGIN = 0.06  # and this much closer than the nearest one with the other verdict
 COVERED = 0.5  # and the question has at least this share of its subject (`Situations.covered`)
+# a word of a section's title this rare names a thing (Ферма, Верхушка, Инструменты), unlike «ход» or «карта»
+NAMED_IDF = 1.8
 PAIRED = 0.3  # a rival with the other verdict this close is the situation's pair: their deciding words must agree
 
 # A question asks for a yes or a no by these words (lemmas), phrases or a question mark, unless a question word opens
@@ -65,13 +68,14 @@ FLIPS: dict[str, str] = {
     **dict.fromkeys("три 3 третий".split(), "три"),
     **dict.fromkeys("четыре 4 четвертый".split(), "четыре"),
     **dict.fromkeys("один одна 1 одиночный единственный".split(), "один"),
-    **dict.fromkeys("свой мой собственный".split(), "свой"),
-    **dict.fromkeys("чужой соперник противник сосед".split(), "чужой"),
+    **dict.fromkeys("свой свое своя свои своего свою своих мой мое моя мои моего мою моих собственный".split(), "свой"),
+    **dict.fromkeys("чужой чужое чужая чужие чужого чужую чужих чужим соперник противник сосед".split(), "чужой"),
     **dict.fromkeys("до перед сначала".split(), "до"),
     **dict.fromkeys("после потом затем".split(), "после"),
     **dict.fromkeys("сразу тот этот".split(), "сразу"),
     **dict.fromkeys("следующий".split(), "следующий"),
     **dict.fromkeys("должный должно обязать обязательно надо нужно требоваться".split(), "должен"),
+    **dict.fromkeys("через сквозь насквозь мимо".split(), "через"),
     **dict.fromkeys("выше".split(), "выше"),
     **dict.fromkeys("ниже".split(), "ниже"),
     "только": "только",
@@ -89,7 +93,7 @@ MOODS = frozenset({"должен"})
 @dataclass(frozen=True)
 class Situation:
     section: str  # "valdora.movement"
-    yes: bool
+    yes: bool | None  # None: «спорно», the answer depends on how the table reads a rule
     text: str  # the situation in a player's words
     reason: str  # why, in a sentence of our own
 
@@ -102,7 +106,7 @@ class Verdict:
     @property
     def text(self) -> str:
         """The verdict as a reply's first line: «<b>Да.</b> reason»."""
-        word = "Да" if self.situation.yes else "Нет"
+        word = "Да" if self.situation.yes else "Нет"  # never None: a «спорно» situation gives no verdict
         return f"<b>{word}.</b> {escape(self.situation.reason)}"
 
 
@@ -115,7 +119,7 @@ def read_situations_text(text: str) -> list[Situation]:
             continue
         parts = [part.strip() for part in line.split("|")]
         if len(parts) != 4 or parts[1].lower() not in VERDICTS or not all(parts):
-            raise ValueError(f"not a «section-id | да|нет | situation | reason» line: {line!r}")
+            raise ValueError(f"not a «section-id | да|нет|спорно | situation | reason» line: {line!r}")
         found.append(Situation(parts[0], VERDICTS[parts[1].lower()], parts[2], parts[3]))
     return found
 
@@ -226,6 +230,19 @@ class Situations:
         total = sum(own.values())
         return sum(w for t, w in own.items() if t in terms) / total if total else 0.0
 
+    def names_apart(self, terms: dict[str, float], k: int) -> bool:
+        """Whether situation `k` or the question names a thing of the game that a section is titled by (the bridge,
+        the farm, a tool, the workers) and the other does not: «можно строить на дерево с верхушкой» is not «мост к
+        дереву с верхушкой», «рабочие за замок дают?» is not «замок даёт жетон?»."""
+        game = self.situations[k].section.split(".")[0]
+        own = self._terms[k]
+        return any(self._named(t, game) for t in set(own) ^ set(terms))
+
+    def _named(self, term: str, game: str) -> bool:
+        index = self.book.index
+        return index.idf.get(term, 0.0) >= NAMED_IDF and any(
+            index.sections[i].game == game for i in index.titled.get(term, ()))
+
     def verdict(self, question: str, found: list[Section]) -> Verdict | None:
         """The verdict for a question whose answer the search found in `found` (best first), or None when the
         question is not a yes/no question or no written situation is clearly the one it describes."""
@@ -234,15 +251,17 @@ class Situations:
         candidates = [k for s in found[:SECTIONS] for k in self.by_section.get(s.id, [])]
         if not candidates:
             return None
-        terms, vector = self.terms(question), self.vector(question)
+        terms, vector, asked = self.terms(question), self.vector(question), flips(question)
         scored = sorted(((self.closeness(terms, vector, k), k) for k in candidates), reverse=True)
-        best, k = scored[0]
+        # the nearest situation about the same named things and in the question's mood; its rival is the nearest
+        # with another verdict among them all
+        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and not self.names_apart(terms, k)]
+        if not fitting or self.situations[fitting[0][1]].yes is None:
+            return None
+        best, k = fitting[0]
         yes = self.situations[k].yes
         rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes), None)
-        if best < FLOOR or (rival is not None and best - rival[0] < MARGIN):
-            return None
-        asked = flips(question)
-        if self.covered(terms, k) < COVERED or (asked ^ self._flips[k]) & MOODS:
+        if best < FLOOR or self.covered(terms, k) < COVERED or (rival is not None and best - rival[0] < MARGIN):
             return None
         if rival is not None and best - rival[0] < PAIRED and not agree(asked, self._flips[k],
                                                                        self._flips[rival[1]]):

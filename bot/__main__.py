@@ -27,6 +27,7 @@ def rules_answer(question: str, game: str | None = None) -> str:
     from bot.console import to_plain
     from bot.lookup.answers import games_reply, lookup, not_found_reply, other_games, section_text
     from bot.lookup.rulebook import RuleBook
+    from bot.lookup.verdicts import verdict
     from bot.lookup.worked import worked
 
     book = RuleBook.load()
@@ -39,6 +40,8 @@ def rules_answer(question: str, game: str | None = None) -> str:
     if others:  # the question fits several games: each one's answer
         return to_plain(games_reply(book, question, [found[0], *others]).text)
     before = computed.text + "\n\n" if computed else ""  # a sum or a set-up count first, as in the chat
+    said = verdict(book, words, found)
+    before = (said.text + "\n\n" if said else "") + before  # «Да.» or «Нет.» first, as in the chat
     others = "\n".join(f"  {s.game_title}: {s.title} ({s.id})" for s in found[1:])
     return to_plain(before + section_text(shown)) + (f"\n\nЕщё может подойти:\n{others}" if others else "")
 

@@ -10,6 +10,7 @@ from html import escape
 
 from bot.lookup.reference import Section
 from bot.lookup.rulebook import RuleBook
+from bot.lookup.verdicts import verdict
 from bot.lookup.worked import Worked, worked
 from bot.replies import buttons
 from bot.replies.lines import shortened_text
@@ -165,7 +166,8 @@ def question_reply(book: RuleBook, question: str, current: str | None = None,
                    notes: dict[str, str] | None = None) -> Reply:
     """The answer to /rules with a question, as `lookup` finds it: the game's contents (or a choice of game) for a
     game's name alone, an honest «не нашёл», each game's answer when the question fits several (`other_games`),
-    or the best section with the passage that answers in bold. `notes` (section id -> a sentence: how the table
+    or the best section with the passage that answers in bold, after «Да.» or «Нет.» when the question asks for
+    one and a written situation is clearly it (`bot.lookup.verdicts`). `notes` (section id -> a sentence: how the table
     in the chat plays a rule read two ways, `rules.protocol.Game.rule_notes`) follow their section."""
     game, words, found = lookup(book, question, current)
     if not words.strip():
@@ -186,7 +188,9 @@ def question_reply(book: RuleBook, question: str, current: str | None = None,
     note = (notes or {}).get(found[0].id)
     if note:
         reply = replace(reply, text=f"{reply.text}\n\n📌 {escape(note)}")
-    return with_worked(computed, reply) if computed else reply
+    reply = with_worked(computed, reply) if computed else reply
+    said = verdict(book, words, found)  # «Да.» or «Нет.» first for a yes/no question about a situation
+    return replace(reply, text=f"{said.text}\n\n{reply.text}") if said else reply
 
 
 def with_worked(computed: Worked, reply: Reply) -> Reply:

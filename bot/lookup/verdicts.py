@@ -1,0 +1,286 @@
+"""«Да» or «Нет» first for a yes/no question about a situation («у меня два жетона фермы, можно оба за ход?»), from
+situations written from the rulebooks in players' words (`rules/<game>/verdicts.txt`), each with its section, its
+verdict and a short reason. They come in minimal pairs, where a word flips the answer (с провиантом / без провианта,
+один жетон / два), so that a question is judged by the written situation nearest to it *and* by the words that
+decide.
+
+A verdict is said only when the bot is sure, because a wrong «Нет» misleads a table more than no verdict at all:
+
+* the question is a yes/no question by its form (`asks_yes_no`: «можно ли», «могу …?», «или нет», no «сколько»,
+  «что», «куда» …);
+* the situations looked at are those of the sections the search answers with (the first ones, `SECTIONS`);
+* closeness is the search's own reading of both texts (`read_question`: lemmas, the rulebook's synonyms, typos),
+  as idf-weighted cosine, blended with the cosine of their mean word vectors (`Meaning.text_vector`);
+* the nearest situation must be near enough (`FLOOR`), clearly nearer than the nearest one with the other verdict
+  (`MARGIN`), and every deciding word (`FLIPS`: не, без, два, оба, свой, чужой, до, после, сразу …) in which the two
+  differ must be in the question exactly when it is in the nearer one.
+
+A file holds one situation a line, `section-id | да|нет|спорно | situation | reason` («спорно»: the table's reading of
+a rule decides, so no verdict is said near it); blank lines and `#` comments are skipped.
+
+>>> read_situations_text("sylvan.axe | нет | можно топором снять основание? | Основание топором не снять.")[0].yes
+False
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+import numpy as np
+
+from bot.lookup.question import read_question
+from bot.lookup.reference import Section
+from bot.lookup.rulebook import RULES_FOLDER, RuleBook
+from bot.lookup.terms import lemma, normalise
+
+FILE_NAME = "verdicts.txt"  # next to a game's reference.md
+# «спорно»: a situation the rules leave to the table (a reading the chat chooses): no verdict near it
+VERDICTS: dict[str, bool | None] = {"да": True, "нет": False, "спорно": None}
+
+SECTIONS = 3  # the situations of the search's first this many sections are candidates
+WORDS_SHARE = 0.6  # closeness = this share of the words' cosine + the rest of the meaning vectors' cosine
+FLOOR = 0.5  # the nearest situation is at least this close
+MARGIN = 0.06  # and this much closer than the nearest one with the other verdict
+COVERED = 0.5  # and the question has at least this share of its subject (`Situations.covered`)
+# a word of a section's title this rare names a thing (Ферма, Верхушка, Инструменты), unlike «ход» or «карта»
+NAMED_IDF = 1.8
+PAIRED = 0.3  # a rival with the other verdict this close is the situation's pair: their deciding words must agree
+
+# A question asks for a yes or a no by these words (lemmas), phrases or a question mark, unless a question word opens
+# one of its clauses («сколько», «куда мне идти», «…, что делать») or it offers a choice («на равнину или на луг»).
+YES_NO_WORDS = frozenset("можно мочь смочь разрешить обязать обязательно должно должный нельзя норм норма".split())
+YES_NO_PHRASES = (" или нет ", " ли ", " так можно ", " считается ")
+OPEN_WORDS = frozenset("кто что где куда когда какой как почему зачем откуда чей каков".split())
+COUNT_WORDS = frozenset("сколько скока скоко почем почём".split())  # open wherever they stand
+# before a question word at a clause's start: «а куда», «на какое дерево»
+LEADS = frozenset("а и но ну так в во на с со к у о от до из по за при про для после".split())
+INDEFINITE = frozenset("нибудь либо то".split())  # «кто-нибудь», «куда-нибудь» ask nothing
+
+# Words that flip an answer, as lemmas or as typed -> the feature they stand for.
+FLIPS: dict[str, str] = {
+    **dict.fromkeys("не нельзя".split(), "не"),
+    **dict.fromkeys("без нет нету ноль 0 пустой".split(), "без"),
+    **dict.fromkeys("два две оба обе второй дважды 2 пара несколько".split(), "два"),
+    **dict.fromkeys("три 3 третий".split(), "три"),
+    **dict.fromkeys("четыре 4 четвертый".split(), "четыре"),
+    **dict.fromkeys("один одна 1 одиночный единственный".split(), "один"),
+    **dict.fromkeys("свой свое своя свои своего свою своих мой мое моя мои моего мою моих собственный".split(), "свой"),
+    **dict.fromkeys("чужой чужое чужая чужие чужого чужую чужих чужим соперник противник сосед".split(), "чужой"),
+    **dict.fromkeys("до перед сначала".split(), "до"),
+    **dict.fromkeys("после потом затем".split(), "после"),
+    **dict.fromkeys("сразу тот этот".split(), "сразу"),
+    **dict.fromkeys("следующий".split(), "следующий"),
+    **dict.fromkeys("должный должно обязать обязательно надо нужно требоваться".split(), "должен"),
+    **dict.fromkeys("через сквозь насквозь мимо".split(), "через"),
+    **dict.fromkeys("выше".split(), "выше"),
+    **dict.fromkeys("ниже".split(), "ниже"),
+    "только": "только",
+    "уже": "уже",
+    "еще": "еще",
+}
+
+
+COUNTS = frozenset({"один", "два", "три", "четыре"})  # a count the question leaves unsaid may be implied
+# «можно другого стиля?» and «стиль должен совпадать?» ask the same with opposite answers: a situation answers only a
+# question of its own mood
+MOODS = frozenset({"должен"})
+
+
+@dataclass(frozen=True)
+class Situation:
+    section: str  # "valdora.movement"
+    yes: bool | None  # None: «спорно», the answer depends on how the table reads a rule
+    text: str  # the situation in a player's words
+    reason: str  # why, in a sentence of our own
+
+
+@dataclass(frozen=True)
+class Verdict:
+    situation: Situation
+    closeness: float
+
+    @property
+    def text(self) -> str:
+        """The verdict as a reply's first line: «<b>Да.</b> reason»."""
+        word = "Да" if self.situation.yes else "Нет"  # never None: a «спорно» situation gives no verdict
+        return f"<b>{word}.</b> {escape(self.situation.reason)}"
+
+
+def read_situations_text(text: str) -> list[Situation]:
+    """The situations of one file's text, in file order."""
+    found = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = [part.strip() for part in line.split("|")]
+        if len(parts) != 4 or parts[1].lower() not in VERDICTS or not all(parts):
+            raise ValueError(f"not a «section-id | да|нет|спорно | situation | reason» line: {line!r}")
+        found.append(Situation(parts[0], VERDICTS[parts[1].lower()], parts[2], parts[3]))
+    return found
+
+
+def read_situations(folder: Path = RULES_FOLDER, games: list[str] | None = None) -> list[Situation]:
+    """Every game's situations in a rules folder (a game without a file has none)."""
+    folder = Path(folder)
+    names = games if games is not None else sorted(p.parent.name for p in folder.glob(f"*/{FILE_NAME}"))
+    found: list[Situation] = []
+    for game in names:
+        path = folder / game / FILE_NAME
+        if path.exists():
+            found += read_situations_text(path.read_text(encoding="utf-8"))
+    return found
+
+
+def asks_yes_no(question: str) -> bool:
+    """Whether a question asks for a yes or a no by its form: «можно ли …», «могу …?», «… или нет», «это считается
+    …?»; not when it asks how many, where, who, what («сколько», «куда мне идти», «что делать») or offers a choice
+    («за монеты или за золото»)."""
+    words = normalise(question)
+    if not words or any(w in COUNT_WORDS for w in words) or _opens_a_clause(question):
+        return False
+    text = f" {' '.join(words)} "
+    offered = [i for i, w in enumerate(words) if w == "или"]
+    if any(i + 1 < len(words) and words[i + 1] not in ("нет", "как") for i in offered):
+        return False
+    return ("?" in question or any(lemma(w) in YES_NO_WORDS for w in words)
+            or any(p in text for p in YES_NO_PHRASES))
+
+
+def _opens_a_clause(question: str) -> bool:
+    """Whether a question word (`OPEN_WORDS`) opens a clause of the question, after at most a conjunction or a
+    preposition («а куда теперь», «…, на какое дерево»), and is not «кто-нибудь» or «только что»."""
+    for clause in re.split(r"[,.;:!?()—-]+\s|[,.;:!?()]+", question.lower().replace("ё", "е")):
+        words = normalise(clause)
+        start = 0
+        while start < len(words) - 1 and words[start] in LEADS:
+            start += 1
+        if start < len(words) and lemma(words[start]) in OPEN_WORDS | {"какой"}:
+            following = words[start + 1] if start + 1 < len(words) else ""
+            if following not in INDEFINITE:
+                return True
+    return False
+
+
+def flips(text: str) -> frozenset[str]:
+    """The deciding words of a text, as their features (`FLIPS`)."""
+    found = set()
+    for word in normalise(text):
+        feature = FLIPS.get(word) or FLIPS.get(lemma(word))
+        if feature is not None:
+            found.add(feature)
+    return frozenset(found)
+
+
+def agree(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str]) -> bool:
+    """Whether a question's deciding words agree with the nearest situation's against its rival's: no word that
+    tells the two apart is the rival's alone in the question, and none but a count is the nearest's alone and
+    missing from the question («у меня нет провианта» is not «у меня провиант»)."""
+    for feature in nearest ^ rival:
+        if feature in asked and feature not in nearest:
+            return False
+        if feature in nearest and feature not in asked and feature not in COUNTS:
+            return False
+    return True
+
+
+class Situations:
+    """The written situations of a rule book, each read as the search reads a question."""
+
+    def __init__(self, book: RuleBook, situations: list[Situation]) -> None:
+        unknown = sorted({s.section for s in situations if book.section(s.section) is None})
+        if unknown:
+            raise ValueError(f"situations of sections no reference has: {', '.join(unknown)}")
+        self.book = book
+        self.situations = situations
+        self.by_section: dict[str, list[int]] = {}
+        for k, s in enumerate(situations):
+            self.by_section.setdefault(s.section, []).append(k)
+        self._terms = [self.terms(s.text) for s in situations]
+        self._vectors = [self.vector(s.text) for s in situations]
+        self._flips = [flips(s.text) for s in situations]
+
+    def terms(self, text: str) -> dict[str, float]:
+        """A text's subject as the search reads it: term -> weight times idf."""
+        parsed = read_question(self.book.index, normalise(text))
+        return {t: w * self.book.index.idf[t] for t, w in parsed.content.items()}
+
+    def vector(self, text: str) -> np.ndarray | None:
+        meaning = self.book.meaning
+        return meaning.text_vector(normalise(text)) if meaning is not None else None
+
+    def closeness(self, terms: dict[str, float], vector: np.ndarray | None, k: int) -> float:
+        """How close a question (its terms and vector) is to situation `k`, 0..1."""
+        other = self._terms[k]
+        dot = sum(w * other[t] for t, w in terms.items() if t in other)
+        norms = math.sqrt(sum(w * w for w in terms.values()) * sum(w * w for w in other.values()))
+        words = dot / norms if norms else 0.0
+        if vector is None or self._vectors[k] is None:
+            return words
+        return WORDS_SHARE * words + (1 - WORDS_SHARE) * max(0.0, float(vector @ self._vectors[k]))
+
+    def covered(self, terms: dict[str, float], k: int) -> float:
+        """The share of situation `k`'s subject (weight times idf) that the question has too: «фермой можно строить
+        на лугу?» is not the situation of a question without the farm."""
+        own = self._terms[k]
+        total = sum(own.values())
+        return sum(w for t, w in own.items() if t in terms) / total if total else 0.0
+
+    def names_apart(self, terms: dict[str, float], k: int) -> bool:
+        """Whether situation `k` or the question names a thing of the game that a section is titled by (the bridge,
+        the farm, a tool, the workers) and the other does not: «можно строить на дерево с верхушкой» is not «мост к
+        дереву с верхушкой», «рабочие за замок дают?» is not «замок даёт жетон?»."""
+        game = self.situations[k].section.split(".")[0]
+        own = self._terms[k]
+        return any(self._named(t, game) for t in set(own) ^ set(terms))
+
+    def _named(self, term: str, game: str) -> bool:
+        index = self.book.index
+        return index.idf.get(term, 0.0) >= NAMED_IDF and any(
+            index.sections[i].game == game for i in index.titled.get(term, ()))
+
+    def verdict(self, question: str, found: list[Section]) -> Verdict | None:
+        """The verdict for a question whose answer the search found in `found` (best first), or None when the
+        question is not a yes/no question or no written situation is clearly the one it describes."""
+        if not found or not asks_yes_no(question):
+            return None
+        candidates = [k for s in found[:SECTIONS] for k in self.by_section.get(s.id, [])]
+        if not candidates:
+            return None
+        terms, vector, asked = self.terms(question), self.vector(question), flips(question)
+        scored = sorted(((self.closeness(terms, vector, k), k) for k in candidates), reverse=True)
+        # the nearest situation about the same named things and in the question's mood; its rival is the nearest
+        # with another verdict among them all
+        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and not self.names_apart(terms, k)]
+        if not fitting or self.situations[fitting[0][1]].yes is None:
+            return None
+        best, k = fitting[0]
+        yes = self.situations[k].yes
+        rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes), None)
+        if best < FLOOR or self.covered(terms, k) < COVERED or (rival is not None and best - rival[0] < MARGIN):
+            return None
+        if rival is not None and best - rival[0] < PAIRED and not agree(asked, self._flips[k],
+                                                                       self._flips[rival[1]]):
+            return None
+        return Verdict(self.situations[k], best)
+
+
+_CACHE: dict[int, Situations] = {}
+
+
+def situations(book: RuleBook) -> Situations:
+    """The situations of the rules folder, read once per rule book."""
+    if id(book) not in _CACHE:
+        _CACHE.clear()
+        _CACHE[id(book)] = Situations(book, read_situations(RULES_FOLDER, list(book.games)))
+    return _CACHE[id(book)]
+
+
+def verdict(book: RuleBook, question: str, found: list[Section]) -> Verdict | None:
+    """«Да» or «Нет» for a yes/no question about a situation, or None (see the module's docstring)."""
+    return situations(book).verdict(question, found)
+

@@ -1,0 +1,123 @@
+"""«Да» or «Нет» first for a yes/no question about a situation (`bot.lookup.verdicts`, `rules/<game>/verdicts.txt`)."""
+
+from __future__ import annotations
+
+import doctest
+import re
+
+import pytest
+
+from bot.lookup import answers, verdicts
+from bot.lookup.rulebook import RULES_FOLDER, RuleBook
+from bot.lookup.verdicts import VERDICTS, asks_yes_no, read_situations, read_situations_text, verdict
+
+
+@pytest.fixture(scope="module")
+def book():
+    return RuleBook.load()
+
+
+def said(book: RuleBook, question: str, current: str | None = None) -> bool | None:
+    """The verdict the answer to a question gives: True («Да»), False («Нет») or None."""
+    _, words, found = answers.lookup(book, question, current)
+    found_verdict = verdict(book, words, found)
+    return None if found_verdict is None else found_verdict.situation.yes
+
+
+def test_every_line_names_an_existing_section_of_its_game_and_a_verdict(book):
+    for game in book.games:
+        path = RULES_FOLDER / game / verdicts.FILE_NAME
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip() and not line.startswith("#")]
+        assert len(lines) >= 40, game  # every rule a yes/no question can ask, in pairs
+        for line in lines:
+            section, word, situation, reason = (part.strip() for part in line.split("|"))
+            assert section.startswith(game + ".") and book.section(section) is not None, line
+            assert word in VERDICTS and situation and reason.endswith("."), line
+
+
+def test_the_files_hold_both_verdicts_and_no_situation_twice(book):
+    situations = read_situations(RULES_FOLDER, list(book.games))
+    for game in book.games:
+        mine = [s for s in situations if s.section.startswith(game + ".")]
+        assert {s.yes for s in mine} >= {True, False}, game
+    texts = [s.text.lower() for s in situations]
+    assert len(set(texts)) == len(texts)
+
+
+def test_a_malformed_line_is_refused():
+    with pytest.raises(ValueError):
+        read_situations_text("sylvan.axe | может быть | можно топором? | Не знаю.")
+    with pytest.raises(ValueError):
+        read_situations_text("sylvan.axe | нет | можно топором снять основание?")
+
+
+@pytest.mark.parametrize(("question", "current", "yes"), [
+    ("у меня два поселения в линию, сработает таверна?", None, False),
+    ("у меня три поселения в линию, таверной можно продолжить?", None, True),
+    ("можно сыграть ферму дважды за один ход?", None, False),
+    ("разные жетоны, ферма и оазис, можно оба за ход?", None, True),
+    ("новый жетон можно сыграть сразу?", None, False),
+    ("жетон полученный в прошлый ход можно сыграть сейчас?", None, True),
+    ("мост по диагонали можно?", None, False),
+    ("мост через реку можно?", None, True),
+    ("можно поставить домик на дерево где стоит верхушка?", None, False),
+    ("можно поставить верхушку на дерево высотой 6?", None, True),
+    ("можно ли ставить второй свой флаг на одно дерево?", None, False),
+    ("можно ли молотком переносить своё верхнее жилище на другое дерево?", None, True),
+    ("топором можно снять основание?", None, False),
+])
+def test_minimal_pairs_get_their_verdicts_both_ways(book, question, current, yes):
+    assert said(book, question, current) is yes
+
+
+@pytest.mark.parametrize("question", [
+    "сколько стоит телега",
+    "что делает топор",
+    "ферма строит на равнине или на лугу",
+    "куда мне идти без денег",
+    "я в центральном городе стою, что тут можно сделать",
+    "на какое дерево можно ставить домик, на любое?",
+])
+def test_a_question_that_is_not_a_yes_no_question_gets_none(book, question):
+    assert not asks_yes_no(question)
+    assert said(book, question) is None
+
+
+@pytest.mark.parametrize("question", [
+    "можно ли держать карты снаряжения справа от искателя?",
+    "можно ли играть в валдору на улице?",
+    "у меня два жетона фермы с двух локаций, можно оба за ход?",  # the table's reading decides: «спорно»
+])
+def test_a_question_close_to_no_written_situation_gets_none(book, question):
+    assert asks_yes_no(question)
+    assert said(book, question) is None
+
+
+def test_the_yes_no_form():
+    assert asks_yes_no("могу остановиться или нет")
+    assert asks_yes_no("можно ли взять провиант")
+    assert asks_yes_no("сосед только что получил жетон и сразу им сыграл, так вообще можно??")
+    assert asks_yes_no("кто-нибудь ещё ходит?")
+    assert not asks_yes_no("если по очкам ничья кто выигрывает")
+
+
+def test_the_answer_says_the_verdict_in_bold_first_then_the_section(book):
+    reply = answers.question_reply(book, "у меня ферма и оазис, могу оба за ход?")
+    first, rest = reply.text.split("\n\n", 1)
+    assert re.fullmatch(r"<b>Да\.</b> \S.+", first)
+    assert rest.startswith("📖 <b>Дополнительные действия</b>")
+    reply = answers.question_reply(book, "у меня два домика в ряд, таверна сработает?")
+    assert reply.text.startswith("<b>Нет.</b> ") and "\n\n📖 <b>Таверна</b>" in reply.text
+    plain = answers.question_reply(book, "что делает топор")
+    assert plain.text.startswith("📖")
+
+
+def test_the_terminal_shows_the_same_verdict():
+    from bot.__main__ import rules_answer
+
+    assert rules_answer("у меня ферма и оазис, могу оба за ход?").startswith("Да. ")
+
+
+def test_the_module_examples_hold():
+    assert doctest.testmod(verdicts).failed == 0

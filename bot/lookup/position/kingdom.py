@@ -7,12 +7,12 @@ asker alone; on her own turn the card lies open and the answer may go to the cha
 
 from __future__ import annotations
 
-from bot.lookup.position.talk import Answer
+from bot.lookup.position.talk import Answer, exact
 from rules.kingdom import notation
 from rules.kingdom.data import MANDATORY_BUILDS
 from rules.kingdom.engine import legal_actions
 from rules.kingdom.state import State, dump, load
-from rules.protocol import Game, RuleError
+from rules.protocol import Game
 
 SECTIONS = {"build": "kingdom.building", "discard": "kingdom.lose-tile", "end": "kingdom.turn"}
 WORDS = (notation.RETURN_WORDS | notation.END_WORDS | notation.BUILD_WORDS | notation.FILLER_WORDS
@@ -38,10 +38,8 @@ class KingdomTalk:
     def options(self, state: State, text: str) -> list[str] | None:
         if not self.understood(state, text):
             return None
-        try:
-            return [notation.parse(state, text)]
-        except RuleError:
-            pass
+        if found := exact(notation.parse, state, text):
+            return found
         tokens = notation.normalise(text)
         if any(notation.hex_of(t) is not None for t in tokens):
             return []  # a place was named and refused

@@ -8,8 +8,8 @@ The trees and regions are counted at a round's end; what they would give now is 
 
 from __future__ import annotations
 
-from bot.lookup.position.talk import Answer
-from rules.protocol import Game, RuleError
+from bot.lookup.position.talk import Answer, exact
+from rules.protocol import Game
 from rules.sylvan import notation
 from rules.sylvan.engine import FACE_KEYS, ITEM_VERBS, legal_actions
 from rules.sylvan.scoring import round_scoring
@@ -41,10 +41,8 @@ class SylvanTalk:
         it = intent(state, text)
         if it is None:
             return None
-        try:
-            return [notation.parse(state, text)]
-        except RuleError:
-            pass
+        if found := exact(notation.parse, state, text):
+            return found
         legal = legal_actions(state)
         if it.kind == "play":  # the cards of the hand with the style and symbols named
             return [a for a in legal if a.startswith("play ") and fits(a.split(" ")[1], it)]

@@ -5,10 +5,11 @@ is waiting, and which answers use a seat's hidden things. One small module per g
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from rules.protocol import Game
+from rules.protocol import Game, RuleError
 
 
 @dataclass
@@ -56,3 +57,11 @@ def copy_state(game: Game, state: Any) -> Any:
     """An independent copy to try an action on (`GameBase.copy` where a game has one)."""
     copy = getattr(game, "copy", None)
     return copy(state) if copy is not None else game.load(game.dump(state))
+
+
+def exact(parse: Callable[[Any, str], str], state: Any, text: str) -> list[str]:
+    """The one action `text` names exactly, by the game's own `parse`; [] when the game does not read it as one."""
+    try:
+        return [parse(state, text)]
+    except RuleError:
+        return []

@@ -8,7 +8,7 @@ them), so these answers may go to the chat.
 from __future__ import annotations
 
 from bot.lookup.position.asking import GIVE
-from bot.lookup.position.talk import Answer
+from bot.lookup.position.talk import Answer, exact
 from rules.protocol import Game, RuleError
 from rules.valdora import notation
 from rules.valdora.actions import legal_actions
@@ -49,10 +49,8 @@ class ValdoraTalk:
     def options(self, state: State, text: str) -> list[str] | None:
         if not self.understood(state, text):
             return None
-        try:
-            return [notation.parse(state, text)]
-        except RuleError:
-            pass
+        if found := exact(notation.parse, state, text):
+            return found
         intent = notation.read_intent(state, notation.normalise(text))
         named = intent.text or intent.number is not None or intent.side or intent.gem or intent.client or (
             intent.book or intent.equipment)

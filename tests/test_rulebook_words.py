@@ -18,6 +18,10 @@ from tests.rules_quality import judge
 
 HERE = Path(__file__).parent
 TUNE3_QUESTIONS = json.loads((HERE / "rules_questions_tune3.json").read_text(encoding="utf-8"))
+TUNE4_QUESTIONS = [
+    q for game in ("valdora", "sylvan", "kingdom")
+    for q in json.loads((HERE / f"rules_questions_tune4_{game}.json").read_text(encoding="utf-8"))
+]
 
 
 @pytest.fixture(scope="module")
@@ -86,4 +90,53 @@ def test_the_first_section_of_the_third_set():
     rate = {group: 100 * ok / n for group, (ok, n) in right.items()}
     assert rate["all"] >= 88.5, rate
     assert min(rate[game] for game in ("valdora", "sylvan", "kingdom")) >= 82.5, rate
+    assert rate["word"] >= 96.0 and rate["nonsense"] == 100.0, rate
+
+
+@pytest.mark.parametrize(("question", "sections"), [
+    # what a component looks like on the table, not its name (none of these finds its section without the looks)
+    ("рыжая клетка это какая местность", {"kingdom.terrain"}),
+    ("серые соты с камнями для чего на поле", {"kingdom.terrain", "kingdom.miners"}),
+    ("что за здоровенные карты с персонажами лежат у поля", {"kingdom.cards"}),
+    ("карта с гномом с киркой сколько даёт", {"kingdom.miners"}),
+    ("верёвка между двумя деревьями как её протянуть", {"sylvan.bridge"}),
+    ("до какой высоты можно сложить башню из домиков", {"sylvan.trees"}),
+    ("пустые кружки на поле при игре вдвоём", {"sylvan.players"}),
+    ("карточка плюс 10 за что", {"valdora.bonus"}),
+    ("тазик для золота откуда берётся", {"valdora.setup", "valdora.tools", "valdora.equipment"}),
+])
+def test_a_component_called_by_its_look_finds_its_section(book, question, sections):
+    assert first(book, question) in sections
+
+
+@pytest.mark.parametrize(("question", "section"), [
+    # a situation at the table that names a component but is decided by a rule of timing or an exception
+    ("жетон оазиса вернуть на гекс если оттуда ушёл?", "kingdom.lose-tile"),
+    ("у таверны жетоны кончились до меня, что я получаю", "kingdom.location-tiles"),
+    ("между вторым и третьим обязательным домиком можно сыграть таверну?", "kingdom.extra-actions"),
+    ("мой флаг на этом дереве уже есть, второй туда повесить можно?", "sylvan.flag-limit"),
+    ("несданные заказы к концу партии отнимают очки?", "valdora.scoring"),
+    ("ещё одну лопату про запас можно купить?", "valdora.equipment"),
+    ("три контракта одного клиента за одну остановку сдать можно?", "valdora.deliver"),
+])
+def test_a_situation_finds_the_rule_that_decides_it(book, question, section):
+    assert first(book, question) == section
+
+
+def test_the_first_section_of_the_fourth_set():
+    """The fourth set was written by people who never saw the search. Before this pass its first section was right
+    for 80.6% (Kingdom Builder 74.1%, the Зодчие and Валдора 82.8%; the players' words 70.4%, situations 51.9%).
+    After the looks of the components and the situations of the timing and exception rules: 93.3% (Kingdom Builder
+    89.7%, the Зодчие 96.6%, Валдора 93.1%; words 100%, situations 85.2%). The floors are those figures less a
+    question or so."""
+    book = RuleBook.load()
+    right: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for q in TUNE4_QUESTIONS:
+        ok = judge(book, q)["first"]
+        for group in ("all", q["game"] or "-", q["kind"]):
+            right[group][0] += ok
+            right[group][1] += 1
+    rate = {group: 100 * ok / n for group, (ok, n) in right.items()}
+    assert rate["all"] >= 92.5, rate
+    assert min(rate[game] for game in ("valdora", "sylvan", "kingdom")) >= 88.0, rate
     assert rate["word"] >= 96.0 and rate["nonsense"] == 100.0, rate

@@ -51,8 +51,10 @@ def worked(game: str | None, question: str) -> Worked | None:
             main = [c for c in asked if not c.secondary] or asked
             if len(main) == 1:  # one category (and castles beside a card): its section
                 sections = (parts[asked.index(main[0])].section or main[0].section, main[0].section)
-            else:  # several: the game's scoring
-                sections = (f"{game}.scoring",)
+            elif calculator.TOTAL_SECTION:  # several: the game's scoring, where the total is explained
+                sections = (calculator.TOTAL_SECTION,)
+            else:  # several cards each scored on its own (Kingdom Builder): the first named, then the others
+                sections = tuple(dict.fromkeys(c.section for c in main))
             return Worked(total_lines(parts, calculator.unit), sections)
     allowed: range = calculator.ALLOWED
     n = players(words, (allowed.start, allowed.stop - 1), loose=True)

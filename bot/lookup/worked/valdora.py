@@ -32,6 +32,7 @@ from rules.valdora.data import (
 )
 from rules.valdora.scoring import bonuses_points, contracts_points, gems_points, masters_points, workshops_points
 
+TOTAL_SECTION: str | None = "valdora.scoring"  # several categories: the end score
 UNITS = ("очк", "балл")
 ALLOWED = range(3, 6)
 _CONTRACT = ("контракт", "заказ")

@@ -1,7 +1,8 @@
 """Worked answers to rule questions: a sum computed by the game's own scoring code from the numbers a player gives
-(«шахтёры: 7 поселений у гор — сколько золота?») and set-up counts read from the game's data for a number of players
-(«сколько монет у каждого в начале на пятерых?»). `worked` returns the lines that go before the section found, and
-the section of the category to show when the search finds none; None for a question that asks neither."""
+(«шахтёры: 7 поселений у гор — сколько золота?»), set-up counts read from the game's data for a number of players
+(«сколько монет у каждого в начале на пятерых?») and what a move costs by the game's prices («перелистнул 5 страниц
+и купил 2 контракта — сколько монет отдал?», `costs`). `worked` returns the lines that go before the section found,
+and the section of the category to show when the search finds none; None for a question that asks none of these."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def worked(game: str | None, question: str) -> Worked | None:
     calculator = CALCULATORS.get(game or "")
     if calculator is None:
         return None
+    priced = calculator.cost(read(question)) if calculator.cost else None
+    if priced is not None:  # what a move costs: before the sums, whose words («стоит», «платить») it shares
+        lines, section = priced
+        return Worked(lines, (section,))
     words = claims_dropped(read(question), calculator.UNITS)
     numbers = read_numbers(words, calculator.VOCABULARY)
     found = implied(mentions(words, calculator.CATEGORIES), numbers, calculator.CATEGORIES)

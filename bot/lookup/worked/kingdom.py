@@ -25,6 +25,7 @@ from rules.kingdom.scoring import castles_gold, gold_for, lord_gold
 from rules.text import count
 
 TOTAL_SECTION: str | None = None  # several cards: each card's own section (`worked`)
+cost = None  # nothing a player does costs anything in this game: no cost answers
 UNITS = ("золот", "очк", "денег", "монет")
 ALLOWED = range(PLAYERS[0], PLAYERS[1] + 1)
 _ROW = ("ряд", "лини", "строк", "горизонтал")

@@ -27,6 +27,7 @@ from rules.sylvan.scoring import flags_fame, heights_fame, region_fame, tree_fam
 from rules.text import count, points
 
 TOTAL_SECTION: str | None = "sylvan.scoring"  # several categories: the round's scoring
+cost = None  # nothing a player does costs anything in this game: no cost answers
 UNITS = ("очк", "слав", "балл")
 _REGION = ("област", "зон", "регион", "район", "территор", "участк", "участок")
 # the player's advantage on a tree, as players say it: «я там главный», «там больше моих»

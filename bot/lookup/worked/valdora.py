@@ -4,6 +4,7 @@ coins score nothing. The set-up for 3-5 players (start coins of every seat, mast
 
 from __future__ import annotations
 
+from bot.lookup.worked.costs import cost_lines
 from bot.lookup.worked.counted import Number, Vocabulary, read_numbers
 from bot.lookup.worked.reading import Word, has, matches
 from bot.lookup.worked.setup import PLAYER_WORDS, Fact, for_players
@@ -34,6 +35,7 @@ from rules.valdora.scoring import bonuses_points, contracts_points, gems_points,
 
 TOTAL_SECTION: str | None = "valdora.scoring"  # several categories: the end score
 UNITS = ("очк", "балл")
+cost = cost_lines  # what a move costs: flips, contracts, loading the cart and horse, meetings
 ALLOWED = range(3, 6)
 _CONTRACT = ("контракт", "заказ")
 _GEMS = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд")

@@ -132,7 +132,6 @@ def test_a_missing_number_is_asked_for(game: str, question: str, asked: str) -> 
     ("valdora", "игра на 3"),
     ("kingdom", "игра на 3"),
     ("kingdom", "сколько поселений строить за ход"),
-    ("valdora", "сколько стоит телега за 1 камень"),
     ("valdora", "можно ли держать 7 монет"),
     ("valdora", "сколько контрактов можно держать"),
     ("sylvan", "что делает топор"),

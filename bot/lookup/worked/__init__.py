@@ -66,11 +66,11 @@ def worked(game: str | None, question: str) -> Worked | None:
     fact = find_fact(words, calculator.FACTS) if asks_setup(words, n) else None
     if fact is None:
         return None
-    if n is not None and n not in allowed:
+    if n is not None and n not in allowed:  # and what else the question asks, for every number of players
         low, high = allowed.start, allowed.stop - 1
-        return Worked([f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."],
-                      (f"{game}.players",))
-    return Worked(fact.lines(n, words), fact.sections)
+        said = f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."
+        return Worked([said, *fact.lines(None, words)], (f"{game}.players",))
+    return Worked(fact.lines(n, words), fact.sections_of(n, words))
 
 
 _TOGETHER_WORDS = ("всего", "итог", "вместе", "сумм", "общ")

@@ -243,12 +243,31 @@ def _sector_places(words: list[Word]) -> tuple[int, int]:
     return firsts, seconds
 
 
+_BOX = ("коробк", "всего", "комплект", "набор")
+_EACH = ("каждо", "разда", "выда", "получа", "берет", "берут")
+_MARKER = ("золот", "счетчик", "маркер")
+COLOURS = PLAYERS[1]  # rulebook: one colour of settlements per seat, 4 colours in the box
+
+
 def _settlements(players: int | None, words: list[Word]) -> list[str]:
+    each = count(SETTLEMENTS, "поселение", "поселения", "поселений")
+    marker = " и 1 фишка золота (на ноль счётчика)" if has(words, *_MARKER) else ""
+    if has(words, *_BOX) and not has(words, *_EACH):
+        return [f"<b>{count(SETTLEMENTS * COLOURS, 'поселение', 'поселения', 'поселений')} в коробке</b> — по "
+                f"{SETTLEMENTS} каждого из {COLOURS} цветов, у каждого игрока {each} своего цвета"]
     if players is None:
-        return [f"<b>{count(SETTLEMENTS, 'поселение', 'поселения', 'поселений')}</b> у каждого игрока — вдвоём, "
-                "втроём и вчетвером одинаково"]
-    return [f"<b>На {PLAYER_WORDS[players]}: у каждого {count(SETTLEMENTS, 'поселение', 'поселения', 'поселений')}"
-            f"</b>, всего {SETTLEMENTS * players} на поле"]
+        return [f"<b>{each}{marker}</b> у каждого игрока — вдвоём, втроём и вчетвером одинаково"]
+    return [f"<b>На {PLAYER_WORDS[players]}: у каждого {each}{marker}</b>, всего {SETTLEMENTS * players} на поле"]
+
+
+def _settlement_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
+    """The box's contents, what each player takes at the start, or what changes with the number of players."""
+    if has(words, *_BOX) and not has(words, *_EACH):
+        return "kingdom.components", "kingdom.players", "kingdom.setup"
+    if has(words, *_EACH):
+        return "kingdom.setup", "kingdom.players"
+    return ("kingdom.players", "kingdom.setup", "kingdom.components") if players else (
+        "kingdom.setup", "kingdom.components", "kingdom.players")
 
 
 def _cards(players: int | None, words: list[Word]) -> list[str]:
@@ -295,7 +314,7 @@ def _memos(players: int | None, words: list[Word]) -> list[str]:
 
 FACTS: tuple[Fact, ...] = (
     Fact("settlements", ("kingdom.setup", "kingdom.components", "kingdom.players"),
-         ("поселен", "домик", "=дом", "домов", "фишек", "хат"), _settlements),
+         ("поселен", "домик", "=дом", "домов", "фишек", "хат"), _settlements, sections_for=_settlement_sections),
     Fact("cards", ("kingdom.setup", "kingdom.terrain-cards", "kingdom.cards", "kingdom.components"), ("карт",), _cards),
     Fact("tiles", ("kingdom.setup", "kingdom.location-tiles", "kingdom.components", "kingdom.oracle"),
          ("жетон", "тайл"), _tiles),

@@ -129,13 +129,14 @@ def _workshops(words: list[Word], at: list[Number], clause: int) -> Part:
     """A workshop's points: the colours named, or the points printed on it («мастерская на 15 очков»), else every
     case by colour."""
     colours = _colours(words, clause)
-    printed = [n.value for n in at if n.prep == "на" and n.value in {w.points for w in WORKSHOPS}]
+    # the points a player reads on the card («мастерская на 12») stand, whatever our estimate says
+    printed = [n.value for n in at if n.counts != "workshop" and (n.prep == "на" or n.of == "workshop")]
     if printed:
         return Part("мастерская", [sum(printed)], f"{' + '.join(map(str, printed))} — очки с карточки мастерской")
     if colours:
         names = ", ".join(COLOUR_NAMES_FEM[c] for c in colours)
-        return Part("мастерские", [workshops_points(colours)], f"{names} — очки с карточек мастерских",
-                    note=ESTIMATE)
+        return Part("мастерские", [workshops_points(colours)], f"{names} — очки с карточек мастерских (наша оценка)",
+                    note=ESTIMATE + " На вашей карточке другое число? Напишите его — пересчитаю.")
     if any(n.value > 1 and n.counts == "workshop" for n in at):
         return Part("мастерские", missing="Мастерские приносят разные очки по цвету. Каких цветов ваши "
                     "мастерские? Напишите цвета — посчитаю.", note=ESTIMATE)
@@ -227,6 +228,11 @@ def _masters(players: int | None, words: list[Word]) -> list[str]:
     return for_players(players, ALLOWED, line)
 
 
+def _master_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
+    """A colour's masters for a number of players: what that number changes; else the masters' own section."""
+    return ("valdora.players",) if players is not None else ("valdora.masters", "valdora.players")
+
+
 def _gems(players: int | None, words: list[Word]) -> list[str]:
     roads = sum(1 for s in SPACES if s.kind == ROAD)
     kinds = ", ".join(count(GEMS[g], *GEM_FORMS[g]) for g in GEM_ORDER)
@@ -257,9 +263,9 @@ def _equipment(players: int | None, words: list[Word]) -> list[str]:
 FACTS: tuple[Fact, ...] = (
     Fact("coins-total", ("valdora.components", "valdora.coins"), _COINS, _coins_total,
          needs=("коробк", "всего", "комплект", "игре")),
-    Fact("coins", ("valdora.setup", "valdora.players", "valdora.coins"), _COINS, _coins),
+    Fact("coins", ("valdora.setup", "valdora.coins"), _COINS, _coins),  # the seats' coins: the set-up
     Fact("master-colours", ("valdora.masters", "valdora.players"), ("=мастер", "работяг"), _masters,
-         needs=tuple(f"={name}" for name in _COLOUR)),
+         needs=tuple(f"={name}" for name in _COLOUR), sections_for=_master_sections),
     Fact("masters", ("valdora.players", "valdora.masters", "valdora.setup"), ("=мастер", "работяг"), _masters),
     Fact("gems", ("valdora.setup", "valdora.gems", "valdora.components"), _GEMS, _gems),
     Fact("books", ("valdora.components",), ("книг", "книжк", "каталог", "талмуд"), _books),

@@ -39,6 +39,7 @@ class Category:
     yields: tuple[str, ...] = ()  # categories whose name in the same clause makes this one's word a description
     yields_anywhere: tuple[str, ...] = ()  # categories whose name anywhere makes this one's word a description
     takes: tuple[str, ...] = ()  # the concepts its numbers count or give a value of (see `counted`)
+    valued: tuple[str, ...] = ()  # concepts it takes a value of but not a count («на телеге ещё 1»: a gem)
     implied_by: tuple[str, ...] = ()  # concepts whose numbers bring it in unnamed («деревья высотой 3 и 5»)
     scored: bool = False  # its name means the score alone (Kingdom's cards): a statement of it asks for a sum
     secondary: bool = False  # added to another category, the other's section explains the sum (Kingdom's castles)
@@ -101,7 +102,7 @@ def assign(words: list[Word], found: list[tuple[int, Category]],
         if n.counts and not takers:
             continue
         if not takers and n.of:
-            takers = [(i, c) for i, c in found if n.of in c.takes]
+            takers = [(i, c) for i, c in found if n.of in c.takes or n.of in c.valued]
         pool = takers or found
         same = [(i, c) for i, c in pool if words[i].clause == n.clause] or pool
         _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))

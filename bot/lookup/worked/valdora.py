@@ -59,7 +59,8 @@ CATEGORIES: tuple[Category, ...] = (
     Category("masters", "valdora.masters", ("=мастер", "работяг"), takes=("colour", "master")),
     Category("workshops", "valdora.workshops", ("мастерск",), takes=("workshop",)),
     Category("bonuses", "valdora.bonus", ("бонус", "плашк"), takes=("bonus",)),
-    Category("gems", "valdora.scoring", _GEMS, needs=("конц", "очк", "остал", *_EQUIPMENT), takes=("gem",)),
+    Category("gems", "valdora.scoring", _GEMS, needs=("конц", "очк", "остал", *_EQUIPMENT), takes=("gem",),
+             valued=("equipment",)),
     Category("coins", "valdora.tie-break", _COINS, needs=("конц", "очк", "итог"), takes=("coin",)),
 )
 _COLOUR = {name.replace("ё", "е"): colour for colour, name in COLOUR_NAMES.items()}
@@ -156,9 +157,19 @@ def _bonuses(words: list[Word], at: list[Number]) -> Part:
         cards = [n.value for n in read_numbers(words, VOCABULARY) if n.counts == "contract"]
         if cards:
             rate += " — с открытой мастерской её приносит каждый следующий сданный контракт её цвета"
+    if not cards and any(_one(w) for w in words if matches(w, ("бонус", "плашк"))):  # «плюс бонусная карта»
+        cards = [1]
     if not cards:
         return Part("бонусы", missing=f"Бонусы: {rate}. Сколько у вас бонусных карт? Напишите число — посчитаю.")
     return Part("бонусы", [bonuses_points(sum(cards))], f"{sum(cards)} × {bonuses_points(1)} — {rate}")
+
+
+def _one(word: Word) -> bool:
+    """A word in the singular, not after a number («бонусная карта», «бонус»), so one of the thing."""
+    from bot.replies.words import morph
+
+    tag = morph().parse(word.text)[0].tag
+    return "sing" in tag and "gent" not in tag
 
 
 def _undelivered(words: list[Word], number: Number) -> bool:

@@ -194,7 +194,7 @@ _THIRD = ("трет", "четверт", "последн", "меньше всех
 _SAME = ("тоже", "также", "так же", "то же", "аналогично")
 # a sector named by where it lies on the 2 × 2 board («в левом верхнем»), or as one of them («в другом»)
 _WHERE = ("лев", "прав", "верхн", "нижн", "север", "юж", "запад", "восточ", "сектор", "четверт", "другом",
-          "остальн", "последн", "перв", "втор", "трет")
+          "остальн", "последн")
 
 
 def _lords(words: list[Word], at: list[Number]) -> Part:
@@ -212,8 +212,8 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
                 firsts += n.value
             else:
                 seconds += n.value
-    if not at:
-        firsts, seconds = _sector_places(words)
+    described = _sector_places(words, {n.clause for n in at})  # the clauses that give no count
+    firsts, seconds = firsts + described[0], seconds + described[1]
     rate = f"в каждом секторе {gold(lord_gold(1))} за первое место и {gold(lord_gold(2))} за второе"
     if not firsts and not seconds or firsts + seconds > SECTORS_IN_PLAY:
         return Part("Лорды", missing=f"Лорды: {rate}. В скольких секторах (из {SECTORS_IN_PLAY}) у вас больше всех "
@@ -222,14 +222,15 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
     return Part("Лорды", [result], f"{firsts} × {lord_gold(1)} + {seconds} × {lord_gold(2)} — {rate} («Лорды»)")
 
 
-def _sector_places(words: list[Word]) -> tuple[int, int]:
-    """Firsts and seconds from sectors described one by one; «тоже» repeats the place before."""
+def _sector_places(words: list[Word], counted: set[int]) -> tuple[int, int]:
+    """Firsts and seconds from sectors described one by one, in the clauses not `counted` already; «тоже» repeats
+    the place before."""
     text = {c: " ".join(w.text for w in words if w.clause == c) for c in dict.fromkeys(w.clause for w in words)}
     firsts = seconds = 0
     last = None
     for clause, said in text.items():
         clause_words = [w for w in words if w.clause == clause]
-        if not any(matches(w, _WHERE) for w in clause_words):
+        if clause in counted or not any(matches(w, _WHERE) for w in clause_words):
             continue
         place = (3 if any(t in said for t in _THIRD) else 1 if any(matches(w, _FIRST) for w in clause_words)
                  else 2 if any(matches(w, _SECOND) for w in clause_words) else None)

@@ -110,8 +110,11 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
                         "число — посчитаю.")
         trees, leaders = trees_in[0], 2 if has(words, *_TIE) else 1
         fame = region_fame(trees, leaders) * rounds
-        tie = " (ничья: каждому из лидеров)" if leaders > 1 else f"; при ничьей — по {region_fame(trees, 2)} каждому"
-        return Part("область", [fame], f"{trees} × {region_fame(1, leaders)}{times} — {rate.split(',')[0]}{tie}",
+        if leaders > 1:  # «ничья в районе из 4 деревьев»: each leader's share
+            said = f"при ничьей каждому из лидеров — {points(region_fame(1, 2))} славы за каждое дерево области"
+        else:
+            said = f"{rate.split(',')[0]}; при ничьей — по {region_fame(trees, 2)} каждому"
+        return Part("область", [fame], f"{trees} × {region_fame(1, leaders)}{times} — {said}",
                     section="sylvan.region-tie" if leaders > 1 else "")
     heights = _heights(words, at)
     rate = f"{points(tree_fame(1))} славы за каждый уровень дерева с вашим преимуществом в конце раунда"

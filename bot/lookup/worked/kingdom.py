@@ -172,8 +172,8 @@ def _farmers(words: list[Word], at: list[Number]) -> Part:
         n = weakest[0].value
         return Part("Фермеры", [gold_for("farmers", n)], f"{n} × {per} — {rate} («Фермеры»)")
     each = [n for n in counts if n.each]
-    if sectors and each:
-        given = [each[0].value] * sectors[0].value
+    if sectors and each:  # «в трёх секторах по 8, в четвёртом 5»
+        given = [each[0].value] * sectors[0].value + [n.value for n in counts if not n.each]
     else:
         given = [n.value for n in counts]
     if len(given) >= SECTORS_IN_PLAY:

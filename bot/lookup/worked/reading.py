@@ -24,7 +24,7 @@ _COLLECTIVE = {"двое": 2, "трое": 3, "четверо": 4, "пятеро"
 _TOGETHER = {"вдвоем": 2, "втроем": 3, "вчетвером": 4, "впятером": 5, "вшестером": 6}
 _ONLY = ("одни", "одних", "одним", "одними")  # «остались одни серые»: only, not a number
 _PEOPLE = ("игрок", "человек", "чел", "участник", "игроков")
-_TOKEN = re.compile(r"\d+|[a-zа-я]+|[,;.!?()—–]")  # a colon keeps its clause: «шахтёры: 7 у гор»
+_TOKEN = re.compile(r"\d+|[a-zа-я]+|[,;.!?()]")  # a colon and a dash keep the clause: «шахтёры: 7 у гор», «группа — 19»
 
 
 @dataclass(frozen=True)

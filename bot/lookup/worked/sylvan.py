@@ -88,6 +88,9 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
         on_bridges = [n for n in at if any(matches(w, ("мост",)) for w in words[n.at + 1: n.at + 5]
                                            if w.clause == n.clause)]
         values = [n.value for n in at if n not in on_bridges]
+        of_them = _on_bridges_of_them(words)  # «4 флага, один из них на мосту»
+        if of_them and values:
+            values = [max(0, sum(values) - of_them)]
         if not values:
             return Part("флаги", missing=f"Флаги: {rate}. Сколько флагов на жилищах? Напишите число — посчитаю.")
         skipped = f" (на мосту — {sum(n.value for n in on_bridges)}, не в счёт)" if on_bridges else ""
@@ -131,6 +134,15 @@ def _level(words: list[Word], n: Number) -> int:
     does a bare number said after the base («основание + 3»); a height or a count of storeys is the levels."""
     after_base = any(matches(w, _BASE) for w in words[max(0, n.at - 2): n.at] if w.clause == n.clause)
     return n.value + 1 if n.counts == "dwelling" or n.counts is None and n.of is None and after_base else n.value
+
+
+def _on_bridges_of_them(words: list[Word]) -> int:
+    """How many of the flags counted hang on bridges, said as «N из них на мосту»."""
+    for i, w in enumerate(words[:-1]):
+        if w.value is not None and words[i + 1].text == "из" and any(
+                matches(v, ("мост",)) for v in words[i + 2: i + 6] if v.clause == w.clause):
+            return w.value
+    return 0
 
 
 def _heights(words: list[Word], at: list[Number]) -> list[int]:

@@ -1,7 +1,8 @@
 """Worked answers to rule questions: a sum computed by the game's own scoring code from the numbers a player gives
-(«шахтёры: 7 поселений у гор — сколько золота?») and set-up counts read from the game's data for a number of players
-(«сколько монет у каждого в начале на пятерых?»). `worked` returns the lines that go before the section found, and
-the section of the category to show when the search finds none; None for a question that asks neither."""
+(«шахтёры: 7 поселений у гор — сколько золота?»), set-up counts read from the game's data for a number of players
+(«сколько монет у каждого в начале на пятерых?») and what a move costs by the game's prices («перелистнул 5 страниц
+и купил 2 контракта — сколько монет отдал?», `costs`). `worked` returns the lines that go before the section found,
+and the section of the category to show when the search finds none; None for a question that asks none of these."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def worked(game: str | None, question: str) -> Worked | None:
     calculator = CALCULATORS.get(game or "")
     if calculator is None:
         return None
+    priced = calculator.cost(read(question)) if calculator.cost else None
+    if priced is not None:  # what a move costs: before the sums, whose words («стоит», «платить») it shares
+        lines, section = priced
+        return Worked(lines, (section,))
     words = claims_dropped(read(question), calculator.UNITS)
     numbers = read_numbers(words, calculator.VOCABULARY)
     found = implied(mentions(words, calculator.CATEGORIES), numbers, calculator.CATEGORIES)
@@ -51,19 +56,21 @@ def worked(game: str | None, question: str) -> Worked | None:
             main = [c for c in asked if not c.secondary] or asked
             if len(main) == 1:  # one category (and castles beside a card): its section
                 sections = (parts[asked.index(main[0])].section or main[0].section, main[0].section)
-            else:  # several: the game's scoring
-                sections = (f"{game}.scoring",)
+            elif calculator.TOTAL_SECTION:  # several: the game's scoring, where the total is explained
+                sections = (calculator.TOTAL_SECTION,)
+            else:  # several cards each scored on its own (Kingdom Builder): the first named, then the others
+                sections = tuple(dict.fromkeys(c.section for c in main))
             return Worked(total_lines(parts, calculator.unit), sections)
     allowed: range = calculator.ALLOWED
     n = players(words, (allowed.start, allowed.stop - 1), loose=True)
     fact = find_fact(words, calculator.FACTS) if asks_setup(words, n) else None
     if fact is None:
         return None
-    if n is not None and n not in allowed:
+    if n is not None and n not in allowed:  # and what else the question asks, for every number of players
         low, high = allowed.start, allowed.stop - 1
-        return Worked([f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."],
-                      (f"{game}.players",))
-    return Worked(fact.lines(n, words), fact.sections)
+        said = f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."
+        return Worked([said, *fact.lines(None, words)], (f"{game}.players",))
+    return Worked(fact.lines(n, words), fact.sections_of(n, words))
 
 
 _TOGETHER_WORDS = ("всего", "итог", "вместе", "сумм", "общ")

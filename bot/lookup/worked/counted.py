@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bot.lookup.worked.reading import Word, matches
 
 Vocabulary = dict[str, tuple[str, ...]]  # concept -> stems of the words that name it (see `reading.matches`)
-GENERIC = ("карт", "карточк", "штук", "шт", "фишк", "жетон")  # «3 карты бонуса»: the next word says which
+GENERIC = ("карт", "карточк", "штук", "шт", "фишк", "жетон", "плитк")  # «3 карты бонуса»: the next word says which
 _SKIPPED = {"ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "NUMR", "PRCL", "NPRO"}  # between a number and its noun
 _LINKS = ("и", "или", "да")  # «5 8 и 12»: one list
 _BEFORE = 4  # words back to the noun a value belongs to
@@ -50,13 +50,21 @@ def concept(word: Word, vocabulary: Vocabulary) -> str | None:
     return next((name for name, stems in vocabulary.items() if matches(word, stems, fuzzy=True)), None)
 
 
+def _pronoun(words: list[Word], i: int) -> bool:
+    """«один из них», «одно 4 уровня, другое 6»: «one of them», no count."""
+    nxt = words[i + 1] if i + 1 < len(words) else None
+    return (words[i].value == 1 and not words[i].text.isdigit() and nxt is not None
+            and (nxt.text == "из" or nxt.text.isdigit()))
+
+
 def _lists(words: list[Word]) -> list[list[int]]:
     """Runs of numbers read as one list: «5 8 и 12», «3, 4 и 10» (a comma is no word); a number word after digits
-    starts a new one («контракты 3 4 6 10 и один камень»)."""
+    starts a new one («контракты 3 4 6 10 и один камень»), and so does a comma before a number with its own noun and
+    no «и» in the list («мастерская на 12, 2 плитки бонуса»)."""
     runs: list[list[int]] = []
     i = 0
     while i < len(words):
-        if words[i].value is None or words[i].players is not None:
+        if words[i].value is None or words[i].players is not None or _pronoun(words, i):
             i += 1
             continue
         run = [i]
@@ -69,9 +77,27 @@ def _lists(words: list[Word]) -> list[list[int]]:
                 j = nxt + 1
             else:
                 break
-        runs.append(run)
+        runs.extend(_split(words, run))
         i = run[-1] + 1
     return runs
+
+
+def _split(words: list[Word], run: list[int]) -> list[list[int]]:
+    """A list across a comma with no «и»/«или» whose last number has a noun of its own that is not a score is two
+    things said one after the other («на 12, 2 плитки»); «11, 9, 6 и 10 домиков» stays one list."""
+    last = run[-1]
+    linked = any(words[j].text in _LINKS for j in range(run[0], last))
+    after = words[last + 1] if last + 1 < len(words) else None
+    if linked or after is None or after.clause != words[last].clause or after.value is not None:
+        return [run]
+    if _pos(after.text) != "NOUN" or after.lemma in SCORE_NOUNS:
+        return [run]
+    parts: list[list[int]] = [[run[0]]]
+    for a, b in zip(run, run[1:], strict=False):
+        if words[a].clause != words[b].clause:
+            parts.append([])
+        parts[-1].append(b)
+    return parts
 
 
 def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[str | None, str | None]:

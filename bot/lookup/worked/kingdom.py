@@ -4,7 +4,7 @@ counts («шахтёры: 7 поселений у гор», «отшельник
 
 from __future__ import annotations
 
-from bot.lookup.worked.counted import Number, Vocabulary, in_clause, near
+from bot.lookup.worked.counted import Number, Vocabulary, in_clause, near, read_numbers
 from bot.lookup.worked.reading import Word, has, matches
 from bot.lookup.worked.setup import PLAYER_WORDS, Fact
 from bot.lookup.worked.sums import Category, Part
@@ -24,6 +24,8 @@ from rules.kingdom.data import (
 from rules.kingdom.scoring import castles_gold, gold_for, lord_gold
 from rules.text import count
 
+TOTAL_SECTION: str | None = None  # several cards: each card's own section (`worked`)
+cost = None  # nothing a player does costs anything in this game: no cost answers
 UNITS = ("золот", "очк", "денег", "монет")
 ALLOWED = range(PLAYERS[0], PLAYERS[1] + 1)
 _ROW = ("ряд", "лини", "строк", "горизонтал")
@@ -50,11 +52,13 @@ CATEGORIES: tuple[Category, ...] = (
     Category("discoverers", "kingdom.discoverers", ("первооткрыват", "исследоват", "открывател"), ("рядах", "рядов"),
              takes=("row",), scored=True),
     Category("knights", "kingdom.knights", ("рыцар",), takes=_SETTLED, scored=True),
-    Category("hermits", "kingdom.hermits", ("отшельник",), ("отдельн",), takes=("group",), scored=True),
+    Category("hermits", "kingdom.hermits", ("отшельник",), ("отдельн",), takes=("group", "settlement"), scored=True),
     Category("lords", "kingdom.lords", ("лорд",), takes=("sector", "place"), scored=True),
     Category("citizens", "kingdom.citizens", ("горожан", "граждан"), takes=_SETTLED, scored=True),
     Category("farmers", "kingdom.farmers", ("фермер",), takes=("sector", "settlement"), scored=True),
-    Category("castles", "kingdom.castles", ("замк", "замок"), yields=("workers", "merchants"), takes=("castle",),
+    # a castle beside merchants is one of the objects linked, not the castles' own gold
+    Category("castles", "kingdom.castles", ("замк", "замок"), yields=("workers",), yields_anywhere=("merchants",),
+             takes=("castle",),
              optional=True, secondary=True),
 )
 # what each card counts, per unit of its gold: (the thing, genitive plural for «Сколько ...?», «за каждое ...»)
@@ -72,7 +76,12 @@ _COUNTED = {
 }
 _ADDING = {"fishermen", "miners", "workers", "discoverers", "hermits", "castles", "merchants"}  # several add up
 # what must stand by a count of settlements for it to be the card's count, not all of a player's settlements
-_CONTEXT = {"knights": _ROW, "citizens": ("групп", "больш", "крупн", "кучк", "куч", "связн")}
+_LARGEST = ("больш", "крупн", "максим", "самая", "самой", "самую", "длинн", "главн")
+_CONTEXT = {"knights": _ROW, "citizens": (*_GROUP, *_LARGEST, "связн")}
+# settlements standing alone are groups of one each (hermits): «4 домика стоят по одному отдельно»
+_ALONE = ("одиноч", "поодиноч", "одному", "=отдельно", "особняк", "изолирован", "сам", "соло")
+# the objects a chain links (merchants), as named: «соединяет замок, таверну и оазис»
+_OBJECTS = {title.lower() for title in TILE_TITLES.values()} | {"замок", "локация", "крепость"}
 _FIRST = ("перв", "больше всех", "лидер", "лидир", "больш", "1-")
 _SECOND = ("втор", "2-")
 _WEAKEST = ("слаб", "худш", "меньш", "мал", "минимал", "беднее", "хуже")
@@ -96,24 +105,59 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     thing, each = _COUNTED[category.id]
     per = castles_gold(1) if category.id == "castles" else gold_for(category.id, 2 if category.id == "citizens" else 1)
     rate = f"{gold(per)} {each}"
-    named = "" if category.id == "castles" else f" («{title}»)"
+    card = "" if category.id == "castles" else f" («{title}»)"
     missing = f"{title.capitalize()}: {rate}. Сколько {thing}? Напишите число — посчитаю."
     context = _CONTEXT.get(category.id)
     if context:  # «рыцари: у меня 30 домиков» — all of them, not the best row's
         at = [n for n in at if near(words, n, context, 6) or n.counts is None and in_clause(words, n, context)]
-    if not at:
+    if category.id == "citizens":
+        at = [n for n in at if _largest_group(words, n)]
+    if category.id == "hermits":  # a count of settlements is groups only of lone ones
+        at = [n for n in at if n.counts != "settlement" or _alone(words, n)]
+    named = _named_objects(words) if category.id == "merchants" else []
+    if not at and not named:
         return Part(title, missing=missing)
     totals = [n for n in at if n.noun == "объект" or near(words, n, ("всего", "итого", "вместе"), 2)]
     if category.id == "merchants" and totals:  # «связал 2 замка и локацию, 3 объекта всего»: the total
-        at = totals[-1:]
+        at, named = totals[-1:], []
     values = [n.value for n in at if words[n.at].text.isdigit() or n.value != 1] or [n.value for n in at]
+    values += [1] * len(named)
     n = sum(values) if category.id in _ADDING else max(values)
     result = castles_gold(n) if category.id == "castles" else gold_for(category.id, n)
     if category.id == "citizens":
         sums = f"{n} : 2 = {result}" + (" (остаток отбрасывается)" if n % 2 else "")
     else:
         sums = f"{' + '.join(map(str, values)) + ' = ' if len(values) > 1 else ''}{n} × {per}"
-    return Part(title, [result], f"{sums} — {rate}{named}")
+    if named and not at:  # «замок, таверна и оазис — 3 × 4»
+        sums = f"{', '.join(named)} — {n} × {per}"
+    return Part(title, [result], f"{sums} — {rate}{card}")
+
+
+def _largest_group(words: list[Word], n: Number) -> bool:
+    """A count of settlements is the largest group's when it is called the largest («самая большая кучка — 17»)
+    or a group's where the question names no several groups («31 домик тремя группами» is all of them)."""
+    if near(words, n, _LARGEST, 6):
+        return True
+    groups = [m for m in read_numbers(words, VOCABULARY) if m.counts == "group" and m.value > 1]
+    return not groups
+
+
+def _alone(words: list[Word], n: Number) -> bool:
+    """Settlements said to stand alone after their count («4 домика стоят по одному», «2 одиночных домика»), not
+    a count of all settlements before their groups («20 домиков на 6 отдельных кучек»)."""
+    for w in words[n.at + 1: n.at + 6]:
+        if w.clause != n.clause or w.value is not None and w.text.isdigit() or matches(w, _GROUP):
+            return False
+        if matches(w, _ALONE):
+            return True
+    return False
+
+
+def _named_objects(words: list[Word]) -> list[str]:
+    """The locations and castles a question names one by one, without a count before them («замок, таверну и
+    оазис»)."""
+    return [w.lemma for i, w in enumerate(words)
+            if w.lemma in _OBJECTS and not (i and words[i - 1].value is not None)]
 
 
 def _farmers(words: list[Word], at: list[Number]) -> Part:
@@ -128,8 +172,8 @@ def _farmers(words: list[Word], at: list[Number]) -> Part:
         n = weakest[0].value
         return Part("Фермеры", [gold_for("farmers", n)], f"{n} × {per} — {rate} («Фермеры»)")
     each = [n for n in counts if n.each]
-    if sectors and each:
-        given = [each[0].value] * sectors[0].value
+    if sectors and each:  # «в трёх секторах по 8, в четвёртом 5»
+        given = [each[0].value] * sectors[0].value + [n.value for n in counts if not n.each]
     else:
         given = [n.value for n in counts]
     if len(given) >= SECTORS_IN_PLAY:
@@ -146,9 +190,17 @@ def _farmers(words: list[Word], at: list[Number]) -> Part:
                 "секторов (или в самом слабом)? Напишите числа — посчитаю.")
 
 
+_THIRD = ("трет", "четверт", "последн", "меньше всех", "нет ничего", "пусто")
+_SAME = ("тоже", "также", "так же", "то же", "аналогично")
+# a sector named by where it lies on the 2 × 2 board («в левом верхнем»), or as one of them («в другом»)
+_WHERE = ("лев", "прав", "верхн", "нижн", "север", "юж", "запад", "восточ", "сектор", "четверт", "другом",
+          "остальн", "последн")
+
+
 def _lords(words: list[Word], at: list[Number]) -> Part:
     """Lords: each count of sectors goes to the place named in its clause, else to the nearer of «первый»/«больше
-    всех» and «второй» («в двух секторах я первый, в одном второй»)."""
+    всех» and «второй» («в двух секторах я первый, в одном второй»); with no counts, each clause that names a sector
+    and a place is one sector («в левом верхнем я первый, в правом верхнем тоже, в левом нижнем второй»)."""
     places = ([i for i, w in enumerate(words) if matches(w, _FIRST)],
               [i for i, w in enumerate(words) if matches(w, _SECOND)])
     firsts = seconds = 0
@@ -160,6 +212,8 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
                 firsts += n.value
             else:
                 seconds += n.value
+    described = _sector_places(words, {n.clause for n in at})  # the clauses that give no count
+    firsts, seconds = firsts + described[0], seconds + described[1]
     rate = f"в каждом секторе {gold(lord_gold(1))} за первое место и {gold(lord_gold(2))} за второе"
     if not firsts and not seconds or firsts + seconds > SECTORS_IN_PLAY:
         return Part("Лорды", missing=f"Лорды: {rate}. В скольких секторах (из {SECTORS_IN_PLAY}) у вас больше всех "
@@ -168,12 +222,53 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
     return Part("Лорды", [result], f"{firsts} × {lord_gold(1)} + {seconds} × {lord_gold(2)} — {rate} («Лорды»)")
 
 
+def _sector_places(words: list[Word], counted: set[int]) -> tuple[int, int]:
+    """Firsts and seconds from sectors described one by one, in the clauses not `counted` already; «тоже» repeats
+    the place before."""
+    text = {c: " ".join(w.text for w in words if w.clause == c) for c in dict.fromkeys(w.clause for w in words)}
+    firsts = seconds = 0
+    last = None
+    for clause, said in text.items():
+        clause_words = [w for w in words if w.clause == clause]
+        if clause in counted or not any(matches(w, _WHERE) for w in clause_words):
+            continue
+        place = (3 if any(t in said for t in _THIRD) else 1 if any(matches(w, _FIRST) for w in clause_words)
+                 else 2 if any(matches(w, _SECOND) for w in clause_words) else None)
+        if place is None and any(t in said for t in _SAME):
+            place = last
+        if place is None:
+            continue
+        firsts += place == 1
+        seconds += place == 2
+        last = place
+    return firsts, seconds
+
+
+_BOX = ("коробк", "всего", "комплект", "набор")
+_EACH = ("каждо", "разда", "выда", "получа", "берет", "берут")
+_MARKER = ("золот", "счетчик", "маркер")
+COLOURS = PLAYERS[1]  # rulebook: one colour of settlements per seat, 4 colours in the box
+
+
 def _settlements(players: int | None, words: list[Word]) -> list[str]:
+    each = count(SETTLEMENTS, "поселение", "поселения", "поселений")
+    marker = " и 1 фишка золота (на ноль счётчика)" if has(words, *_MARKER) else ""
+    if has(words, *_BOX) and not has(words, *_EACH):
+        return [f"<b>{count(SETTLEMENTS * COLOURS, 'поселение', 'поселения', 'поселений')} в коробке</b> — по "
+                f"{SETTLEMENTS} каждого из {COLOURS} цветов, у каждого игрока {each} своего цвета"]
     if players is None:
-        return [f"<b>{count(SETTLEMENTS, 'поселение', 'поселения', 'поселений')}</b> у каждого игрока — вдвоём, "
-                "втроём и вчетвером одинаково"]
-    return [f"<b>На {PLAYER_WORDS[players]}: у каждого {count(SETTLEMENTS, 'поселение', 'поселения', 'поселений')}"
-            f"</b>, всего {SETTLEMENTS * players} на поле"]
+        return [f"<b>{each}{marker}</b> у каждого игрока — вдвоём, втроём и вчетвером одинаково"]
+    return [f"<b>На {PLAYER_WORDS[players]}: у каждого {each}{marker}</b>, всего {SETTLEMENTS * players} на поле"]
+
+
+def _settlement_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
+    """The box's contents, what each player takes at the start, or what changes with the number of players."""
+    if has(words, *_BOX) and not has(words, *_EACH):
+        return "kingdom.components", "kingdom.players", "kingdom.setup"
+    if has(words, *_EACH):
+        return "kingdom.setup", "kingdom.players"
+    return ("kingdom.players", "kingdom.setup", "kingdom.components") if players else (
+        "kingdom.setup", "kingdom.components", "kingdom.players")
 
 
 def _cards(players: int | None, words: list[Word]) -> list[str]:
@@ -220,7 +315,7 @@ def _memos(players: int | None, words: list[Word]) -> list[str]:
 
 FACTS: tuple[Fact, ...] = (
     Fact("settlements", ("kingdom.setup", "kingdom.components", "kingdom.players"),
-         ("поселен", "домик", "=дом", "домов", "фишек", "хат"), _settlements),
+         ("поселен", "домик", "=дом", "домов", "фишек", "хат"), _settlements, sections_for=_settlement_sections),
     Fact("cards", ("kingdom.setup", "kingdom.terrain-cards", "kingdom.cards", "kingdom.components"), ("карт",), _cards),
     Fact("tiles", ("kingdom.setup", "kingdom.location-tiles", "kingdom.components", "kingdom.oracle"),
          ("жетон", "тайл"), _tiles),

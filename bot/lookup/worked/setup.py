@@ -12,7 +12,7 @@ from bot.lookup.worked.reading import Word, has, matches
 # The question is about the start or the box: «в начале», «у каждого», «раздают», «убирают», «в коробке»
 MARKERS = ("начал", "старт", "каждого", "каждому", "каждый", "каждую", "каждой", "разда", "выда", "убира", "убрат",
            "убир", "коробк", "комплект", "состав", "всего", "подготов", "игре", "рук", "колод", "стопк", "открыва",
-           "открыт", "клад", "полож", "выклад", "собира", "запас", "книг", "книжк", "поле", "поля", "раунд")
+           "открыт", "клад", "полож", "выклад", "собира", "запас", "книг", "книжк", "каталог", "поле", "поля", "раунд")
 # and it asks how many or which: «сколько», «каких», «по сколько»
 QUANTITY = ("сколько", "скольк", "скока", "скоко", "каких", "какие", "какого", "каким")
 # Moves and scores are not set-up: «сколько поселений строить за ход», «сколько очков за флаг»
@@ -30,10 +30,32 @@ class Fact:
     names: tuple[str, ...]
     lines: Callable[[int | None, list[Word]], list[str]]  # for a number of players (None: every) and the question
     needs: tuple[str, ...] = ()
+    # the sections for what the question stresses («каждому»: the set-up; «впятером можно»: the numbers of players)
+    sections_for: Callable[[int | None, list[Word]], tuple[str, ...]] | None = None
+
+    def sections_of(self, players: int | None, words: list[Word]) -> tuple[str, ...]:
+        return self.sections_for(players, words) if self.sections_for else self.sections
+
+
+# a component, not a score or a move: «фишка золота» (the score marker), «можно сыграть впятером»
+_MARKER = ("фишк", "фишек", "маркер", "жетон")
+_PLAY = ("сыгра", "игра", "поигра")
+
+
+def _not_setup(words: list[Word]) -> bool:
+    for i, w in enumerate(words):
+        if not matches(w, NOT_SETUP):
+            continue
+        if w.text.startswith("золот") and i and matches(words[i - 1], _MARKER):
+            continue
+        if w.text == "можно" and any(matches(v, _PLAY) for v in words[i + 1: i + 3]):
+            continue
+        return True
+    return False
 
 
 def asks_setup(words: list[Word], players: int | None) -> bool:
-    if has(words, *NOT_SETUP):
+    if _not_setup(words):
         return False
     if has(words, *QUANTITY):
         return players is not None or has(words, *MARKERS)

@@ -11,8 +11,11 @@ from bot.lookup.worked.counted import SCORE_NOUNS, Number
 from bot.lookup.worked.reading import Word, has, matches
 
 # A sum is asked for: «сколько», «посчитай», «итого» or what it gives («очков», «золота», «даст»)
-ASKING = ("сколько", "скольк", "скока", "скоко", "посчита", "подсчита", "сосчита", "итог", "всего", "получ",
-          "=дать", "даст", "дадут", "дает", "принес", "принос", "выйдет", "будет")
+HOW_MANY = ("сколько", "скольк", "сколь", "скока", "скоко", "скок", "посчита", "подсчита", "сосчита")
+# what a card or a move brings («сколько получу», «сколько выходит»)
+YIELDS = ("получ", "=дать", "даст", "дадут", "дает", "принес", "принос", "выйдет", "выходит", "будет", "набег",
+          "заработ", "светит")
+ASKING = (*HOW_MANY, "итог", "всего", *YIELDS, "считаю", "считают", "считать", "считаем")
 # Not a score: prices and costs («сколько монет стоит листнуть книгу»), limits and moves
 NOT_A_SUM = ("стоит", "стоимост", "стоят", "цена", "плат", "заплат", "купит", "покуп", "ход", "можно", "нельзя",
              "держ", "максимум", "лимит", "могу", "смогу", "может", "сможет", "=ли")
@@ -36,6 +39,7 @@ class Category:
     yields: tuple[str, ...] = ()  # categories whose name in the same clause makes this one's word a description
     yields_anywhere: tuple[str, ...] = ()  # categories whose name anywhere makes this one's word a description
     takes: tuple[str, ...] = ()  # the concepts its numbers count or give a value of (see `counted`)
+    valued: tuple[str, ...] = ()  # concepts it takes a value of but not a count («на телеге ещё 1»: a gem)
     implied_by: tuple[str, ...] = ()  # concepts whose numbers bring it in unnamed («деревья высотой 3 и 5»)
     scored: bool = False  # its name means the score alone (Kingdom's cards): a statement of it asks for a sum
     secondary: bool = False  # added to another category, the other's section explains the sum (Kingdom's castles)
@@ -98,7 +102,7 @@ def assign(words: list[Word], found: list[tuple[int, Category]],
         if n.counts and not takers:
             continue
         if not takers and n.of:
-            takers = [(i, c) for i, c in found if n.of in c.takes]
+            takers = [(i, c) for i, c in found if n.of in c.takes or n.of in c.valued]
         pool = takers or found
         same = [(i, c) for i, c in pool if words[i].clause == n.clause] or pool
         _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))
@@ -110,14 +114,22 @@ def assign(words: list[Word], found: list[tuple[int, Category]],
     return out
 
 
-_STANDING = ("у", "на", "в", "во", "рядом", "возле", "около", "вокруг", "вдоль", "между")
+_MONEY = ("монет", "денег", "деньг", "серебр", "золот", "рубл")
+
+
+def _standing(words: list[Word], i: int) -> bool:
+    """«стоит»/«стоят» where something stands («у замков стоит 9 домиков», «между горами стоит»), not a price
+    («сколько стоит», «стоит 2 монеты»)."""
+    if not words[i].text.startswith(("стоит", "стоят", "стоял", "стоя")):
+        return False
+    asked = i > 0 and matches(words[i - 1], ("сколько", "скольк", "скок", "почем", "почём"))
+    priced = any(matches(w, _MONEY) for w in words[i + 1: i + 4] if w.clause == words[i].clause)
+    return not asked and not priced
 
 
 def _not_a_sum(words: list[Word]) -> bool:
     """A price, a move or a yes/no question; «стоят у замков» is where settlements stand, not a price."""
-    return any(matches(w, NOT_A_SUM) and not (w.text.startswith("сто") and i + 1 < len(words)
-                                              and words[i + 1].text in _STANDING)
-               for i, w in enumerate(words))
+    return any(matches(w, NOT_A_SUM) and not _standing(words, i) for i, w in enumerate(words))
 
 
 def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[str, ...],
@@ -131,7 +143,9 @@ def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[
         if has(words, *ASKING) or not yes_no and has(words, *units):
             return "asked"
         return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None
-    return "asked" if has(words, "сколько", "скольк", "скока", "скоко", "посчита") and has(words, *units) else None
+    # nothing to compute with: «сколько золота за шахтёров?», «по лордам сколько получу, если …» asks what is missing
+    yields = has(words, *YIELDS) or any(w.text in ("мне", "нам") for w in words)  # «лорды … сколько мне?»
+    return "asked" if has(words, *HOW_MANY) and (has(words, *units) or named and yields) else None
 
 
 Rule = Callable[[list[Word], list[int]], Part]

@@ -6,7 +6,7 @@ a bridge and flags, per round or for both rounds («дерево высотой 
 from __future__ import annotations
 
 from bot.lookup.worked.counted import Number, Vocabulary
-from bot.lookup.worked.reading import Word, has
+from bot.lookup.worked.reading import Word, has, matches
 from bot.lookup.worked.setup import PLAYER_WORDS, Fact, for_players
 from bot.lookup.worked.sums import Category, Part
 from rules.sylvan.data import (
@@ -26,26 +26,34 @@ from rules.sylvan.data import (
 from rules.sylvan.scoring import flags_fame, heights_fame, region_fame, tree_fame
 from rules.text import count, points
 
+TOTAL_SECTION: str | None = "sylvan.scoring"  # several categories: the round's scoring
+cost = None  # nothing a player does costs anything in this game: no cost answers
 UNITS = ("очк", "слав", "балл")
+_REGION = ("област", "зон", "регион", "район", "территор", "участк", "участок")
+# the player's advantage on a tree, as players say it: «я там главный», «там больше моих»
+_ADVANTAGE = ("преимуществ", "перевес", "мое", "моё", "мой", "главн", "больше моих", "моих больше", "за мной",
+              "контролир", "владе", "хозяин")
 ALLOWED = range(2, 5)
-_DWELLING = ("жилищ", "домик", "=дом", "домов", "хат", "тайл", "плитк", "этаж", "ярус")
+# A dwelling stands on a tree's base: «основа и 4 домика» is 5 levels; a storey is a level («в 4 этажа»)
+_DWELLING = ("жилищ", "домик", "=дом", "домов", "хат", "тайл", "плитк")
+_LEVEL = ("высот", "уровн", "уровен", "этаж", "ярус")
 # The game's components as players name them: the concepts numbers count (see `counted`)
 VOCABULARY: Vocabulary = {
     "tree": ("дерев", "древ"),
-    "height": ("высот", "уровн", "уровен"),
+    "height": _LEVEL,
     "dwelling": _DWELLING,
     "flag": ("флаг", "флажк"),
-    "region": ("област", "зон", "регион"),
+    "region": _REGION,
     "bridge": ("мост",),
     "round": ("раунд",),
     "card": ("карт",),
 }
 CATEGORIES: tuple[Category, ...] = (
     Category("flags", "sylvan.flags", ("флаг", "флажк"), takes=("flag",)),
-    Category("bridges", "sylvan.bridge-points", ("мост",), takes=("tree", "height", "dwelling")),
-    Category("regions", "sylvan.regions", ("област", "превосходств", "регион"), takes=("tree", "region")),
-    Category("trees", "sylvan.tree-points", ("дерев",), needs=("преимуществ", "высот", "уровн", "этаж", "жилищ",
-                                                               "перевес", "мое", "мой", "моё"),
+    # «флажок на мосту»: where a flag hangs, not a bridge to score
+    Category("bridges", "sylvan.bridge-points", ("мост",), yields=("flags",), takes=("tree", "height", "dwelling")),
+    Category("regions", "sylvan.regions", (*_REGION, "превосходств"), takes=("tree", "region")),
+    Category("trees", "sylvan.tree-points", ("дерев",), needs=(*_ADVANTAGE, *_LEVEL, "жилищ"),
              yields=("regions",), yields_anywhere=("bridges",), takes=("height", "dwelling", "tree"),
              implied_by=("height", "dwelling"), optional=True),
 )
@@ -53,9 +61,10 @@ _OTHERS = ("синего", "красного", "желтого", "зеленог
            "тоже")
 _TIE = ("нич", "поровну", "делим", "делят", "одинаков", "равн")
 _BOTH_ROUNDS = ("двух раунд", "оба раунд", "обоих раунд", "за игру", "за партию")
-_BASE = ("основан", "пен", "пнем", "пня", "подстав")
-_OPPONENT = ("соперник", "противник", "чуж", "другого", "у него", "у нее", "не у меня", "не мое", "не моё")
-_ADVANTAGE = ("преимуществ", "перевес", "мое", "моё", "мой")
+_BASE = ("основ", "пен", "пнем", "пня", "подстав")
+_OPPONENT = ("соперник", "противник", "чуж", "другого", "у него", "у нее", "не у меня", "не мое", "не моё",
+             "больше синих", "больше красных", "больше желтых", "больше зеленых", "больше его", "больше ее",
+             "больше их", "больше чужих", "не главн", "главный он", "главная она")
 
 
 def unit(n: int) -> str:
@@ -76,9 +85,16 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     values = [n.value for n in at]
     if category.id == "flags":
         rate = f"{points(flags_fame(1))} славы сразу за флаг на жилище (флаг на мосту очков не даёт)"
+        on_bridges = [n for n in at if any(matches(w, ("мост",)) for w in words[n.at + 1: n.at + 5]
+                                           if w.clause == n.clause)]
+        values = [n.value for n in at if n not in on_bridges]
+        of_them = _on_bridges_of_them(words)  # «4 флага, один из них на мосту»
+        if of_them and values:
+            values = [max(0, sum(values) - of_them)]
         if not values:
-            return Part("флаги", missing=f"Флаги: {rate}. Сколько флагов? Напишите число — посчитаю.")
-        return Part("флаги", [flags_fame(sum(values))], f"{sum(values)} × {flags_fame(1)} — {rate}")
+            return Part("флаги", missing=f"Флаги: {rate}. Сколько флагов на жилищах? Напишите число — посчитаю.")
+        skipped = f" (на мосту — {sum(n.value for n in on_bridges)}, не в счёт)" if on_bridges else ""
+        return Part("флаги", [flags_fame(sum(values))], f"{sum(values)} × {flags_fame(1)}{skipped} — {rate}")
     if category.id == "bridges":
         return _bridge(words, at)
     rounds = _rounds(words)
@@ -97,8 +113,11 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
                         "число — посчитаю.")
         trees, leaders = trees_in[0], 2 if has(words, *_TIE) else 1
         fame = region_fame(trees, leaders) * rounds
-        tie = " (ничья: каждому из лидеров)" if leaders > 1 else f"; при ничьей — по {region_fame(trees, 2)} каждому"
-        return Part("область", [fame], f"{trees} × {region_fame(1, leaders)}{times} — {rate.split(',')[0]}{tie}",
+        if leaders > 1:  # «ничья в районе из 4 деревьев»: each leader's share
+            said = f"при ничьей каждому из лидеров — {points(region_fame(1, 2))} славы за каждое дерево области"
+        else:
+            said = f"{rate.split(',')[0]}; при ничьей — по {region_fame(trees, 2)} каждому"
+        return Part("область", [fame], f"{trees} × {region_fame(1, leaders)}{times} — {said}",
                     section="sylvan.region-tie" if leaders > 1 else "")
     heights = _heights(words, at)
     rate = f"{points(tree_fame(1))} славы за каждый уровень дерева с вашим преимуществом в конце раунда"
@@ -110,28 +129,38 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     return Part("деревья", [fame], f"{sums}{times} — {rate} (основание и жилища, верхушка не в счёт)")
 
 
+def _level(words: list[Word], n: Number) -> int:
+    """The levels a number says of a tree: a count of dwellings stands on the base («5 домиков»: 6 levels), and so
+    does a bare number said after the base («основание + 3»); a height or a count of storeys is the levels."""
+    after_base = any(matches(w, _BASE) for w in words[max(0, n.at - 2): n.at] if w.clause == n.clause)
+    return n.value + 1 if n.counts == "dwelling" or n.counts is None and n.of is None and after_base else n.value
+
+
+def _on_bridges_of_them(words: list[Word]) -> int:
+    """How many of the flags counted hang on bridges, said as «N из них на мосту»."""
+    for i, w in enumerate(words[:-1]):
+        if w.value is not None and words[i + 1].text == "из" and any(
+                matches(v, ("мост",)) for v in words[i + 2: i + 6] if v.clause == w.clause):
+            return w.value
+    return 0
+
+
 def _heights(words: list[Word], at: list[Number]) -> list[int]:
-    """Tree heights: «высотой 4 и 3», «в 4 уровня», or «основание и 4 жилища» (the base is a level too: 5); a count
-    of trees («на 2 деревьях высотой 3») repeats the height."""
-    based = has(words, *_BASE)
-    heights: list[int] = []
-    trees = 1
-    for n in at:
-        if n.counts == "tree" and n.of is None and any(m.of == "height" or m.counts == "height" for m in at):
-            trees = n.value
-        elif n.counts == "dwelling":
-            heights.append(n.value + (1 if based else 0))
-        elif n.counts != "tree":
-            heights.append(n.value)
-    return heights * trees
+    """Tree heights: «высотой 4 и 3», «в 4 уровня», or «основание и 4 жилища» (5 levels); a count of trees repeats
+    the one height given («на 2 деревьях высотой 3»), not several («на двух, одно 4 уровня, другое 6»)."""
+    heights = [_level(words, n) for n in at if n.counts != "tree"]
+    trees = [n.value for n in at if n.counts == "tree" and n.of is None]
+    if len(heights) == 1 and trees and any(m.of == "height" or m.counts == "height" for m in at):
+        return heights * trees[0]
+    return heights
 
 
 def _bridge(words: list[Word], at: list[Number]) -> Part:
     """A bridge: the levels of the joined trees with the builder's advantage; the advantage named by each tree
-    («где у меня преимущество», «где преимущество у соперника») or on both; else every case."""
+    («где у меня преимущество», «там больше моих», «больше синих») or on both; else every case."""
     rate = f"{points(tree_fame(1))} славы за уровень каждого соединённого дерева, где у вас преимущество"
-    joined = [n for n in at if n.value > 1][:2]  # «на одном дереве перевес» is not a height
-    heights = [n.value for n in joined]
+    joined = [n for n in at if n.counts != "tree" and _level(words, n) > 1][:2]  # «на одном дереве перевес»
+    heights = [_level(words, n) for n in joined]
     if not heights:
         return Part("мост", missing=f"Мост: {rate}. Какой высоты соединённые деревья? Напишите числа — посчитаю.")
     ends = [n.at for n in joined[1:]] + [len(words)]

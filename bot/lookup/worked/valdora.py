@@ -4,6 +4,7 @@ coins score nothing. The set-up for 3-5 players (start coins of every seat, mast
 
 from __future__ import annotations
 
+from bot.lookup.worked.costs import cost_lines
 from bot.lookup.worked.counted import Number, Vocabulary, read_numbers
 from bot.lookup.worked.reading import Word, has, matches
 from bot.lookup.worked.setup import PLAYER_WORDS, Fact, for_players
@@ -32,7 +33,9 @@ from rules.valdora.data import (
 )
 from rules.valdora.scoring import bonuses_points, contracts_points, gems_points, masters_points, workshops_points
 
+TOTAL_SECTION: str | None = "valdora.scoring"  # several categories: the end score
 UNITS = ("очк", "балл")
+cost = cost_lines  # what a move costs: flips, contracts, loading the cart and horse, meetings
 ALLOWED = range(3, 6)
 _CONTRACT = ("контракт", "заказ")
 _GEMS = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд")
@@ -56,7 +59,8 @@ CATEGORIES: tuple[Category, ...] = (
     Category("masters", "valdora.masters", ("=мастер", "работяг"), takes=("colour", "master")),
     Category("workshops", "valdora.workshops", ("мастерск",), takes=("workshop",)),
     Category("bonuses", "valdora.bonus", ("бонус", "плашк"), takes=("bonus",)),
-    Category("gems", "valdora.scoring", _GEMS, needs=("конц", "очк", "остал", *_EQUIPMENT), takes=("gem",)),
+    Category("gems", "valdora.scoring", _GEMS, needs=("конц", "очк", "остал", *_EQUIPMENT), takes=("gem",),
+             valued=("equipment",)),
     Category("coins", "valdora.tie-break", _COINS, needs=("конц", "очк", "итог"), takes=("coin",)),
 )
 _COLOUR = {name.replace("ё", "е"): colour for colour, name in COLOUR_NAMES.items()}
@@ -126,13 +130,14 @@ def _workshops(words: list[Word], at: list[Number], clause: int) -> Part:
     """A workshop's points: the colours named, or the points printed on it («мастерская на 15 очков»), else every
     case by colour."""
     colours = _colours(words, clause)
-    printed = [n.value for n in at if n.prep == "на" and n.value in {w.points for w in WORKSHOPS}]
+    # the points a player reads on the card («мастерская на 12») stand, whatever our estimate says
+    printed = [n.value for n in at if n.counts != "workshop" and (n.prep == "на" or n.of == "workshop")]
     if printed:
         return Part("мастерская", [sum(printed)], f"{' + '.join(map(str, printed))} — очки с карточки мастерской")
     if colours:
         names = ", ".join(COLOUR_NAMES_FEM[c] for c in colours)
-        return Part("мастерские", [workshops_points(colours)], f"{names} — очки с карточек мастерских",
-                    note=ESTIMATE)
+        return Part("мастерские", [workshops_points(colours)], f"{names} — очки с карточек мастерских (наша оценка)",
+                    note=ESTIMATE + " На вашей карточке другое число? Напишите его — пересчитаю.")
     if any(n.value > 1 and n.counts == "workshop" for n in at):
         return Part("мастерские", missing="Мастерские приносят разные очки по цвету. Каких цветов ваши "
                     "мастерские? Напишите цвета — посчитаю.", note=ESTIMATE)
@@ -152,9 +157,19 @@ def _bonuses(words: list[Word], at: list[Number]) -> Part:
         cards = [n.value for n in read_numbers(words, VOCABULARY) if n.counts == "contract"]
         if cards:
             rate += " — с открытой мастерской её приносит каждый следующий сданный контракт её цвета"
+    if not cards and any(_one(w) for w in words if matches(w, ("бонус", "плашк"))):  # «плюс бонусная карта»
+        cards = [1]
     if not cards:
         return Part("бонусы", missing=f"Бонусы: {rate}. Сколько у вас бонусных карт? Напишите число — посчитаю.")
     return Part("бонусы", [bonuses_points(sum(cards))], f"{sum(cards)} × {bonuses_points(1)} — {rate}")
+
+
+def _one(word: Word) -> bool:
+    """A word in the singular, not after a number («бонусная карта», «бонус»), so one of the thing."""
+    from bot.replies.words import morph
+
+    tag = morph().parse(word.text)[0].tag
+    return "sing" in tag and "gent" not in tag
 
 
 def _undelivered(words: list[Word], number: Number) -> bool:
@@ -224,6 +239,11 @@ def _masters(players: int | None, words: list[Word]) -> list[str]:
     return for_players(players, ALLOWED, line)
 
 
+def _master_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
+    """A colour's masters for a number of players: what that number changes; else the masters' own section."""
+    return ("valdora.players",) if players is not None else ("valdora.masters", "valdora.players")
+
+
 def _gems(players: int | None, words: list[Word]) -> list[str]:
     roads = sum(1 for s in SPACES if s.kind == ROAD)
     kinds = ", ".join(count(GEMS[g], *GEM_FORMS[g]) for g in GEM_ORDER)
@@ -254,9 +274,9 @@ def _equipment(players: int | None, words: list[Word]) -> list[str]:
 FACTS: tuple[Fact, ...] = (
     Fact("coins-total", ("valdora.components", "valdora.coins"), _COINS, _coins_total,
          needs=("коробк", "всего", "комплект", "игре")),
-    Fact("coins", ("valdora.setup", "valdora.players", "valdora.coins"), _COINS, _coins),
+    Fact("coins", ("valdora.setup", "valdora.coins"), _COINS, _coins),  # the seats' coins: the set-up
     Fact("master-colours", ("valdora.masters", "valdora.players"), ("=мастер", "работяг"), _masters,
-         needs=tuple(f"={name}" for name in _COLOUR)),
+         needs=tuple(f"={name}" for name in _COLOUR), sections_for=_master_sections),
     Fact("masters", ("valdora.players", "valdora.masters", "valdora.setup"), ("=мастер", "работяг"), _masters),
     Fact("gems", ("valdora.setup", "valdora.gems", "valdora.components"), _GEMS, _gems),
     Fact("books", ("valdora.components",), ("книг", "книжк", "каталог", "талмуд"), _books),

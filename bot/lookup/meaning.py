@@ -102,7 +102,7 @@ class Meaning:
                            else 0.0 for i in sections]
         found["whole"] = [float(self._whole[i] @ vector) for i in sections]
         nearest = asked_owners[np.argsort(-asked_cosines, kind="stable")[:10]]
-        found["neighbours"] = [float((nearest == i).mean()) for i in sections]
+        found["neighbours"] = [float((nearest == i).mean()) if len(nearest) else 0.0 for i in sections]
         return found
 
     def nearest(self, word: str) -> tuple[str, float] | None:

@@ -1,5 +1,5 @@
 """A learned re-ranking of the rule search's best candidates (`RuleBook.rank`): the hand-weighted score orders all
-the sections, then the first `Reranker.depth` of them are put in the order of the hand score's logarithm plus a
+the sections, then the first `Reranker.depth` of them are scored by the hand score's logarithm plus a
 linear model of their signals, kept apart (`FEATURES`: each signal the score adds up, the meaning's cosine to the
 section's nearest sentence and nearest asked question, the share of the question the section explains, how much
 of its title the question covers, ...).
@@ -102,13 +102,15 @@ class Reranker:
         return rows[:, 0] + ((rows - self.mean) / self.scale) @ self.weights
 
     def order(self, book: RuleBook, hand: HandOrder) -> list[int]:
-        """The hand order with its first `depth` candidates re-ranked (ties keep the hand order)."""
+        """The hand order with the best of its first `depth` candidates by the model put first (a tie keeps the
+        hand's first). Only the first moves: the model was trained to choose it, and the alternatives shown
+        under the answer keep the hand order (moving them all lost right sections from the top three)."""
         head = hand.order[: self.depth]
         if len(head) < 2:
             return hand.order
         learned = self.score(features(book, hand, self.depth))
-        order = sorted(range(len(head)), key=lambda k: (-learned[k], k))
-        return [head[k] for k in order] + hand.order[self.depth :]
+        best = max(range(len(head)), key=lambda k: (learned[k], -k))
+        return [head[best]] + [i for k, i in enumerate(hand.order) if k != best]
 
     def to_json(self, **notes: object) -> str:
         data = {

@@ -25,14 +25,22 @@ class Meaning:
         self._default_idf = float(np.median(list(index.idf.values()))) if index.idf else 1.0
         owners: list[int] = []
         rows: list[np.ndarray] = []
+        kinds: list[bool] = []  # whether a row is an asked question (else a sentence of the section)
         for i, section in enumerate(index.sections):
             texts = [section.title + ". " + piece for piece in SENTENCE.split(section.text) if piece.strip()]
-            for text in texts + asked.get(i, []):
+            for k, text in enumerate(texts + asked.get(i, [])):
                 vector = self.text_vector(normalise(text))
                 if vector is not None:
                     owners.append(i)
                     rows.append(vector)
+                    kinds.append(k >= len(texts))
         self._owners = np.array(owners, dtype=np.int32)
+        self._asked_rows = np.array(kinds, dtype=bool)
+        self._whole = np.zeros((len(index.sections), vectors.dim), dtype=np.float32)  # a section's sentences' mean
+        for i, vector, is_asked in zip(owners, rows, kinds, strict=True):
+            if not is_asked:
+                self._whole[i] += vector
+        self._whole /= np.maximum(np.linalg.norm(self._whole, axis=1, keepdims=True), 1e-9)
         self._matrix = np.vstack(rows).astype(np.float32) if rows else np.zeros((0, vectors.dim), np.float32)
         self._build_known_words()
 
@@ -72,6 +80,30 @@ class Meaning:
         best = np.full(len(self.index.sections), -1.0, dtype=np.float32)
         np.maximum.at(best, self._owners, self._matrix @ vector)
         return {i: float(c) for i, c in enumerate(best) if c > -1.0}
+
+    def closeness(self, words: list[str], sections: list[int]) -> dict[str, list[float]]:
+        """For each of these sections, how close the question's mean vector is to it, several ways (0 for none),
+        for the learned re-ranking (`bot.lookup.rerank`): the cosine to the nearest of its sentences
+        (`sentence`), of its asked questions (`asked`), the mean of its three nearest asked questions (`asked3`),
+        to the mean of its sentences (`whole`), and the share of the question's ten nearest asked questions (of
+        all sections) that are its own (`neighbours`)."""
+        names = ("sentence", "asked", "asked3", "whole", "neighbours")
+        vector = self.text_vector(words)
+        if vector is None or not len(self._owners):
+            return {name: [0.0] * len(sections) for name in names}
+        cosines = self._matrix @ vector
+        found: dict[str, list[float]] = {}
+        for name, rows in (("sentence", ~self._asked_rows), ("asked", self._asked_rows)):
+            best = np.zeros(len(self.index.sections), dtype=np.float32)
+            np.maximum.at(best, self._owners[rows], cosines[rows])
+            found[name] = [float(best[i]) for i in sections]
+        asked_cosines, asked_owners = cosines[self._asked_rows], self._owners[self._asked_rows]
+        found["asked3"] = [float(np.sort(asked_cosines[asked_owners == i])[-3:].mean()) if (asked_owners == i).any()
+                           else 0.0 for i in sections]
+        found["whole"] = [float(self._whole[i] @ vector) for i in sections]
+        nearest = asked_owners[np.argsort(-asked_cosines, kind="stable")[:10]]
+        found["neighbours"] = [float((nearest == i).mean()) if len(nearest) else 0.0 for i in sections]
+        return found
 
     def nearest(self, word: str) -> tuple[str, float] | None:
         """The lemma of the texts whose vector is closest to a word's, and the cosine; None for a word without a

@@ -62,6 +62,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rules
+from bot.lookup import rerank
 from bot.lookup.asked import AskedIndex, read_asked
 from bot.lookup.index import Index
 from bot.lookup.meaning import Meaning
@@ -103,6 +104,7 @@ KNOWN_CREDIT = 0.5
 # On tests/rules_questions*.json the nonsense scores at most 0.10 and the real questions at least 0.36; 0.2 sits
 # in that gap, nearer the nonsense, so that chatty real questions with an unknown noun are still answered.
 CONFIDENCE_THRESHOLD = 0.2
+Parts = dict[str, dict[int, float]]  # a signal of the score -> section index -> its value (`RuleBook._score`)
 # Words of a sum typed in a chat: with numbers alone they make no rule question ("сколько будет два плюс два")
 ARITHMETIC = frozenset({"плюс", "минус", "умножить", "разделить", "делить", "равно", *NUMERALS})
 
@@ -119,6 +121,18 @@ class Ranking:
     @property
     def confident(self) -> bool:
         return bool(self.sections) and self.confidence >= CONFIDENCE_THRESHOLD
+
+
+@dataclass(frozen=True)
+class HandOrder:
+    """A question's sections in the hand-weighted score's order, and what the score was made of."""
+
+    query: Query  # the question as read
+    words: list[str]  # its words, a named game's name replaced by "игра"
+    game: str | None  # the game searched (None: all)
+    scores: dict[int, float]  # section index -> score, for the sections matching anything
+    parts: Parts  # the score's signals apart (`RuleBook._score`)
+    order: list[int]  # the section indexes, best first
 
 
 class RuleBook:
@@ -146,6 +160,7 @@ class RuleBook:
         self.asked = AskedIndex(self.index, extra)
         vectors = load_vectors()
         self.meaning = Meaning(self.index, extra, vectors) if vectors is not None else None
+        self.reranker = rerank.load() if self.meaning is not None else None  # learned with the vectors
         self._build_game_names()
 
     @classmethod
@@ -227,6 +242,17 @@ class RuleBook:
         """The best matching sections however weak, and the confidence in the first one. A game named in the
         query restricts the search when `game` is None, and its name is searched as the word "игра" ("когда
         кончается валдора" asks when the game ends)."""
+        hand = self.hand_order(query, game)
+        best = hand.order
+        if self.reranker is not None:  # the learned order of the first candidates (`bot.lookup.rerank`)
+            best = self.reranker.order(self, hand)
+        best = best[:limit]
+        confidence = self._confidence(hand.query, best[0], hand.game) if best else 0.0
+        return Ranking([self._list[i] for i in best], confidence, tuple(hand.scores[i] for i in best))
+
+    def hand_order(self, query: str, game: str | None = None) -> HandOrder:
+        """The sections in the hand-weighted score's order, with what the score was made of: what `rank`
+        re-ranks."""
         named, start, end = self._game_mention(query)
         implied = None
         if named is not None:
@@ -236,10 +262,9 @@ class RuleBook:
         words = normalise(query)
         nearest = self.meaning.nearest if self.meaning is not None else None
         parsed = read_question(self.index, words, implied, nearest)
-        scores = self._score(parsed, game, words)
-        best = sorted(scores, key=lambda i: (-scores[i], i))[:limit]
-        confidence = self._confidence(parsed, best[0], game) if best else 0.0
-        return Ranking([self._list[i] for i in best], confidence, tuple(scores[i] for i in best))
+        parts: Parts = defaultdict(lambda: defaultdict(float))
+        scores = self._score(parsed, game, words, parts)
+        return HandOrder(parsed, words, game, scores, parts, sorted(scores, key=lambda i: (-scores[i], i)))
 
     def passage(self, query: str, section: Section) -> str:
         """The sentence (or list item) of a section that answers a question best: the most of the question's
@@ -273,39 +298,53 @@ class RuleBook:
         total = sum(evidence.values())
         return {game: value / total if total else 0.0 for game, value in evidence.items()}
 
-    def _score(self, query: Query, game: str | None, words: list[str] | None = None) -> dict[int, float]:
-        """Section index -> BM25 of the body plus the title score, for the sections matching any term."""
+    def _score(
+        self, query: Query, game: str | None, words: list[str] | None = None, parts: Parts | None = None
+    ) -> dict[int, float]:
+        """Section index -> BM25 of the body plus the title score, for the sections matching any term. `parts`,
+        when given, gets each signal's share apart (signal -> section -> value: the sums before the meaning and the
+        game multiply them, the meaning's cosine, the game's share of the evidence), for `bot.lookup.rerank`."""
         scores: dict[int, float] = defaultdict(float)
+        part: Parts = defaultdict(lambda: defaultdict(float)) if parts is None else parts
         for term, weight in [*query.content.items(), *query.cues.items()]:
             idf = self.index.idf.get(term)
             if idf is None:
                 continue
             for i, count in self.index.body.get(term, {}).items():
                 tf = count / self.index.norm[i]
-                scores[i] += weight * idf * tf * (K1 + 1) / (tf + K1)
+                value = weight * idf * tf * (K1 + 1) / (tf + K1)
+                scores[i] += value
+                part["bm25"][i] += value
         weights = {**query.cues, **query.content}
         mass = sum(w * self.index.idf[t] for t, w in weights.items() if t in self.index.idf)
         for i, covered in self._title_matches(weights).items():
             share = sum(self.index.idf[t] for t in covered) / self.index.title_mass[i]
             found = sum(weights[t] * self.index.idf[t] for t in covered)
-            scores[i] += TITLE_WEIGHT * share * found * (found / mass) ** TITLE_SHARE_POWER
+            value = TITLE_WEIGHT * share * found * (found / mass) ** TITLE_SHARE_POWER
+            scores[i] += value
+            part["title"][i] += value
         for phrase in query.phrases:
             found = self.index.title_phrases[phrase]
             rarity = self.index.rarity(found)
             for i in found:
                 scores[i] += TITLE_PHRASE_WEIGHT * rarity
+                part["phrase"][i] += TITLE_PHRASE_WEIGHT * rarity
         for first, second in query.pairs:
             found = self.index.pairs[first, second]
             rarity = self.index.rarity(found)
             for i in found:
                 scores[i] += PAIR_WEIGHT * rarity
+                part["pair"][i] += PAIR_WEIGHT * rarity
         together = {**query.content, NUMBER: 1.0} if NUMBER in query.cues else query.content
         for i, weight in self._together(together).items():
             scores[i] += SENTENCE_WEIGHT * weight
+            part["sentence"][i] += SENTENCE_WEIGHT * weight
         for i, closeness in self.asked.similar(query).items():
             scores[i] += ASKED_WEIGHT * closeness
+            part["asked"][i] += ASKED_WEIGHT * closeness
         if self.meaning is not None and words is not None:
             for i, cosine in self.meaning.similar(words).items():
+                part["cosine"][i] = cosine
                 if i in scores and cosine > MEANING_FLOOR:
                     scores[i] *= 1 + MEANING_WEIGHT * (cosine - MEANING_FLOOR)
         if game is not None:
@@ -315,6 +354,8 @@ class RuleBook:
             top = max(evidence.values(), default=0.0)
             if top > 0:
                 scores = {i: v * (1 + GAME_AFFINITY * evidence[self._list[i].game] / top) for i, v in scores.items()}
+                for i in scores:
+                    part["affinity"][i] = evidence[self._list[i].game] / top
         return {i: score for i, score in scores.items() if score > 0}
 
     def _together(self, content: dict[str, float]) -> dict[int, float]:

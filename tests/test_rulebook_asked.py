@@ -52,7 +52,6 @@ def _without_asked(book: RuleBook) -> RuleBook:
     [
         # paraphrases of asked questions, in words the section does not use
         ("сколько домиков влезает на дерево", "sylvan.trees"),  # not the points of a tree
-        ("какие ошибки делают новички в зодчих", "sylvan.forgotten"),
         ("стратегия для валдоры", "valdora.tips"),  # «стратегия» is nowhere in the reference
         ("можно ли выкинуть ненужный заказ", "valdora.return"),
         ("как перепрыгнуть гору", "kingdom.paddock"),  # not the miners' mountains

@@ -8,12 +8,17 @@ A verdict is said only when the bot is sure, because a wrong «Нет» misleads
 
 * the question is a yes/no question by its form (`asks_yes_no`: «можно ли», «могу …?», «или нет», no «сколько»,
   «что», «куда» …);
-* the situations looked at are those of the sections the search answers with (the first ones, `SECTIONS`);
+* the situations looked at are those of the sections the search answers with (the first ones, `SECTIONS`), and a
+  situation of another section of the game when it is nearer still (a pair's partner often lives in the next
+  section: «без провианта» in the movement, «с провиантом» in the provisions), if it is of the next sections found
+  (`NEXT_SECTIONS`) and near enough (`ELSEWHERE`); the rivals are all the situations of those sections;
 * closeness is the search's own reading of both texts (`read_question`: lemmas, the rulebook's synonyms, typos),
   as idf-weighted cosine, blended with the cosine of their mean word vectors (`Meaning.text_vector`);
 * the nearest situation must be near enough (`FLOOR`), clearly nearer than the nearest one with the other verdict
   (`MARGIN`), and every deciding word (`FLIPS`: не, без, два, оба, свой, чужой, до, после, сразу …) in which the two
-  differ must be in the question exactly when it is in the nearer one.
+  differ must be in the question exactly when it is in the nearer one;
+* a minimal pair is told apart by its deciding words rather than by closeness (одна монета / две монеты read almost
+  alike): when they agree with the nearer one and the question says one of them (`decides`), a smaller margin does.
 
 A file holds one situation a line, `section-id | да|нет|спорно | situation | reason` («спорно»: the table's reading of
 a rule decides, so no verdict is said near it); blank lines and `#` comments are skipped.
@@ -49,6 +54,13 @@ COVERED = 0.5  # and the question has at least this share of its subject (`Situa
 # a word of a section's title this rare names a thing (Ферма, Верхушка, Инструменты), unlike «ход» or «карта»
 NAMED_IDF = 1.8
 PAIRED = 0.3  # a rival with the other verdict this close is the situation's pair: their deciding words must agree
+NEXT_SECTIONS = 5  # a situation of the next sections the search found is taken when at least ELSEWHERE close
+ELSEWHERE = 0.7
+DECIDED = -0.05  # the margin a pair needs when the question says a word that tells it apart (`decides`)
+PAIR_FLOOR = 0.65  # and so close is the nearer one at least
+NEGATIONS = frozenset({"не", "без"})
+# «…, или нет?» asks, it does not negate
+ASKING_TAILS = re.compile(r"\b(?:или|либо)\s+(?:нет|не)\b|\bне\s+(?:так\s+)?ли\b")
 
 # A question asks for a yes or a no by these words (lemmas), phrases or a question mark, unless a question word opens
 # one of its clauses («сколько», «куда мне идти», «…, что делать») or it offers a choice («на равнину или на луг»).
@@ -85,6 +97,7 @@ FLIPS: dict[str, str] = {
 
 
 COUNTS = frozenset({"один", "два", "три", "четыре"})  # a count the question leaves unsaid may be implied
+MANY = COUNTS - {"один"}  # but not a count above one that is the situation's point («на три гекса»)
 # «можно другого стиля?» and «стиль должен совпадать?» ask the same with opposite answers: a situation answers only a
 # question of its own mood
 MOODS = frozenset({"должен"})
@@ -169,7 +182,7 @@ def _opens_a_clause(question: str) -> bool:
 def flips(text: str) -> frozenset[str]:
     """The deciding words of a text, as their features (`FLIPS`)."""
     found = set()
-    for word in normalise(text):
+    for word in normalise(ASKING_TAILS.sub(" ", text.lower().replace("ё", "е"))):
         feature = FLIPS.get(word) or FLIPS.get(lemma(word))
         if feature is not None:
             found.add(feature)
@@ -188,6 +201,16 @@ def agree(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str])
     return True
 
 
+def decides(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str]) -> bool:
+    """Whether the question says a deciding word that sides with the nearest situation against its rival: one of
+    the nearest's own words, or none of the rival's own («с провиантом» against «без провианта», when the question
+    negates nothing)."""
+    if (nearest - rival) & asked:
+        return True
+    return any(f not in asked and f not in COUNTS and (f not in NEGATIONS or not asked & NEGATIONS)
+               for f in rival - nearest)
+
+
 class Situations:
     """The written situations of a rule book, each read as the search reads a question."""
 
@@ -203,6 +226,8 @@ class Situations:
         self._terms = [self.terms(s.text) for s in situations]
         self._vectors = [self.vector(s.text) for s in situations]
         self._flips = [flips(s.text) for s in situations]
+        positions = {s.id: i for i, s in enumerate(book.index.sections)}
+        self._homes = [positions.get(s.section, -1) for s in situations]  # the index's number of a situation's section
 
     def terms(self, text: str) -> dict[str, float]:
         """A text's subject as the search reads it: term -> weight times idf."""
@@ -236,35 +261,61 @@ class Situations:
         дереву с верхушкой», «рабочие за замок дают?» is not «замок даёт жетон?»."""
         game = self.situations[k].section.split(".")[0]
         own = self._terms[k]
-        return any(self._named(t, game) for t in set(own) ^ set(terms))
+        if any(self._named(t, game) for t in set(own) - set(terms)):
+            return True
+        home = self._homes[k]
+        return any(self._named(t, game) and home not in self.book.index.body.get(t, ()) for t in set(terms) - set(own))
+
+    def named_apart(self, terms: dict[str, float], k: int, j: int) -> bool:
+        """Whether a named thing of the question is in situation `k` and not in `j`, or in `j` alone and not in the
+        question: «на серебряной шахте» tells «встать на шахту без денег» from «встать где чужая фишка»."""
+        game = self.situations[k].section.split(".")[0]
+        mine, theirs = set(self._terms[k]), set(self._terms[j])
+        return any(self._named(t, game) for t in (mine - theirs) & set(terms)) or any(
+            self._named(t, game) for t in theirs - mine - set(terms))
 
     def _named(self, term: str, game: str) -> bool:
         index = self.book.index
         return index.idf.get(term, 0.0) >= NAMED_IDF and any(
             index.sections[i].game == game for i in index.titled.get(term, ()))
 
+    def says_enough(self, asked: frozenset[str], k: int) -> bool:
+        """Whether a question says situation `k`'s count above one and negates only what it negates: «пастбищем на
+        гекс локации» is not «пастбищем на три гекса», and «оба не взять?» is no question a «Нет» answers plainly."""
+        own = self._flips[k]
+        return own & MANY <= asked and ("не" not in asked or "не" in own)
+
     def verdict(self, question: str, found: list[Section]) -> Verdict | None:
         """The verdict for a question whose answer the search found in `found` (best first), or None when the
         question is not a yes/no question or no written situation is clearly the one it describes."""
         if not found or not asks_yes_no(question):
             return None
-        candidates = [k for s in found[:SECTIONS] for k in self.by_section.get(s.id, [])]
-        if not candidates:
+        answered = {s.id for s in found[:SECTIONS]}
+        nearby = {s.id for s in found[:NEXT_SECTIONS]}
+        pool = [k for k, s in enumerate(self.situations) if s.section in nearby]
+        if not any(self.situations[k].section in answered for k in pool):
             return None
         terms, vector, asked = self.terms(question), self.vector(question), flips(question)
-        scored = sorted(((self.closeness(terms, vector, k), k) for k in candidates), reverse=True)
-        # the nearest situation about the same named things and in the question's mood; its rival is the nearest
-        # with another verdict among them all
-        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and not self.names_apart(terms, k)]
+        scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
+        # the nearest situation about the same named things and in the question's mood, of an answered section or
+        # near enough; its rival is the nearest with another verdict of them all
+        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and not self.names_apart(terms, k)
+                   and (self.situations[k].section in answered or (self.situations[k].section in nearby
+                                                                    and c >= ELSEWHERE))]
         if not fitting or self.situations[fitting[0][1]].yes is None:
             return None
         best, k = fitting[0]
         yes = self.situations[k].yes
-        rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes), None)
-        if best < FLOOR or self.covered(terms, k) < COVERED or (rival is not None and best - rival[0] < MARGIN):
+        if best < FLOOR or self.covered(terms, k) < COVERED or not self.says_enough(asked, k):
             return None
-        if rival is not None and best - rival[0] < PAIRED and not agree(asked, self._flips[k],
-                                                                       self._flips[rival[1]]):
+        rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes), None)
+        if rival is None or best - rival[0] >= PAIRED:
+            return Verdict(self.situations[k], best)
+        closer, j = rival
+        if not agree(asked, self._flips[k], self._flips[j]):
+            return None
+        told = decides(asked, self._flips[k], self._flips[j]) or self.named_apart(terms, k, j)
+        if best - closer < (DECIDED if told and best >= PAIR_FLOOR else MARGIN):
             return None
         return Verdict(self.situations[k], best)
 

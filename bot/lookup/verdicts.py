@@ -40,7 +40,7 @@ import numpy as np
 from bot.lookup.question import read_question
 from bot.lookup.reference import Section
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook
-from bot.lookup.terms import lemma, normalise
+from bot.lookup.terms import is_noun, lemma, normalise
 
 FILE_NAME = "verdicts.txt"  # next to a game's reference.md
 # «спорно»: a situation the rules leave to the table (a reading the chat chooses): no verdict near it
@@ -275,9 +275,16 @@ class Situations:
             self._named(t, game) for t in theirs - mine - set(terms))
 
     def _named(self, term: str, game: str) -> bool:
+        """Whether a term names a thing a section of the game is titled by: a rare noun (a synonym group by its
+        first Russian member), not a doing word like «купить» or «сдать» that the player's own verb may stand for,
+        nor a kind of thing like «особый предмет», of which «топор» is one."""
         index = self.book.index
-        return index.idf.get(term, 0.0) >= NAMED_IDF and any(
-            index.sections[i].game == game for i in index.titled.get(term, ()))
+        if index.idf.get(term, 0.0) < NAMED_IDF or not any(
+                index.sections[i].game == game for i in index.titled.get(term, ())):
+            return False
+        members = index.synonyms.groups[int(term[3:])] if re.fullmatch(r"syn\d+", term) else [term]
+        head = next((m for m in members if re.search("[а-яё]", m)), members[0])
+        return is_noun(normalise(head)[0]) if normalise(head) else False
 
     def says_enough(self, asked: frozenset[str], k: int) -> bool:
         """Whether a question says situation `k`'s count above one and negates only what it negates: «пастбищем на

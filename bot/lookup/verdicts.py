@@ -54,6 +54,7 @@ COVERED = 0.5  # and the question has at least this share of its subject (`Situa
 # a word of a section's title this rare names a thing (Ферма, Верхушка, Инструменты), unlike «ход» or «карта»
 NAMED_IDF = 1.8
 PAIRED = 0.3  # a rival with the other verdict this close is the situation's pair: their deciding words must agree
+SAME = 0.85  # a situation this close is the question's own, whatever setting the question adds
 NEXT_SECTIONS = 5  # a situation of the next sections the search found is taken when at least ELSEWHERE close
 ELSEWHERE = 0.7
 DECIDED = -0.05  # the margin a pair needs when the question says a word that tells it apart (`decides`)
@@ -255,7 +256,7 @@ class Situations:
         total = sum(own.values())
         return sum(w for t, w in own.items() if t in terms) / total if total else 0.0
 
-    def names_apart(self, terms: dict[str, float], k: int) -> bool:
+    def names_apart(self, terms: dict[str, float], k: int, closeness: float = 0.0) -> bool:
         """Whether situation `k` or the question names a thing of the game that a section is titled by (the bridge,
         the farm, a tool, the workers) and the other does not: «можно строить на дерево с верхушкой» is not «мост к
         дереву с верхушкой», «рабочие за замок дают?» is not «замок даёт жетон?»."""
@@ -263,6 +264,8 @@ class Situations:
         own = self._terms[k]
         if any(self._named(t, game) for t in set(own) - set(terms)):
             return True
+        if closeness >= SAME:  # the question tells its setting too: «я на дороге, …, можно изумруд на телегу?»
+            return False
         home = self._homes[k]
         return any(self._named(t, game) and home not in self.book.index.body.get(t, ()) for t in set(terms) - set(own))
 
@@ -306,9 +309,9 @@ class Situations:
         scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
         # the nearest situation about the same named things and in the question's mood, of an answered section or
         # near enough; its rival is the nearest with another verdict of them all
-        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and not self.names_apart(terms, k)
-                   and (self.situations[k].section in answered or (self.situations[k].section in nearby
-                                                                    and c >= ELSEWHERE))]
+        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS
+                   and not self.names_apart(terms, k, c)
+                   and (self.situations[k].section in answered or c >= ELSEWHERE)]
         if not fitting or self.situations[fitting[0][1]].yes is None:
             return None
         best, k = fitting[0]

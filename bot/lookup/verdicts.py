@@ -60,6 +60,9 @@ ELSEWHERE = 0.7
 DECIDED = -0.05  # the margin a pair needs when the question says a word that tells it apart (`decides`)
 PAIR_FLOOR = 0.65  # and so close is the nearer one at least
 NEGATIONS = frozenset({"не", "без"})
+# a question that says one of these and its situation does not asks the opposite («ходят против часовой?» is not
+# «ходят по часовой?»)
+TURNING = frozenset({"не", "без", "против"})
 # «…, или нет?» asks, it does not negate
 ASKING_TAILS = re.compile(r"\b(?:или|либо)\s+(?:нет|не)\b|\bне\s+(?:так\s+)?ли\b")
 
@@ -76,9 +79,9 @@ INDEFINITE = frozenset("нибудь либо то".split())  # «кто-ниб�
 # Words that flip an answer, as lemmas or as typed -> the feature they stand for.
 FLIPS: dict[str, str] = {
     **dict.fromkeys("не нельзя".split(), "не"),
-    **dict.fromkeys("без нет нету ноль 0 пустой".split(), "без"),
-    **dict.fromkeys("два две оба обе второй дважды 2 пара несколько".split(), "два"),
-    **dict.fromkeys("три 3 третий".split(), "три"),
+    **dict.fromkeys("без нет нету ноль 0".split(), "без"),
+    **dict.fromkeys("два две двое двоих оба обе второй дважды 2 пара несколько".split(), "два"),
+    **dict.fromkeys("три трое троих 3 третий".split(), "три"),
     **dict.fromkeys("четыре 4 четвертый".split(), "четыре"),
     **dict.fromkeys("один одна 1 одиночный единственный".split(), "один"),
     **dict.fromkeys("свой свое своя свои своего свою своих мой мое моя мои моего мою моих собственный".split(), "свой"),
@@ -91,6 +94,7 @@ FLIPS: dict[str, str] = {
     **dict.fromkeys("через сквозь насквозь мимо".split(), "через"),
     **dict.fromkeys("выше".split(), "выше"),
     **dict.fromkeys("ниже".split(), "ниже"),
+    "против": "против",  # «против часовой» against «по часовой»
     "только": "только",
     "уже": "уже",
     "еще": "еще",
@@ -290,10 +294,11 @@ class Situations:
         return is_noun(normalise(head)[0]) if normalise(head) else False
 
     def says_enough(self, asked: frozenset[str], k: int) -> bool:
-        """Whether a question says situation `k`'s count above one and negates only what it negates: «пастбищем на
-        гекс локации» is not «пастбищем на три гекса», and «оба не взять?» is no question a «Нет» answers plainly."""
+        """Whether a question says situation `k`'s count above one and turns (`TURNING`) only what it turns:
+        «пастбищем на гекс локации» is not «пастбищем на три гекса», and «оба не взять?» is no question a «Нет»
+        answers plainly."""
         own = self._flips[k]
-        return own & MANY <= asked and ("не" not in asked or "не" in own)
+        return own & MANY <= asked and asked & TURNING <= own
 
     def verdict(self, question: str, found: list[Section]) -> Verdict | None:
         """The verdict for a question whose answer the search found in `found` (best first), or None when the

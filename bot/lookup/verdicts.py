@@ -58,7 +58,7 @@ SAME = 0.85  # a situation this close is the question's own, whatever setting th
 NEXT_SECTIONS = 5  # a situation of the next sections the search found is taken when at least ELSEWHERE close
 ELSEWHERE = 0.7
 DECIDED = -0.05  # the margin a pair needs when the question says a word that tells it apart (`decides`)
-PAIR_FLOOR = 0.65  # and so close is the nearer one at least
+PAIR_FLOOR = 0.6  # and so close is the nearer one at least
 NEGATIONS = frozenset({"не", "без"})
 # a question that says one of these and its situation does not asks the opposite («ходят против часовой?» is not
 # «ходят по часовой?»)
@@ -312,16 +312,16 @@ class Situations:
             return None
         terms, vector, asked = self.terms(question), self.vector(question), flips(question)
         scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
-        # the nearest situation about the same named things and in the question's mood, of an answered section or
-        # near enough; its rival is the nearest with another verdict of them all
-        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS
+        # the nearest situation about the same named things, in the question's mood and saying what it says, of an
+        # answered section or near enough; its rival is the nearest with another verdict of them all
+        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and self.says_enough(asked, k)
                    and not self.names_apart(terms, k, c)
                    and (self.situations[k].section in answered or c >= ELSEWHERE)]
         if not fitting or self.situations[fitting[0][1]].yes is None:
             return None
         best, k = fitting[0]
         yes = self.situations[k].yes
-        if best < FLOOR or self.covered(terms, k) < COVERED or not self.says_enough(asked, k):
+        if best < FLOOR or self.covered(terms, k) < COVERED:
             return None
         rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes), None)
         if rival is None or best - rival[0] >= PAIRED:

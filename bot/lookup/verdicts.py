@@ -57,6 +57,7 @@ PAIRED = 0.3  # a rival with the other verdict this close is the situation's pai
 SAME = 0.85  # a situation this close is the question's own, whatever setting the question adds
 NEXT_SECTIONS = 5  # a situation of the next sections the search found is taken when at least ELSEWHERE close
 ELSEWHERE = 0.7
+PARTNER = 0.05  # or when at most this much farther than the nearest situation of the sections answered
 DECIDED = -0.05  # the margin a pair needs when the question says a word that tells it apart (`decides`)
 PAIR_FLOOR = 0.6  # and so close is the nearer one at least
 NEGATIONS = frozenset({"не", "без"})
@@ -209,11 +210,11 @@ def agree(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str])
 def decides(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str]) -> bool:
     """Whether the question says a deciding word that sides with the nearest situation against its rival: one of
     the nearest's own words, or none of the rival's own («с провиантом» against «без провианта», when the question
-    negates nothing)."""
+    negates nothing; «сквозь один город» against «сквозь два», when the question says a count)."""
     if (nearest - rival) & asked:
         return True
-    return any(f not in asked and f not in COUNTS and (f not in NEGATIONS or not asked & NEGATIONS)
-               for f in rival - nearest)
+    return any(f not in asked and (f not in COUNTS or (f in MANY and asked & COUNTS))
+               and (f not in NEGATIONS or not asked & NEGATIONS) for f in rival - nearest)
 
 
 class Situations:
@@ -294,11 +295,11 @@ class Situations:
         return is_noun(normalise(head)[0]) if normalise(head) else False
 
     def says_enough(self, asked: frozenset[str], k: int) -> bool:
-        """Whether a question says situation `k`'s count above one and turns (`TURNING`) only what it turns:
-        «пастбищем на гекс локации» is not «пастбищем на три гекса», and «оба не взять?» is no question a «Нет»
-        answers plainly."""
+        """Whether a question says situation `k`'s count above one, says none the situation has no count for, and
+        turns (`TURNING`) only what it turns: «пастбищем на гекс локации» is not «пастбищем на три гекса», «сквозь три
+        города» is not «через город», and «оба не взять?» is no question a «Нет» answers plainly."""
         own = self._flips[k]
-        return own & MANY <= asked and asked & TURNING <= own
+        return own & MANY <= asked and bool(own & MANY) >= bool(asked & MANY) and asked & TURNING <= own
 
     def verdict(self, question: str, found: list[Section]) -> Verdict | None:
         """The verdict for a question whose answer the search found in `found` (best first), or None when the
@@ -312,11 +313,13 @@ class Situations:
             return None
         terms, vector, asked = self.terms(question), self.vector(question), flips(question)
         scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
+        # a situation of a next section: near enough, or as near as the answered sections' nearest (its pair's partner)
+        elsewhere = min(ELSEWHERE, next(c for c, k in scored if self.situations[k].section in answered) - PARTNER)
         # the nearest situation about the same named things, in the question's mood and saying what it says, of an
         # answered section or near enough; its rival is the nearest with another verdict of them all
         fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and self.says_enough(asked, k)
                    and not self.names_apart(terms, k, c)
-                   and (self.situations[k].section in answered or c >= ELSEWHERE)]
+                   and (self.situations[k].section in answered or c >= elsewhere)]
         if not fitting or self.situations[fitting[0][1]].yes is None:
             return None
         best, k = fitting[0]

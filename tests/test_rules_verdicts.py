@@ -160,6 +160,7 @@ def test_the_module_examples_hold():
     ("рыбаки считают дом у воды?", "kingdom", False),  # not «на воде»
     ("первооткрыватели дают золото за ряд с одним моим поселением?", "kingdom", False),
     ("если ход пропустили, моя фишка остаётся на месте?", "valdora", False),
+    ("башней можно строить на краю?", "kingdom", False),  # not «на воду на краю»
 ])
 def test_a_paraphrase_never_gets_the_opposite_verdict(book, question, current, wrong):
     assert said(book, question, current) is not wrong

@@ -66,6 +66,7 @@ NEGATIONS = frozenset({"не", "без"})
 TURNING = frozenset({"не", "без", "против"})
 # «…, или нет?» asks, it does not negate
 ASKING_TAILS = re.compile(r"\b(?:или|либо)\s+(?:нет|не)\b|\bне\s+(?:так\s+)?ли\b")
+SAME_TURN = re.compile(r"\b(?:за|в)\s+(?:один|одни|1)\s+(?=ход)")  # «в один ход» is «за ход», not a count
 
 # A question asks for a yes or a no by these words (lemmas), phrases or a question mark, unless a question word opens
 # one of its clauses («сколько», «куда мне идти», «…, что делать») or it offers a choice («на равнину или на луг»).
@@ -81,7 +82,8 @@ INDEFINITE = frozenset("нибудь либо то".split())  # «кто-ниб�
 FLIPS: dict[str, str] = {
     **dict.fromkeys("не нельзя".split(), "не"),
     **dict.fromkeys("без нет нету ноль 0".split(), "без"),
-    **dict.fromkeys("два две двое двоих оба обе второй дважды 2 пара несколько".split(), "два"),
+    **dict.fromkeys("два две двое двоих второй дважды 2 пара несколько".split(), "два"),
+    **dict.fromkeys("оба обе".split(), "оба"),  # «ферма и оазис, оба?»: the question may name the two instead
     **dict.fromkeys("три трое троих 3 третий".split(), "три"),
     **dict.fromkeys("четыре 4 четвертый".split(), "четыре"),
     **dict.fromkeys("один одна 1 одиночный единственный".split(), "один"),
@@ -102,8 +104,8 @@ FLIPS: dict[str, str] = {
 }
 
 
-COUNTS = frozenset({"один", "два", "три", "четыре"})  # a count the question leaves unsaid may be implied
-MANY = COUNTS - {"один"}  # but not a count above one that is the situation's point («на три гекса»)
+COUNTS = frozenset({"один", "два", "оба", "три", "четыре"})  # a count the question leaves unsaid may be implied
+MANY = COUNTS - {"один", "оба"}  # but not a count above one that is the situation's point («на три гекса»)
 # «можно другого стиля?» and «стиль должен совпадать?» ask the same with opposite answers: a situation answers only a
 # question of its own mood
 MOODS = frozenset({"должен"})
@@ -188,7 +190,7 @@ def _opens_a_clause(question: str) -> bool:
 def flips(text: str) -> frozenset[str]:
     """The deciding words of a text, as their features (`FLIPS`)."""
     found = set()
-    for word in normalise(ASKING_TAILS.sub(" ", text.lower().replace("ё", "е"))):
+    for word in normalise(SAME_TURN.sub("за ", ASKING_TAILS.sub(" ", text.lower().replace("ё", "е")))):
         feature = FLIPS.get(word) or FLIPS.get(lemma(word))
         if feature is not None:
             found.add(feature)
@@ -275,12 +277,14 @@ class Situations:
         return any(self._named(t, game) and home not in self.book.index.body.get(t, ()) for t in set(terms) - set(own))
 
     def named_apart(self, terms: dict[str, float], k: int, j: int) -> bool:
-        """Whether a named thing of the question is in situation `k` and not in `j`, or in `j` alone and not in the
-        question: «на серебряной шахте» tells «встать на шахту без денег» from «встать где чужая фишка»."""
+        """Whether the things named tell situation `k` from `j` the question's way: everything `k` says over `j` the
+        question says too, and a thing of the game is in `k` alone, or in `j` alone and not in the question
+        («на серебряной шахте» tells «встать на шахту без денег» from «встать где чужая фишка»)."""
         game = self.situations[k].section.split(".")[0]
         mine, theirs = set(self._terms[k]), set(self._terms[j])
-        return any(self._named(t, game) for t in (mine - theirs) & set(terms)) or any(
-            self._named(t, game) for t in theirs - mine - set(terms))
+        if mine - theirs - set(terms):  # the nearer one says something the question does not: nothing is told
+            return False
+        return any(self._named(t, game) for t in (mine - theirs) | (theirs - mine - set(terms)))
 
     def _named(self, term: str, game: str) -> bool:
         """Whether a term names a thing a section of the game is titled by: a rare noun (a synonym group by its
@@ -332,8 +336,13 @@ class Situations:
         closer, j = rival
         if not agree(asked, self._flips[k], self._flips[j]):
             return None
-        told = decides(asked, self._flips[k], self._flips[j]) or self.named_apart(terms, k, j)
-        if best - closer < (DECIDED if told and best >= PAIR_FLOOR else MARGIN):
+        if decides(asked, self._flips[k], self._flips[j]) and best >= PAIR_FLOOR:
+            needed = DECIDED
+        elif self.named_apart(terms, k, j) and best >= PAIR_FLOOR:
+            needed = 0.0  # told by the things named, the nearer one must still be nearer
+        else:
+            needed = MARGIN
+        if best - closer < needed:
             return None
         return Verdict(self.situations[k], best)
 

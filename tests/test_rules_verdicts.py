@@ -161,6 +161,14 @@ def test_the_module_examples_hold():
     ("первооткрыватели дают золото за ряд с одним моим поселением?", "kingdom", False),
     ("если ход пропустили, моя фишка остаётся на месте?", "valdora", False),
     ("башней можно строить на краю?", "kingdom", False),  # not «на воду на краю»
+    # the same situation asked the other way round has its own pair
+    ("еда пропадает после того как прошёл город?", "valdora", False),
+    ("рыцари считают только один ряд?", "kingdom", False),
+    ("рядом с локацией остался ещё мой домик, жетон мой?", "kingdom", False),
+    ("пустая книга, город всё ещё город?", "valdora", False),
+    ("нужен флаг для моста?", "sylvan", False),
+    ("скок контрактов можно иметь на руках", "valdora", False),  # asks how many
+    ("скок контрактов можно иметь на руках", "valdora", True),
 ])
 def test_a_paraphrase_never_gets_the_opposite_verdict(book, question, current, wrong):
     assert said(book, question, current) is not wrong

@@ -73,7 +73,7 @@ SAME_TURN = re.compile(r"\b(?:за|в)\s+(?:один|одни|1)\s+(?=ход)") 
 YES_NO_WORDS = frozenset("можно мочь смочь разрешить обязать обязательно должно должный нельзя норм норма".split())
 YES_NO_PHRASES = (" или нет ", " ли ", " так можно ", " считается ")
 OPEN_WORDS = frozenset("кто что где куда когда какой как почему зачем откуда чей каков".split())
-COUNT_WORDS = frozenset("сколько скока скоко почем почём".split())  # open wherever they stand
+COUNT_WORDS = frozenset("сколько скока скоко скок почем почём".split())  # open wherever they stand
 # before a question word at a clause's start: «а куда», «на какое дерево»
 LEADS = frozenset("а и но ну так в во на с со к у о от до из по за при про для после".split())
 INDEFINITE = frozenset("нибудь либо то".split())  # «кто-нибудь», «куда-нибудь» ask nothing
@@ -106,6 +106,7 @@ FLIPS: dict[str, str] = {
 
 COUNTS = frozenset({"один", "два", "оба", "три", "четыре"})  # a count the question leaves unsaid may be implied
 MANY = COUNTS - {"один", "оба"}  # but not a count above one that is the situation's point («на три гекса»)
+PARTICLES = frozenset({"уже", "еще", "только"})  # a question may leave these unsaid («у меня уже есть кирка»)
 # «можно другого стиля?» and «стиль должен совпадать?» ask the same with opposite answers: a situation answers only a
 # question of its own mood
 MOODS = frozenset({"должен"})
@@ -204,7 +205,7 @@ def agree(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str])
     for feature in nearest ^ rival:
         if feature in asked and feature not in nearest:
             return False
-        if feature in nearest and feature not in asked and feature not in COUNTS:
+        if feature in nearest and feature not in asked and feature not in COUNTS | PARTICLES:
             return False
     return True
 

@@ -8,17 +8,24 @@ A verdict is said only when the bot is sure, because a wrong «Нет» misleads
 
 * the question is a yes/no question by its form (`asks_yes_no`: «можно ли», «могу …?», «или нет», no «сколько»,
   «что», «куда» …);
-* the situations looked at are those of the sections the search answers with (the first ones, `SECTIONS`), and a
-  situation of another section of the game when it is nearer still (a pair's partner often lives in the next
-  section: «без провианта» in the movement, «с провиантом» in the provisions), if it is of the next sections found
-  (`NEXT_SECTIONS`) and near enough (`ELSEWHERE`); the rivals are all the situations of those sections;
+* the situations looked at are those of the sections the search answers with (the first ones, `SECTIONS`), and
+  those of the next sections found (`NEXT_SECTIONS`) when near enough (`ELSEWHERE`) or as near as the answered
+  ones' nearest (`PARTNER`): a pair's partner often lives in the next section («без провианта» in the movement,
+  «с провиантом» in the provisions); the rivals are all the situations of those sections;
 * closeness is the search's own reading of both texts (`read_question`: lemmas, the rulebook's synonyms, typos),
   as idf-weighted cosine, blended with the cosine of their mean word vectors (`Meaning.text_vector`);
-* the nearest situation must be near enough (`FLOOR`), clearly nearer than the nearest one with the other verdict
-  (`MARGIN`), and every deciding word (`FLIPS`: не, без, два, оба, свой, чужой, до, после, сразу …) in which the two
-  differ must be in the question exactly when it is in the nearer one;
+* the nearest situation must name the same things as the question (nouns a section is titled by: the farm, the
+  mine; a question may add its setting when its situation is its own, `SAME`), be in its mood, and say what the
+  question turns (`TURNING`: «не», «без», «против») and its counts above one (`says_enough`);
+* it must be near enough (`FLOOR`), clearly nearer than the nearest one with the other verdict (`MARGIN`), and every
+  deciding word (`FLIPS`: не, без, два, оба, свой, чужой, до, после, сразу …) in which the two differ must be in
+  the question exactly when it is in the nearer one;
 * a minimal pair is told apart by its deciding words rather than by closeness (одна монета / две монеты read almost
-  alike): when they agree with the nearer one and the question says one of them (`decides`), a smaller margin does.
+  alike): when they agree with the nearer one and the question says one of them (`decides`), a smaller margin does,
+  and so, short of a closer rival, do the things named (`named_apart`: «на шахте» against «на дороге»).
+
+A situation a player may ask the other way round («провиант остаётся?» / «пропадает?») is written both ways, each with
+its own verdict, so that the wording the player chose finds its own.
 
 A file holds one situation a line, `section-id | да|нет|спорно | situation | reason` («спорно»: the table's reading of
 a rule decides, so no verdict is said near it); blank lines and `#` comments are skipped.

@@ -66,6 +66,19 @@ def test_a_malformed_line_is_refused():
     ("можно ли ставить второй свой флаг на одно дерево?", None, False),
     ("можно ли молотком переносить своё верхнее жилище на другое дерево?", None, True),
     ("топором можно снять основание?", None, False),
+    # pairs that read almost alike, told apart by the words that decide
+    ("у меня провиант, за один ход можно пройти сквозь два города?", "valdora", False),
+    ("у меня провиант, за один ход можно пройти сквозь один город?", "valdora", True),
+    ("без еды могу проскочить через город?", "valdora", False),
+    ("у меня нет денег, можно встать на серебряную шахту к чужой фишке?", "valdora", True),
+    ("у меня одна монета, а на месте стоят двое чужих, можно остановиться?", "valdora", False),
+    # the setting a question adds does not keep its situation from it
+    ("я на дороге с изумрудами, свободна только телега и 1 монета, можно положить изумруд на телегу?", "valdora",
+     False),
+    # the partner of a situation in the next section found
+    ("у меня 6 монет, пришёл на шахту, можно добрать ещё?", "valdora", False),
+    ("во втором раунде ходят против часовой стрелки?", None, True),
+    ("рабочие дают золото за поселение рядом с замком?", None, True),
 ])
 def test_minimal_pairs_get_their_verdicts_both_ways(book, question, current, yes):
     assert said(book, question, current) is yes
@@ -88,10 +101,28 @@ def test_a_question_that_is_not_a_yes_no_question_gets_none(book, question):
     "можно ли держать карты снаряжения справа от искателя?",
     "можно ли играть в валдору на улице?",
     "у меня два жетона фермы с двух локаций, можно оба за ход?",  # the table's reading decides: «спорно»
+    "на дороге два золота лежат а у меня только лоток, оба не взять?",  # «не»: a «Нет» would answer it ambiguously
+    "рыбаки считают дом у воды?",  # «у воды» and «на воде» read alike: no verdict rather than a wrong one
 ])
 def test_a_question_close_to_no_written_situation_gets_none(book, question):
     assert asks_yes_no(question)
     assert said(book, question) is None
+
+
+def test_a_question_that_turns_its_situation_gets_no_verdict_of_it(book):
+    """«против часовой» against «по часовой», «без» against «с»: the nearest situation must say what the question
+    turns, or its verdict would be the opposite one."""
+    assert verdicts.flips("в раунде против часовой?") == {"против"}
+    assert verdicts.flips("можно остановиться или нет") == frozenset()  # «или нет» asks, it does not negate
+    assert verdicts.flips("встал где стоят двое") == {"два"}
+    assert said(book, "во втором раунде ходят по часовой?") is False
+
+
+def test_a_named_thing_is_a_noun(book):
+    """A doing word a section is titled by («купить», «сдать») does not set a situation apart; a thing does."""
+    found = verdicts.situations(book)
+    assert not found._named(book.index.synonyms.concept("купить"), "valdora")
+    assert found._named(book.index.synonyms.concept("телега"), "valdora")
 
 
 def test_the_yes_no_form():
@@ -121,3 +152,23 @@ def test_the_terminal_shows_the_same_verdict():
 
 def test_the_module_examples_hold():
     assert doctest.testmod(verdicts).failed == 0
+
+
+@pytest.mark.parametrize(("question", "current", "wrong"), [
+    ("с провизией можно пробежать через три города за ход?", "valdora", True),  # not «через город»
+    ("во втором раунде ходят против часовой?", "sylvan", False),  # not «по часовой»
+    ("рыбаки считают дом у воды?", "kingdom", False),  # not «на воде»
+    ("первооткрыватели дают золото за ряд с одним моим поселением?", "kingdom", False),
+    ("если ход пропустили, моя фишка остаётся на месте?", "valdora", False),
+    ("башней можно строить на краю?", "kingdom", False),  # not «на воду на краю»
+    # the same situation asked the other way round has its own pair
+    ("еда пропадает после того как прошёл город?", "valdora", False),
+    ("рыцари считают только один ряд?", "kingdom", False),
+    ("рядом с локацией остался ещё мой домик, жетон мой?", "kingdom", False),
+    ("пустая книга, город всё ещё город?", "valdora", False),
+    ("нужен флаг для моста?", "sylvan", False),
+    ("скок контрактов можно иметь на руках", "valdora", False),  # asks how many
+    ("скок контрактов можно иметь на руках", "valdora", True),
+])
+def test_a_paraphrase_never_gets_the_opposite_verdict(book, question, current, wrong):
+    assert said(book, question, current) is not wrong

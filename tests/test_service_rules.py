@@ -32,7 +32,8 @@ async def test_rules_without_a_game_asks_which_game_then_lists_its_sections(serv
 
 async def test_a_question_without_a_game_searches_all_games_and_names_the_game(service):
     reply, = await service.command(GROUP, ANYA, "rules", "можно ли пройти через город без провианта")
-    assert reply.text.startswith("📖 ") and "Валдора" in reply.text
+    assert reply.text.startswith("<b>Нет.</b> ")  # a yes/no question about a situation: the verdict first
+    assert "\n\n📖 " in reply.text and "Валдора" in reply.text
     reply, = await service.command(GROUP, ANYA, "rules", "лорды")
     assert "Kingdom Builder" in reply.text
     reply, = await service.command(PRIVATE, ANYA, "rules", "валдора провиант")

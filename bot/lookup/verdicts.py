@@ -8,12 +8,24 @@ A verdict is said only when the bot is sure, because a wrong «Нет» misleads
 
 * the question is a yes/no question by its form (`asks_yes_no`: «можно ли», «могу …?», «или нет», no «сколько»,
   «что», «куда» …);
-* the situations looked at are those of the sections the search answers with (the first ones, `SECTIONS`);
+* the situations looked at are those of the sections the search answers with (the first ones, `SECTIONS`), and
+  those of the next sections found (`NEXT_SECTIONS`) when near enough (`ELSEWHERE`) or as near as the answered
+  ones' nearest (`PARTNER`): a pair's partner often lives in the next section («без провианта» in the movement,
+  «с провиантом» in the provisions); the rivals are all the situations of those sections;
 * closeness is the search's own reading of both texts (`read_question`: lemmas, the rulebook's synonyms, typos),
   as idf-weighted cosine, blended with the cosine of their mean word vectors (`Meaning.text_vector`);
-* the nearest situation must be near enough (`FLOOR`), clearly nearer than the nearest one with the other verdict
-  (`MARGIN`), and every deciding word (`FLIPS`: не, без, два, оба, свой, чужой, до, после, сразу …) in which the two
-  differ must be in the question exactly when it is in the nearer one.
+* the nearest situation must name the same things as the question (nouns a section is titled by: the farm, the
+  mine; a question may add its setting when its situation is its own, `SAME`), be in its mood, and say what the
+  question turns (`TURNING`: «не», «без», «против») and its counts above one (`says_enough`);
+* it must be near enough (`FLOOR`), clearly nearer than the nearest one with the other verdict (`MARGIN`), and every
+  deciding word (`FLIPS`: не, без, два, оба, свой, чужой, до, после, сразу …) in which the two differ must be in
+  the question exactly when it is in the nearer one;
+* a minimal pair is told apart by its deciding words rather than by closeness (одна монета / две монеты read almost
+  alike): when they agree with the nearer one and the question says one of them (`decides`), a smaller margin does,
+  and so, short of a closer rival, do the things named (`named_apart`: «на шахте» against «на дороге»).
+
+A situation a player may ask the other way round («провиант остаётся?» / «пропадает?») is written both ways, each with
+its own verdict, so that the wording the player chose finds its own.
 
 A file holds one situation a line, `section-id | да|нет|спорно | situation | reason` («спорно»: the table's reading of
 a rule decides, so no verdict is said near it); blank lines and `#` comments are skipped.
@@ -35,7 +47,7 @@ import numpy as np
 from bot.lookup.question import read_question
 from bot.lookup.reference import Section
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook
-from bot.lookup.terms import lemma, normalise
+from bot.lookup.terms import is_noun, lemma, normalise
 
 FILE_NAME = "verdicts.txt"  # next to a game's reference.md
 # «спорно»: a situation the rules leave to the table (a reading the chat chooses): no verdict near it
@@ -49,13 +61,26 @@ COVERED = 0.5  # and the question has at least this share of its subject (`Situa
 # a word of a section's title this rare names a thing (Ферма, Верхушка, Инструменты), unlike «ход» or «карта»
 NAMED_IDF = 1.8
 PAIRED = 0.3  # a rival with the other verdict this close is the situation's pair: their deciding words must agree
+SAME = 0.85  # a situation this close is the question's own, whatever setting the question adds
+NEXT_SECTIONS = 5  # a situation of the next sections the search found is taken when at least ELSEWHERE close
+ELSEWHERE = 0.7
+PARTNER = 0.05  # or when at most this much farther than the nearest situation of the sections answered
+DECIDED = -0.05  # the margin a pair needs when the question says a word that tells it apart (`decides`)
+PAIR_FLOOR = 0.6  # and so close is the nearer one at least
+NEGATIONS = frozenset({"не", "без"})
+# a question that says one of these and its situation does not asks the opposite («ходят против часовой?» is not
+# «ходят по часовой?»)
+TURNING = frozenset({"не", "без", "против"})
+# «…, или нет?» asks, it does not negate
+ASKING_TAILS = re.compile(r"\b(?:или|либо)\s+(?:нет|не)\b|\bне\s+(?:так\s+)?ли\b")
+SAME_TURN = re.compile(r"\b(?:за|в)\s+(?:один|одни|1)\s+(?=ход)")  # «в один ход» is «за ход», not a count
 
 # A question asks for a yes or a no by these words (lemmas), phrases or a question mark, unless a question word opens
 # one of its clauses («сколько», «куда мне идти», «…, что делать») or it offers a choice («на равнину или на луг»).
 YES_NO_WORDS = frozenset("можно мочь смочь разрешить обязать обязательно должно должный нельзя норм норма".split())
 YES_NO_PHRASES = (" или нет ", " ли ", " так можно ", " считается ")
 OPEN_WORDS = frozenset("кто что где куда когда какой как почему зачем откуда чей каков".split())
-COUNT_WORDS = frozenset("сколько скока скоко почем почём".split())  # open wherever they stand
+COUNT_WORDS = frozenset("сколько скока скоко скок почем почём".split())  # open wherever they stand
 # before a question word at a clause's start: «а куда», «на какое дерево»
 LEADS = frozenset("а и но ну так в во на с со к у о от до из по за при про для после".split())
 INDEFINITE = frozenset("нибудь либо то".split())  # «кто-нибудь», «куда-нибудь» ask nothing
@@ -63,9 +88,10 @@ INDEFINITE = frozenset("нибудь либо то".split())  # «кто-ниб�
 # Words that flip an answer, as lemmas or as typed -> the feature they stand for.
 FLIPS: dict[str, str] = {
     **dict.fromkeys("не нельзя".split(), "не"),
-    **dict.fromkeys("без нет нету ноль 0 пустой".split(), "без"),
-    **dict.fromkeys("два две оба обе второй дважды 2 пара несколько".split(), "два"),
-    **dict.fromkeys("три 3 третий".split(), "три"),
+    **dict.fromkeys("без нет нету ноль 0".split(), "без"),
+    **dict.fromkeys("два две двое двоих второй дважды 2 пара несколько".split(), "два"),
+    **dict.fromkeys("оба обе".split(), "оба"),  # «ферма и оазис, оба?»: the question may name the two instead
+    **dict.fromkeys("три трое троих 3 третий".split(), "три"),
     **dict.fromkeys("четыре 4 четвертый".split(), "четыре"),
     **dict.fromkeys("один одна 1 одиночный единственный".split(), "один"),
     **dict.fromkeys("свой свое своя свои своего свою своих мой мое моя мои моего мою моих собственный".split(), "свой"),
@@ -78,13 +104,16 @@ FLIPS: dict[str, str] = {
     **dict.fromkeys("через сквозь насквозь мимо".split(), "через"),
     **dict.fromkeys("выше".split(), "выше"),
     **dict.fromkeys("ниже".split(), "ниже"),
+    "против": "против",  # «против часовой» against «по часовой»
     "только": "только",
     "уже": "уже",
     "еще": "еще",
 }
 
 
-COUNTS = frozenset({"один", "два", "три", "четыре"})  # a count the question leaves unsaid may be implied
+COUNTS = frozenset({"один", "два", "оба", "три", "четыре"})  # a count the question leaves unsaid may be implied
+MANY = COUNTS - {"один", "оба"}  # but not a count above one that is the situation's point («на три гекса»)
+PARTICLES = frozenset({"уже", "еще", "только"})  # a question may leave these unsaid («у меня уже есть кирка»)
 # «можно другого стиля?» and «стиль должен совпадать?» ask the same with opposite answers: a situation answers only a
 # question of its own mood
 MOODS = frozenset({"должен"})
@@ -169,7 +198,7 @@ def _opens_a_clause(question: str) -> bool:
 def flips(text: str) -> frozenset[str]:
     """The deciding words of a text, as their features (`FLIPS`)."""
     found = set()
-    for word in normalise(text):
+    for word in normalise(SAME_TURN.sub("за ", ASKING_TAILS.sub(" ", text.lower().replace("ё", "е")))):
         feature = FLIPS.get(word) or FLIPS.get(lemma(word))
         if feature is not None:
             found.add(feature)
@@ -183,9 +212,19 @@ def agree(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str])
     for feature in nearest ^ rival:
         if feature in asked and feature not in nearest:
             return False
-        if feature in nearest and feature not in asked and feature not in COUNTS:
+        if feature in nearest and feature not in asked and feature not in COUNTS | PARTICLES:
             return False
     return True
+
+
+def decides(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str]) -> bool:
+    """Whether the question says a deciding word that sides with the nearest situation against its rival: one of
+    the nearest's own words, or none of the rival's own («с провиантом» against «без провианта», when the question
+    negates nothing; «сквозь один город» against «сквозь два», when the question says a count)."""
+    if (nearest - rival) & asked:
+        return True
+    return any(f not in asked and (f not in COUNTS or (f in MANY and asked & COUNTS))
+               and (f not in NEGATIONS or not asked & NEGATIONS) for f in rival - nearest)
 
 
 class Situations:
@@ -203,6 +242,8 @@ class Situations:
         self._terms = [self.terms(s.text) for s in situations]
         self._vectors = [self.vector(s.text) for s in situations]
         self._flips = [flips(s.text) for s in situations]
+        positions = {s.id: i for i, s in enumerate(book.index.sections)}
+        self._homes = [positions.get(s.section, -1) for s in situations]  # the index's number of a situation's section
 
     def terms(self, text: str) -> dict[str, float]:
         """A text's subject as the search reads it: term -> weight times idf."""
@@ -230,41 +271,86 @@ class Situations:
         total = sum(own.values())
         return sum(w for t, w in own.items() if t in terms) / total if total else 0.0
 
-    def names_apart(self, terms: dict[str, float], k: int) -> bool:
+    def names_apart(self, terms: dict[str, float], k: int, closeness: float = 0.0) -> bool:
         """Whether situation `k` or the question names a thing of the game that a section is titled by (the bridge,
         the farm, a tool, the workers) and the other does not: «можно строить на дерево с верхушкой» is not «мост к
         дереву с верхушкой», «рабочие за замок дают?» is not «замок даёт жетон?»."""
         game = self.situations[k].section.split(".")[0]
         own = self._terms[k]
-        return any(self._named(t, game) for t in set(own) ^ set(terms))
+        if any(self._named(t, game) for t in set(own) - set(terms)):
+            return True
+        if closeness >= SAME:  # the question tells its setting too: «я на дороге, …, можно изумруд на телегу?»
+            return False
+        home = self._homes[k]
+        return any(self._named(t, game) and home not in self.book.index.body.get(t, ()) for t in set(terms) - set(own))
+
+    def named_apart(self, terms: dict[str, float], k: int, j: int) -> bool:
+        """Whether the things named tell situation `k` from `j` the question's way: everything `k` says over `j` the
+        question says too, and a thing of the game is in `k` alone, or in `j` alone and not in the question
+        («на серебряной шахте» tells «встать на шахту без денег» from «встать где чужая фишка»)."""
+        game = self.situations[k].section.split(".")[0]
+        mine, theirs = set(self._terms[k]), set(self._terms[j])
+        if mine - theirs - set(terms):  # the nearer one says something the question does not: nothing is told
+            return False
+        return any(self._named(t, game) for t in (mine - theirs) | (theirs - mine - set(terms)))
 
     def _named(self, term: str, game: str) -> bool:
+        """Whether a term names a thing a section of the game is titled by: a rare noun (a synonym group by its
+        first Russian member), not a doing word like «купить» or «сдать» that the player's own verb may stand for,
+        nor a kind of thing like «особый предмет», of which «топор» is one."""
         index = self.book.index
-        return index.idf.get(term, 0.0) >= NAMED_IDF and any(
-            index.sections[i].game == game for i in index.titled.get(term, ()))
+        if index.idf.get(term, 0.0) < NAMED_IDF or not any(
+                index.sections[i].game == game for i in index.titled.get(term, ())):
+            return False
+        members = index.synonyms.groups[int(term[3:])] if re.fullmatch(r"syn\d+", term) else [term]
+        head = next((m for m in members if re.search("[а-яё]", m)), members[0])
+        return is_noun(normalise(head)[0]) if normalise(head) else False
+
+    def says_enough(self, asked: frozenset[str], k: int) -> bool:
+        """Whether a question says situation `k`'s count above one, says none the situation has no count for, and
+        turns (`TURNING`) only what it turns: «пастбищем на гекс локации» is not «пастбищем на три гекса», «сквозь три
+        города» is not «через город», and «оба не взять?» is no question a «Нет» answers plainly."""
+        own = self._flips[k]
+        return own & MANY <= asked and bool(own & MANY) >= bool(asked & MANY) and asked & TURNING <= own
 
     def verdict(self, question: str, found: list[Section]) -> Verdict | None:
         """The verdict for a question whose answer the search found in `found` (best first), or None when the
         question is not a yes/no question or no written situation is clearly the one it describes."""
         if not found or not asks_yes_no(question):
             return None
-        candidates = [k for s in found[:SECTIONS] for k in self.by_section.get(s.id, [])]
-        if not candidates:
+        answered = {s.id for s in found[:SECTIONS]}
+        nearby = {s.id for s in found[:NEXT_SECTIONS]}
+        pool = [k for k, s in enumerate(self.situations) if s.section in nearby]
+        if not any(self.situations[k].section in answered for k in pool):
             return None
         terms, vector, asked = self.terms(question), self.vector(question), flips(question)
-        scored = sorted(((self.closeness(terms, vector, k), k) for k in candidates), reverse=True)
-        # the nearest situation about the same named things and in the question's mood; its rival is the nearest
-        # with another verdict among them all
-        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and not self.names_apart(terms, k)]
+        scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
+        # a situation of a next section: near enough, or as near as the answered sections' nearest (its pair's partner)
+        elsewhere = min(ELSEWHERE, next(c for c, k in scored if self.situations[k].section in answered) - PARTNER)
+        # the nearest situation about the same named things, in the question's mood and saying what it says, of an
+        # answered section or near enough; its rival is the nearest with another verdict of them all
+        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and self.says_enough(asked, k)
+                   and not self.names_apart(terms, k, c)
+                   and (self.situations[k].section in answered or c >= elsewhere)]
         if not fitting or self.situations[fitting[0][1]].yes is None:
             return None
         best, k = fitting[0]
         yes = self.situations[k].yes
-        rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes), None)
-        if best < FLOOR or self.covered(terms, k) < COVERED or (rival is not None and best - rival[0] < MARGIN):
+        if best < FLOOR or self.covered(terms, k) < COVERED:
             return None
-        if rival is not None and best - rival[0] < PAIRED and not agree(asked, self._flips[k],
-                                                                       self._flips[rival[1]]):
+        rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes), None)
+        if rival is None or best - rival[0] >= PAIRED:
+            return Verdict(self.situations[k], best)
+        closer, j = rival
+        if not agree(asked, self._flips[k], self._flips[j]):
+            return None
+        if decides(asked, self._flips[k], self._flips[j]) and best >= PAIR_FLOOR:
+            needed = DECIDED
+        elif self.named_apart(terms, k, j) and best >= PAIR_FLOOR:
+            needed = 0.0  # told by the things named, the nearer one must still be nearer
+        else:
+            needed = MARGIN
+        if best - closer < needed:
             return None
         return Verdict(self.situations[k], best)
 

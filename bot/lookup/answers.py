@@ -189,7 +189,8 @@ def question_reply(book: RuleBook, question: str, current: str | None = None,
     if note:
         reply = replace(reply, text=f"{reply.text}\n\n📌 {escape(note)}")
     reply = with_worked(computed, reply) if computed else reply
-    said = verdict(book, words, found)  # «Да.» or «Нет.» first for a yes/no question about a situation
+    # «Да.» or «Нет.» first for a yes/no question about a situation; a claimed figure has its own from the sum
+    said = None if computed and computed.claimed else verdict(book, words, found)
     return replace(reply, text=f"{said.text}\n\n{reply.text}") if said else reply
 
 

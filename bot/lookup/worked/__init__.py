@@ -6,14 +6,15 @@ and the section of the category to show when the search finds none; None for a q
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 
 from bot.lookup.worked import kingdom, sylvan, valdora
+from bot.lookup.worked.claims import claims, judged, unclaimed
 from bot.lookup.worked.counted import read_numbers
 from bot.lookup.worked.reading import Word, has, matches, players, read
 from bot.lookup.worked.setup import asks_setup, find_fact
-from bot.lookup.worked.sums import Category, asks_sum, assign, implied, mentions, total_lines
+from bot.lookup.worked.sums import Category, asks_sum, assign, implied, mentions, not_a_sum, result, total_lines
 
 CALCULATORS: dict[str, ModuleType] = {"kingdom": kingdom, "valdora": valdora, "sylvan": sylvan}
 _COUNTS = {2: "двух", 3: "трёх", 4: "четырёх", 5: "пяти"}
@@ -23,6 +24,7 @@ _COUNTS = {2: "двух", 3: "трёх", 4: "четырёх", 5: "пяти"}
 class Worked:
     lines: list[str]  # HTML: the result in bold first
     sections: tuple[str, ...]  # the sections that explain it; the first is shown when the search finds none of them
+    claimed: bool = False  # it says whether a figure someone claims is right: its own «да» or «нет»
 
     @property
     def section(self) -> str:
@@ -38,17 +40,22 @@ def worked(game: str | None, question: str) -> Worked | None:
     calculator = CALCULATORS.get(game or "")
     if calculator is None:
         return None
-    priced = calculator.cost(read(question)) if calculator.cost else None
+    said = read(question)
+    quoted = claims(said, question)  # «юля насчитала 36»: figures to check, not to compute with
+    said = unclaimed(said, quoted)
+    priced = calculator.cost(said) if calculator.cost else None
     if priced is not None:  # what a move costs: before the sums, whose words («стоит», «платить») it shares
         lines, section = priced
         return Worked(lines, (section,))
-    words = claims_dropped(read(question), calculator.UNITS)
+    words = claims_dropped(said, calculator.UNITS)
     numbers = read_numbers(words, calculator.VOCABULARY)
     found = implied(mentions(words, calculator.CATEGORIES), numbers, calculator.CATEGORIES)
     if found:
         assigned = assign(words, found, numbers)
         named = any(matches(words[i], c.names, fuzzy=True) for i, c in found)
         how = asks_sum(words, assigned, calculator.UNITS, named, yes_no="?" in question)
+        if quoted and how is None and not not_a_sum(words):  # «наташа говорит это 18, так?» asks for the sum
+            how = "asked"
         asked = focus(words, [(i, c) for i, c in found if c.id in assigned]) if how else []
         parts = [calculator.part(category, words, assigned[category.id]) for category in asked]
         # a statement («рыцари: 30 домиков») asks for what is missing only of a category that is nothing but a score
@@ -60,7 +67,8 @@ def worked(game: str | None, question: str) -> Worked | None:
                 sections = (calculator.TOTAL_SECTION,)
             else:  # several cards each scored on its own (Kingdom Builder): the first named, then the others
                 sections = tuple(dict.fromkeys(c.section for c in main))
-            return Worked(total_lines(parts, calculator.unit), sections)
+            lines = judged(total_lines(parts, calculator.unit), quoted, result(parts))
+            return Worked(lines, sections, claimed=bool(quoted))
     allowed: range = calculator.ALLOWED
     n = players(words, (allowed.start, allowed.stop - 1), loose=True)
     fact = find_fact(words, calculator.FACTS) if asks_setup(words, n) else None
@@ -95,5 +103,5 @@ def claims_dropped(words: list[Word], units: tuple[str, ...]) -> list[Word]:
         claim = i + 1 < len(words) and matches(words[i + 1], units) and not (i and words[i - 1].text in ("по", "на"))
         other = i > 1 and words[i - 1].text == "или" and matches(words[i - 2], units)  # «6 золота или 3»
         if w.value is not None and (claim or other):
-            out[i] = Word(w.text, w.lemma, None, None, w.clause)
+            out[i] = replace(w, value=None, players=None)
     return out

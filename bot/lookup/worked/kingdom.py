@@ -79,7 +79,7 @@ _ADDING = {"fishermen", "miners", "workers", "discoverers", "hermits", "castles"
 _LARGEST = ("больш", "крупн", "максим", "самая", "самой", "самую", "длинн", "главн")
 _CONTEXT = {"knights": _ROW, "citizens": (*_GROUP, *_LARGEST, "связн")}
 # settlements standing alone are groups of one each (hermits): «4 домика стоят по одному отдельно»
-_ALONE = ("одиноч", "поодиноч", "одному", "=отдельно", "особняк", "изолирован", "сам", "соло")
+_ALONE = ("одиноч", "поодиноч", "одному", "=один", "=отдельно", "особняк", "изолирован", "сам", "соло")
 # the objects a chain links (merchants), as named: «соединяет замок, таверну и оазис»
 _OBJECTS = {title.lower() for title in TILE_TITLES.values()} | {"замок", "локация", "крепость"}
 _FIRST = ("перв", "больше всех", "лидер", "лидир", "больш", "1-")
@@ -112,6 +112,8 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
         at = [n for n in at if near(words, n, context, 6) or n.counts is None and in_clause(words, n, context)]
     if category.id == "citizens":
         at = [n for n in at if _largest_group(words, n)]
+    if category.id == "castles":  # «возле 3 замков, у одного замка аж 4 моих»: the count of castles, not what stands
+        at = [n for n in at if n.counts == "castle"] or at
     if category.id == "hermits":  # a count of settlements is groups only of lone ones
         at = [n for n in at if n.counts != "settlement" or _alone(words, n)]
     named = _named_objects(words) if category.id == "merchants" else []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.lookup.terms import edit_distance, known_word, lemma
 
@@ -34,6 +34,7 @@ class Word:
     value: int | None  # the number the word says
     players: int | None  # the number of players it names
     clause: int
+    sentence: int = 0  # a new one after «.», «?», «!»: what someone says runs to its end («юля говорит, что …»)
 
 
 @functools.cache
@@ -68,23 +69,25 @@ def _number(text: str) -> tuple[int | None, bool]:
 def read(text: str) -> list[Word]:
     """The words of a question with their numbers; compound numbers («двадцать пять») become one word."""
     words: list[Word] = []
-    clause = 0
+    clause = sentence = 0
     for token in _TOKEN.findall(text.lower().replace("ё", "е")):
         if not token[0].isalnum():
             clause += 1
+            sentence += token in ".!?"
             continue
         if token == "а" and words:  # «в двух первый, а в одном второй»
             clause += 1
         value, people = (None, False) if token in _ONLY else _number(token)
         if token in _TOGETHER:
-            words.append(Word(token, token, _TOGETHER[token], _TOGETHER[token], clause))
+            words.append(Word(token, token, _TOGETHER[token], _TOGETHER[token], clause, sentence))
             continue
         last = words[-1] if words else None
         if (value is not None and not people and last is not None and last.value is not None
                 and last.value % 10 == 0 and 20 <= last.value < 100 and value < 10 and last.clause == clause):
-            words[-1] = Word(last.text + " " + token, last.lemma, last.value + value, None, clause)
+            words[-1] = Word(last.text + " " + token, last.lemma, last.value + value, None, clause, sentence)
             continue
-        words.append(Word(token, lemma(token).replace("ё", "е"), value, value if people else None, clause))
+        words.append(Word(token, lemma(token).replace("ё", "е"), value, value if people else None, clause,
+                          sentence))
     return [_with_people(words, i) for i in range(len(words))]
 
 
@@ -93,7 +96,7 @@ def _with_people(words: list[Word], i: int) -> Word:
     word = words[i]
     if word.value is not None and word.players is None and i + 1 < len(words) and words[i + 1].text.startswith(
             _PEOPLE):
-        return Word(word.text, word.lemma, word.value, word.value, word.clause)
+        return replace(word, players=word.value)
     return word
 
 

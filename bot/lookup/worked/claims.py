@@ -8,6 +8,7 @@ computed result into the verdict on each claim."""
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, replace
 
 from bot.lookup.worked.reading import Word, matches
@@ -18,12 +19,15 @@ SAYING = ("говор", "уверя", "утвержд", "насчита", "по�
           "положено", "спорит")
 # a number asked for, not claimed: «сколько всего выходит», «скока выходит»
 _ASKED = ("сколько", "скольк", "скока", "скоко", "скок", "всего", "итого", "что", "как")
+_RESULT = ("выходит", "получается", "получилось", "вышло")  # what the asker's own count comes to
+_SCORES = ("очк", "балл", "слав", "золот", "монет")
 _SELF = ("я", "меня", "мне", "мы", "нас", "нам")
 # a claim's own words that would ask or answer something of the calculators («можно брать сколько надо», «при
 # ничьей никто ничего не получает», «это 18, так?»): the claim's, not the asker's
+# (what it is about stays: «за ход надо ставить ровно три» is about a turn, not the set-up)
 _CLAIM_ONLY = ("можно", "нельзя", "надо", "нужно", "не", "никто", "ничего", "нич", "поровну", "пополам", "подели",
-               "дел", "так", "правда", "верно", "ход", "стоит", "плат", "держ", "максимум", "лимит", "могу", "может",
-               "=ли", "очк", "слав", "балл", "если", "как", "что", "почему", "зачем", "правильн")
+               "дел", "так", "правда", "верно", "могу", "может", "=ли", "если", "как", "что",
+               "почему", "зачем", "правильн")
 
 
 @dataclass(frozen=True)
@@ -58,17 +62,18 @@ def _speaker(words: list[Word], verb: int, original: str) -> tuple[bool, str, st
     tag = _parse(before.text).tag
     if "Name" in tag or "anim" in tag and "NOUN" in tag:
         named = next((g for g in ("masc", "femn") if g in tag), "")
-        at = original.lower().find(before.text)
+        at = original.lower().replace("ё", "е").find(before.text)
         name = original[at: at + len(before.text)] if at >= 0 else before.text
         return False, name[:1].upper() + name[1:], gender or named
     return False, "", gender
 
 
 def claims(words: list[Word], question: str) -> list[Claim]:
-    """The claims of a question: each saying verb with a number after it in its sentence, up to the next saying
-    verb; a claim with no number is an opinion to leave to the rules («серёга говорит одиночки не считаются»)."""
-    verbs = [i for i, w in enumerate(words) if matches(w, SAYING) and not (
-        i and words[i - 1].clause == w.clause and matches(words[i - 1], _ASKED))]
+    """The claims of a question: each saying verb and what follows it in its sentence, up to the next speaker, with
+    the numbers said (a number of players is not one: «как на четверых»); a claim with no number is an opinion the
+    rules settle («серёга говорит одиночки не считаются»), its words are the speaker's all the same."""
+    verbs = [i for i, w in enumerate(words) if matches(w, SAYING) and not any(
+        matches(v, _ASKED) for v in words[max(0, i - 4): i] if v.clause == w.clause)]  # «сколько за это выходит»
     found = []
     for k, verb in enumerate(verbs):
         end = next((i for i in range(verb + 1, len(words)) if words[i].sentence != words[verb].sentence), len(words))
@@ -76,9 +81,11 @@ def claims(words: list[Word], question: str) -> list[Claim]:
             nxt = verbs[k + 1]
             end = nxt - 1 if words[nxt - 1].clause == words[nxt].clause and words[nxt - 1].text in _SELF or _parse(
                 words[nxt - 1].text).tag.POS in ("NOUN", "NPRO") else nxt
-        values = tuple(w.value for w in words[verb + 1: end] if w.value is not None)
-        if values:
-            found.append(Claim(values, *_speaker(words, verb, question), verb, end))
+        said = [i for i in range(verb + 1, end) if words[i].value is not None and words[i].players is None]
+        if matches(words[verb], _RESULT) and verb and words[verb - 1].text in _SELF:  # «у меня выходит 30», not
+            said = [i for i in said if not _counts(words, i)]  # «у меня получается 4 группы»: a count to use
+        values = tuple(words[i].value or 0 for i in said)
+        found.append(Claim(values, *_speaker(words, verb, question), verb, end))
     return found
 
 
@@ -94,6 +101,18 @@ def unclaimed(words: list[Word], found: list[Claim]) -> list[Word]:
                 out[i] = replace(w, text="", lemma="")
         out[claim.start] = replace(words[claim.start], text="", lemma="")
     return out
+
+
+def _counts(words: list[Word], i: int) -> bool:
+    """A number with a noun of its own after it that is not a score («4 группы»; «30 очков» is a total)."""
+    nxt = words[i + 1] if i + 1 < len(words) else None
+    return nxt is not None and nxt.clause == words[i].clause and _parse(nxt.text).tag.POS == "NOUN" and not (
+        matches(nxt, _SCORES))
+
+
+def figures(found: list[Claim]) -> list[Claim]:
+    """The claims that state a number, the ones a count can prove right or wrong."""
+    return [c for c in found if c.values]
 
 
 def _right(claim: Claim) -> str:
@@ -133,6 +152,7 @@ def judged(lines: list[str], found: list[Claim], values: list[int] | None) -> li
     """The computed lines with the verdict on the claims in the first one, after the result («<b>30 золота</b> —
     правы вы, не Юля: 2 × 12 + 1 × 6»); when the result is not one number (a count is missing, several cases),
     what the claim needs to be checked."""
+    found = figures(found)
     if not found or not lines:
         return lines
     claimed = ", ".join(dict.fromkeys(str(c.values[0]) for c in found))
@@ -143,3 +163,20 @@ def judged(lines: list[str], found: list[Claim], values: list[int] | None) -> li
     if not sep:
         return [lines[0] + " — " + verdict(found, values[0]), *lines[1:]]
     return [f"{head}</b> — {verdict(found, values[0])}: {rest}", *lines[1:]]
+
+
+_BOLD = re.compile(r"<b>(.*?)</b>")
+
+
+def checked(lines: list[str], found: list[Claim]) -> list[str]:
+    """A set-up count with the verdict on the claims after its first line: a claim is right when its figure is one
+    of the numbers in bold («<b>по 16 флагов</b>» — «Нет, не 10, Валера ошибается»); nothing to say when the bold
+    states no number."""
+    found = figures(found)
+    stated = {int(n) for n in re.findall(r"\d+", " ".join(_BOLD.findall(lines[0])))} if lines else set()
+    if not found or not stated:
+        return lines
+    right = [c for c in found if c.values[0] in stated]
+    value = right[0].values[0] if right else -1
+    said = verdict(found, value)
+    return [lines[0], said[0].upper() + said[1:] + ".", *lines[1:]]

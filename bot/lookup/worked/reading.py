@@ -17,7 +17,7 @@ _NUMBERS = {
     "пятнадцать": 15, "шестнадцать": 16, "семнадцать": 17, "восемнадцать": 18, "девятнадцать": 19,
     "двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60, "семьдесят": 70,
     "восемьдесят": 80, "девяносто": 90, "сто": 100,
-    "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6, "семерка": 7, "десятка": 10,
+    "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6, "семерка": 7, "десятка": 10, "десяток": 10,
     "дважды": 2, "трижды": 3, "четырежды": 4,  # times: «дважды гружу телегу»
 }
 _COLLECTIVE = {"двое": 2, "трое": 3, "четверо": 4, "пятеро": 5, "шестеро": 6}  # «на троих»: players
@@ -70,6 +70,7 @@ def read(text: str) -> list[Word]:
     """The words of a question with their numbers; compound numbers («двадцать пять») become one word."""
     words: list[Word] = []
     clause = sentence = 0
+    text = re.sub(r"\+(?=\s*\d)", " плюс ", text)  # «+10»: said «плюс 10» (Валдора's bonus cards)
     for token in _TOKEN.findall(text.lower().replace("ё", "е")):
         if not token[0].isalnum():
             clause += 1
@@ -104,7 +105,7 @@ def players(words: list[Word], allowed: tuple[int, int], loose: bool = False) ->
     """The number of players a question names; `loose` also takes «на 3», «для 4» (a set-up question)."""
     low, high = allowed
     for i, word in enumerate(words):
-        if word.players is not None:
+        if word.players is not None and word.players > 1:  # «на одного игрока»: each, not a game for one
             return word.players
         if loose and word.value is not None and i and words[i - 1].text in ("на", "для") and 2 <= word.value <= 6:
             nxt = words[i + 1] if i + 1 < len(words) else None

@@ -88,15 +88,27 @@ def _described(words: list[Word], i: int, category: Category, clauses: set[tuple
     return any((words[i].clause, y) in clauses for y in category.yields)
 
 
+_NONE = ("нет", "нету", "ноль", "0")
+
+
+def absent(words: list[Word], i: int) -> bool:
+    """A category said to be missing («мастерских нет», «камней на картах нет», «без мастерских», «ни одной
+    мастерской»): «нет» after its name in its clause, «без» or «ни» just before it."""
+    clause = words[i].clause
+    before = [w.text for w in words[max(0, i - 2): i] if w.clause == clause]
+    return "без" in before or "ни" in before or any(
+        w.text in _NONE for w in words[i + 1:] if w.clause == clause)
+
+
 def implied(found: list[tuple[int, Category]], numbers: list[Number],
-            categories: tuple[Category, ...]) -> list[tuple[int, Category]]:
+            categories: tuple[Category, ...], words: list[Word]) -> list[tuple[int, Category]]:
     """The categories named, and those a number brings in by what it counts («высотой 5»: a tree's height)."""
     ids = {c.id for _, c in found}
     extra = []
     for category in categories:
         concepts = set(category.implied_by) - {t for _, c in found for t in c.takes}  # «мост … высотой 5»: the bridge's
         bringing = [n for n in numbers if {n.counts, n.of} & concepts]
-        if bringing and category.id not in ids:
+        if bringing and category.id not in ids and (not category.needs or has(words, *category.needs)):
             extra.append((bringing[0].at, category))
     return sorted(found + extra, key=lambda m: m[0])
 

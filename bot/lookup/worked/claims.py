@@ -51,6 +51,19 @@ def _parse(text: str):
     return morph().parse(text)[0]
 
 
+@functools.cache
+def _person(text: str):
+    """The tag of a word read as a person («юля», «света», «друг»: a name or an animate noun), or None."""
+    from bot.replies.words import morph
+
+    parses = morph().parse(text)
+    named = next((p for p in parses if "Name" in p.tag and "nomn" in p.tag), None)
+    if named is not None:
+        return named.tag
+    first = parses[0].tag
+    return first if "anim" in first and "NOUN" in first else None
+
+
 def _speaker(words: list[Word], verb: int, original: str) -> tuple[bool, str, str]:
     """Who says: the word before the saying verb («юля насчитала», «я говорю», «у меня выходит»)."""
     gender = next((g for g in ("masc", "femn") if g in _parse(words[verb].text).tag), "")
@@ -59,8 +72,8 @@ def _speaker(words: list[Word], verb: int, original: str) -> tuple[bool, str, st
         return False, "", gender
     if before.text in _SELF:
         return True, "", gender
-    tag = _parse(before.text).tag
-    if "Name" in tag or "anim" in tag and "NOUN" in tag:
+    tag = _person(before.text)
+    if tag is not None:
         named = next((g for g in ("masc", "femn") if g in tag), "")
         at = original.lower().replace("ё", "е").find(before.text)
         name = original[at: at + len(before.text)] if at >= 0 else before.text

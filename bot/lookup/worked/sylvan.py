@@ -135,7 +135,8 @@ def _region(words: list[Word], at: list[Number], rounds: int, times: str) -> Par
         return Part("область", missing=f"Превосходство в области: {rate}. Сколько деревьев в области? Напишите "
                     "число — посчитаю.")
     trees = size.value if size is not None else values[0]
-    mine, theirs = (rest[0], max(rest[1:])) if len(rest) > 1 and has(words, *_OTHERS) else (None, None)
+    owners = [_whose(words, n) for n in at if n is not size]
+    mine, theirs = (rest[0], max(rest[1:])) if len(rest) > 1 and "other" in owners[1:] else (None, None)
     if mine is not None and mine < theirs:
         return Part("область", [0], f"у соперника больше деревьев с преимуществом ({theirs} против {mine}) — "
                     "превосходство его, вам за область ничего")
@@ -153,8 +154,18 @@ def _region(words: list[Word], at: list[Number], rounds: int, times: str) -> Par
 
 def _owned(words: list[Word], n: Number) -> bool:
     """A count said of a player's trees («у меня 2 дерева», «у синего 2»), not of a region's."""
-    clause = " ".join(w.text for w in words if w.clause == n.clause)
-    return "меня" in clause or any(o in clause for o in _OTHERS)
+    return _whose(words, n) is not None
+
+
+def _whose(words: list[Word], n: Number) -> str | None:
+    """Whose trees a number counts: "me" («у меня перевес на двух»), "other" («у синего 2», «у тани тоже на
+    двух»), or None (the region's)."""
+    clause = [w for w in words if w.clause == n.clause]
+    said = " ".join(w.text for w in clause)
+    if "меня" in said.split():
+        return "me"
+    held = any(w.text == "у" and j + 1 < len(clause) and clause[j + 1].value is None for j, w in enumerate(clause))
+    return "other" if held or any(o in said for o in _OTHERS) else None
 
 
 def _level(words: list[Word], n: Number) -> int:

@@ -140,7 +140,7 @@ def _region(words: list[Word], at: list[Number], rounds: int, times: str) -> Par
     if mine is not None and mine < theirs:
         return Part("область", [0], f"у соперника больше деревьев с преимуществом ({theirs} против {mine}) — "
                     "превосходство его, вам за область ничего")
-    leaders = 2 if mine is not None and mine == theirs or mine is None and has(words, *_TIE) else 1
+    leaders = 2 if has(words, *_TIE) or mine is not None and mine == theirs else 1
     fame = region_fame(trees, leaders) * rounds
     if leaders > 1:  # «ничья в районе из 4 деревьев»: each leader's share
         said = f"при ничьей каждому из лидеров — {points(region_fame(1, 2))} славы за каждое дерево области"
@@ -157,6 +157,9 @@ def _owned(words: list[Word], n: Number) -> bool:
     return _whose(words, n) is not None
 
 
+_EVERYONE = ("нас", "вас", "каждого", "всех", "обоих", "двоих", "них")  # «у нас ничья», «по 2 у каждого»: no one
+
+
 def _whose(words: list[Word], n: Number) -> str | None:
     """Whose trees a number counts: "me" («у меня перевес на двух»), "other" («у синего 2», «у тани тоже на
     двух»), or None (the region's)."""
@@ -164,7 +167,8 @@ def _whose(words: list[Word], n: Number) -> str | None:
     said = " ".join(w.text for w in clause)
     if "меня" in said.split():
         return "me"
-    held = any(w.text == "у" and j + 1 < len(clause) and clause[j + 1].value is None for j, w in enumerate(clause))
+    held = any(w.text == "у" and j + 1 < len(clause) and clause[j + 1].value is None and clause[j + 1].text not in (
+        _EVERYONE) for j, w in enumerate(clause))
     return "other" if held or any(o in said for o in _OTHERS) else None
 
 

@@ -179,8 +179,10 @@ def question_reply(book: RuleBook, question: str, current: str | None = None,
             return not_found_reply(words, book, game)
         return with_worked(computed, section_reply(book, section))
     others = other_games(book, question, current, found)
-    if others:
-        return games_reply(book, question, [found[0], *others], found[1:])
+    if others:  # each game's answer, and its count when the question asks one («вдвоём у каждого скока домиков»)
+        each = [(s, worked(s.game, words)) for s in [found[0], *others]]
+        shown = [book.section(c.section) or s if c else s for s, c in each]  # the section of the count itself
+        return games_reply(book, question, shown, found[1:], [(s.game_title, c) for s, c in each if c])
     lead = book.section(computed.section) if computed and found[0].id not in computed.sections else None
     if lead is not None:  # the sum's or count's own section, the search's answers as the alternatives
         found = [lead, *(s for s in found if s.id != lead.id)][:len(found)]
@@ -189,7 +191,8 @@ def question_reply(book: RuleBook, question: str, current: str | None = None,
     if note:
         reply = replace(reply, text=f"{reply.text}\n\n📌 {escape(note)}")
     reply = with_worked(computed, reply) if computed else reply
-    said = verdict(book, words, found)  # «Да.» or «Нет.» first for a yes/no question about a situation
+    # «Да.» or «Нет.» first for a yes/no question about a situation; a claimed figure has its own from the sum
+    said = None if computed and computed.claimed else verdict(book, words, found)
     return replace(reply, text=f"{said.text}\n\n{reply.text}") if said else reply
 
 
@@ -201,15 +204,18 @@ def with_worked(computed: Worked, reply: Reply) -> Reply:
 _DATIVE = {2: "двум", 3: "трём"}  # «подходит к двум играм»
 
 
-def games_reply(book: RuleBook, question: str, answers: list[Section], alternatives: list[Section] = ()) -> Reply:
-    """Several games' answers to one question, each with the passage that answers in bold, how to ask about one
-    game, and buttons: the other likely answers, each game's contents."""
+def games_reply(book: RuleBook, question: str, answers: list[Section], alternatives: list[Section] = (),
+                computed: list[tuple[str, Worked]] = ()) -> Reply:
+    """Several games' answers to one question, each game's computed lines first (its title, then the count or sum),
+    each section with the passage that answers in bold, how to ask about one game, and buttons: the other likely
+    answers, each game's contents."""
     names = [s.game_title for s in answers]
     games = ", ".join(names[:-1]) + " и " + names[-1]
     first = answers[0]
     example = f"/rules {typed(question, QUOTED)} в {QUESTION_NAMES.get(first.game, first.game_title)}"
     text = "\n\n".join([
         f"Вопрос подходит к {_DATIVE.get(len(answers), len(answers))} играм — {escape(games)}. Вот ответ для каждой.",
+        *(f"{escape(title)}: {c.text}" for title, c in computed),
         *(section_text(s, book.passage(question, s)) for s in answers),
         f"Чтобы спросить про одну игру, назовите её: <code>{escape(example)}</code>",
     ])

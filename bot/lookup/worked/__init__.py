@@ -6,14 +6,25 @@ and the section of the category to show when the search finds none; None for a q
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 
 from bot.lookup.worked import kingdom, sylvan, valdora
+from bot.lookup.worked.claims import checked, claims, figures, judged, unclaimed
 from bot.lookup.worked.counted import read_numbers
 from bot.lookup.worked.reading import Word, has, matches, players, read
-from bot.lookup.worked.setup import asks_setup, find_fact
-from bot.lookup.worked.sums import Category, asks_sum, assign, implied, mentions, total_lines
+from bot.lookup.worked.setup import also_named, asks_setup, find_fact
+from bot.lookup.worked.sums import (
+    Category,
+    absent,
+    asks_sum,
+    assign,
+    implied,
+    mentions,
+    not_a_sum,
+    result,
+    total_lines,
+)
 
 CALCULATORS: dict[str, ModuleType] = {"kingdom": kingdom, "valdora": valdora, "sylvan": sylvan}
 _COUNTS = {2: "двух", 3: "трёх", 4: "четырёх", 5: "пяти"}
@@ -23,6 +34,7 @@ _COUNTS = {2: "двух", 3: "трёх", 4: "четырёх", 5: "пяти"}
 class Worked:
     lines: list[str]  # HTML: the result in bold first
     sections: tuple[str, ...]  # the sections that explain it; the first is shown when the search finds none of them
+    claimed: bool = False  # it says whether a figure someone claims is right: its own «да» or «нет»
 
     @property
     def section(self) -> str:
@@ -38,17 +50,24 @@ def worked(game: str | None, question: str) -> Worked | None:
     calculator = CALCULATORS.get(game or "")
     if calculator is None:
         return None
-    priced = calculator.cost(read(question)) if calculator.cost else None
+    said = calculator.renamed(read(question)) if calculator.renamed else read(question)
+    quoted = claims(said, question)  # «юля насчитала 36»: figures to check, not to compute with
+    said = unclaimed(said, quoted)
+    priced = calculator.cost(said) if calculator.cost else None
     if priced is not None:  # what a move costs: before the sums, whose words («стоит», «платить») it shares
         lines, section = priced
         return Worked(lines, (section,))
-    words = claims_dropped(read(question), calculator.UNITS)
+    words = claims_dropped(said, calculator.UNITS)
     numbers = read_numbers(words, calculator.VOCABULARY)
-    found = implied(mentions(words, calculator.CATEGORIES), numbers, calculator.CATEGORIES)
+    found = implied(mentions(words, calculator.CATEGORIES), numbers, calculator.CATEGORIES, words)
+    present = [(i, c) for i, c in found if not absent(words, i)]  # «мастерских нет»: nothing to add
+    found = present if present else found
     if found:
         assigned = assign(words, found, numbers)
         named = any(matches(words[i], c.names, fuzzy=True) for i, c in found)
         how = asks_sum(words, assigned, calculator.UNITS, named, yes_no="?" in question)
+        if figures(quoted) and how is None and any(assigned.values()) and not not_a_sum(words):  # «это 18, так?»
+            how = "asked"
         asked = focus(words, [(i, c) for i, c in found if c.id in assigned]) if how else []
         parts = [calculator.part(category, words, assigned[category.id]) for category in asked]
         # a statement («рыцари: 30 домиков») asks for what is missing only of a category that is nothing but a score
@@ -60,17 +79,19 @@ def worked(game: str | None, question: str) -> Worked | None:
                 sections = (calculator.TOTAL_SECTION,)
             else:  # several cards each scored on its own (Kingdom Builder): the first named, then the others
                 sections = tuple(dict.fromkeys(c.section for c in main))
-            return Worked(total_lines(parts, calculator.unit), sections)
+            lines = judged(total_lines(parts, calculator.unit), quoted, result(parts))
+            return Worked(lines, sections, claimed=bool(quoted))
     allowed: range = calculator.ALLOWED
     n = players(words, (allowed.start, allowed.stop - 1), loose=True)
-    fact = find_fact(words, calculator.FACTS) if asks_setup(words, n) else None
+    fact = find_fact(words, calculator.FACTS) if asks_setup(words, n, bool(figures(quoted))) else None
     if fact is None:
         return None
     if n is not None and n not in allowed:  # and what else the question asks, for every number of players
         low, high = allowed.start, allowed.stop - 1
         said = f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."
         return Worked([said, *fact.lines(None, words)], (f"{game}.players",))
-    return Worked(fact.lines(n, words), fact.sections_of(n, words))
+    lines = fact.lines(n, words) + [other.lines(n, words)[0] for other in also_named(words, calculator.FACTS, fact)]
+    return Worked(checked(lines, quoted), fact.sections_of(n, words), claimed=bool(figures(quoted)))
 
 
 _TOGETHER_WORDS = ("всего", "итог", "вместе", "сумм", "общ")
@@ -86,14 +107,19 @@ def focus(words: list[Word], found: list[tuple[int, Category]]) -> list[Category
     return [c for _, c in found]
 
 
+_WHICH = ("которой", "котором", "которых", "ней", "нем", "них")
+
+
 def claims_dropped(words: list[Word], units: tuple[str, ...]) -> list[Word]:
     """A number followed by the score's unit is a claim to check («флаг на мосту даёт 5 очков?»), not a count to
     compute with, and so is the other of a choice («это 6 золота или 3»); «по 5 очков» (each contract's points) and
     «на 15 очков» (a card's printed points) stay."""
     out = list(words)
     for i, w in enumerate(words):
-        claim = i + 1 < len(words) and matches(words[i + 1], units) and not (i and words[i - 1].text in ("по", "на"))
+        printed = i and words[i - 1].text in ("по", "на") or i > 1 and words[i - 2].text == "на" and words[
+            i - 1].text in _WHICH  # «по 5 очков», «на 15 очков», «на которой 8 очков»: a card's points
+        claim = i + 1 < len(words) and matches(words[i + 1], units) and not printed
         other = i > 1 and words[i - 1].text == "или" and matches(words[i - 2], units)  # «6 золота или 3»
         if w.value is not None and (claim or other):
-            out[i] = Word(w.text, w.lemma, None, None, w.clause)
+            out[i] = replace(w, value=None, players=None)
     return out

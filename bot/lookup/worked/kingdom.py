@@ -26,6 +26,7 @@ from rules.text import count
 
 TOTAL_SECTION: str | None = None  # several cards: each card's own section (`worked`)
 cost = None  # nothing a player does costs anything in this game: no cost answers
+renamed = None  # its components go by their own names: no phrase to read as one
 UNITS = ("золот", "очк", "денег", "монет")
 ALLOWED = range(PLAYERS[0], PLAYERS[1] + 1)
 _ROW = ("ряд", "лини", "строк", "горизонтал")
@@ -79,7 +80,7 @@ _ADDING = {"fishermen", "miners", "workers", "discoverers", "hermits", "castles"
 _LARGEST = ("больш", "крупн", "максим", "самая", "самой", "самую", "длинн", "главн")
 _CONTEXT = {"knights": _ROW, "citizens": (*_GROUP, *_LARGEST, "связн")}
 # settlements standing alone are groups of one each (hermits): «4 домика стоят по одному отдельно»
-_ALONE = ("одиноч", "поодиноч", "одному", "=отдельно", "особняк", "изолирован", "сам", "соло")
+_ALONE = ("одиноч", "поодиноч", "одному", "=один", "=отдельно", "особняк", "изолирован", "сам", "соло")
 # the objects a chain links (merchants), as named: «соединяет замок, таверну и оазис»
 _OBJECTS = {title.lower() for title in TILE_TITLES.values()} | {"замок", "локация", "крепость"}
 _FIRST = ("перв", "больше всех", "лидер", "лидир", "больш", "1-")
@@ -112,6 +113,8 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
         at = [n for n in at if near(words, n, context, 6) or n.counts is None and in_clause(words, n, context)]
     if category.id == "citizens":
         at = [n for n in at if _largest_group(words, n)]
+    if category.id == "castles":  # «возле 3 замков, у одного замка аж 4 моих»: the count of castles, not what stands
+        at = [n for n in at if n.counts == "castle"] or at
     if category.id == "hermits":  # a count of settlements is groups only of lone ones
         at = [n for n in at if n.counts != "settlement" or _alone(words, n)]
     named = _named_objects(words) if category.id == "merchants" else []
@@ -271,21 +274,34 @@ def _settlement_sections(players: int | None, words: list[Word]) -> tuple[str, .
         "kingdom.setup", "kingdom.components", "kingdom.players")
 
 
+_GOALS = ("цел", "задан", "кб", "kingdom", "builder", "откры", "подсчет", "золот")
+_DECK = ("колод", "всего", "коробк")
+
+
 def _cards(players: int | None, words: list[Word]) -> list[str]:
     deck = sum(DECK_COUNTS.values())
     hand = "1 карта местности в руке у каждого (тайно)"
     box = (f"в колоде {count(deck, 'карта', 'карты', 'карт')} местности — по {next(iter(DECK_COUNTS.values()))} "
            f"каждого из {len(DECK_COUNTS)} видов")
     goals = f"карт Kingdom Builder на партию открывают {CARDS_IN_PLAY} из {len(CARD_ORDER)}"
-    if has(words, "цел", "задан", "кб", "kingdom", "builder", "откры", "подсчет", "золот"):
+    if has(words, *_GOALS):
         lines = [f"<b>{goals[0].upper() + goals[1:]}</b>", f"Ещё: {hand}; {box}"]
-    elif has(words, "колод", "всего", "коробк"):
+    elif has(words, *_DECK):
         lines = [f"<b>{box[0].upper() + box[1:]}</b>", f"Ещё: {hand}; {goals}"]
     else:
         lines = [f"<b>{hand}</b>; {box}", goals[0].upper() + goals[1:]]
     if players is not None:
         lines[0] = f"На {PLAYER_WORDS[players]}: " + lines[0]
     return lines
+
+
+def _card_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
+    """The goal cards' section, the terrain deck's, or the hand at the set-up, as `_cards` answers."""
+    if has(words, *_GOALS):
+        return "kingdom.cards", "kingdom.setup"
+    if has(words, *_DECK):
+        return "kingdom.terrain-cards", "kingdom.components", "kingdom.setup"
+    return "kingdom.setup", "kingdom.terrain-cards", "kingdom.cards", "kingdom.components"
 
 
 def _location_count(tile: str) -> int:
@@ -299,8 +315,23 @@ def _tiles(players: int | None, words: list[Word]) -> list[str]:
     if asked:
         each = ", ".join(f"{TILE_TITLES[t].lower()} — {_location_count(t) * TILES_PER_LOCATION}" for t in asked)
         return [f"<b>Жетонов: {each}</b> (по {TILES_PER_LOCATION} на каждый гекс локации; всего в коробке {total})"]
+    if has(words, *_BOX):
+        return [f"<b>{count(total, 'жетон', 'жетона', 'жетонов')} локаций в коробке</b> — по {TILES_PER_LOCATION} на "
+                f"каждый гекс локации всех {len(SECTORS)} секторов"]
     return [f"<b>По {TILES_PER_LOCATION} жетона</b> на каждом гексе локации в начале — при любом числе игроков "
             f"(всего жетонов локаций {total})"]
+
+
+def _tile_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
+    """All the tiles of the box: its contents; else the set-up that lays them."""
+    if has(words, *_BOX):
+        return "kingdom.components", "kingdom.setup"
+    return "kingdom.setup", "kingdom.location-tiles", "kingdom.components", "kingdom.oracle"
+
+
+def _sector_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
+    """For a number of players: what that number changes (nothing: 4 sectors always); else the board's set-up."""
+    return ("kingdom.players", "kingdom.setup") if players else ("kingdom.setup", "kingdom.board")
 
 
 def _sectors(players: int | None, words: list[Word]) -> list[str]:
@@ -316,9 +347,11 @@ def _memos(players: int | None, words: list[Word]) -> list[str]:
 FACTS: tuple[Fact, ...] = (
     Fact("settlements", ("kingdom.setup", "kingdom.components", "kingdom.players"),
          ("поселен", "домик", "=дом", "домов", "фишек", "хат"), _settlements, sections_for=_settlement_sections),
-    Fact("cards", ("kingdom.setup", "kingdom.terrain-cards", "kingdom.cards", "kingdom.components"), ("карт",), _cards),
+    Fact("cards", ("kingdom.setup", "kingdom.terrain-cards", "kingdom.cards", "kingdom.components"), ("карт",), _cards,
+         sections_for=_card_sections),
     Fact("tiles", ("kingdom.setup", "kingdom.location-tiles", "kingdom.components", "kingdom.oracle"),
-         ("жетон", "тайл"), _tiles),
+         ("жетон", "тайл"), _tiles, sections_for=_tile_sections),
     Fact("memos", ("kingdom.setup",), ("памятк",), _memos),
-    Fact("sectors", ("kingdom.setup", "kingdom.board"), ("сектор", "кус", "част", "планшет"), _sectors),
+    Fact("sectors", ("kingdom.setup", "kingdom.board"), ("сектор", "кус", "част", "планшет"), _sectors,
+         sections_for=_sector_sections),
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.lookup.terms import edit_distance, known_word, lemma
 
@@ -17,7 +17,7 @@ _NUMBERS = {
     "пятнадцать": 15, "шестнадцать": 16, "семнадцать": 17, "восемнадцать": 18, "девятнадцать": 19,
     "двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60, "семьдесят": 70,
     "восемьдесят": 80, "девяносто": 90, "сто": 100,
-    "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6, "семерка": 7, "десятка": 10,
+    "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6, "семерка": 7, "десятка": 10, "десяток": 10,
     "дважды": 2, "трижды": 3, "четырежды": 4,  # times: «дважды гружу телегу»
 }
 _COLLECTIVE = {"двое": 2, "трое": 3, "четверо": 4, "пятеро": 5, "шестеро": 6}  # «на троих»: players
@@ -34,6 +34,7 @@ class Word:
     value: int | None  # the number the word says
     players: int | None  # the number of players it names
     clause: int
+    sentence: int = 0  # a new one after «.», «?», «!»: what someone says runs to its end («юля говорит, что …»)
 
 
 @functools.cache
@@ -68,23 +69,26 @@ def _number(text: str) -> tuple[int | None, bool]:
 def read(text: str) -> list[Word]:
     """The words of a question with their numbers; compound numbers («двадцать пять») become one word."""
     words: list[Word] = []
-    clause = 0
+    clause = sentence = 0
+    text = re.sub(r"\+(?=\s*\d)", " плюс ", text)  # «+10»: said «плюс 10» (Валдора's bonus cards)
     for token in _TOKEN.findall(text.lower().replace("ё", "е")):
         if not token[0].isalnum():
             clause += 1
+            sentence += token in ".!?"
             continue
         if token == "а" and words:  # «в двух первый, а в одном второй»
             clause += 1
         value, people = (None, False) if token in _ONLY else _number(token)
         if token in _TOGETHER:
-            words.append(Word(token, token, _TOGETHER[token], _TOGETHER[token], clause))
+            words.append(Word(token, token, _TOGETHER[token], _TOGETHER[token], clause, sentence))
             continue
         last = words[-1] if words else None
         if (value is not None and not people and last is not None and last.value is not None
                 and last.value % 10 == 0 and 20 <= last.value < 100 and value < 10 and last.clause == clause):
-            words[-1] = Word(last.text + " " + token, last.lemma, last.value + value, None, clause)
+            words[-1] = Word(last.text + " " + token, last.lemma, last.value + value, None, clause, sentence)
             continue
-        words.append(Word(token, lemma(token).replace("ё", "е"), value, value if people else None, clause))
+        words.append(Word(token, lemma(token).replace("ё", "е"), value, value if people else None, clause,
+                          sentence))
     return [_with_people(words, i) for i in range(len(words))]
 
 
@@ -93,7 +97,7 @@ def _with_people(words: list[Word], i: int) -> Word:
     word = words[i]
     if word.value is not None and word.players is None and i + 1 < len(words) and words[i + 1].text.startswith(
             _PEOPLE):
-        return Word(word.text, word.lemma, word.value, word.value, word.clause)
+        return replace(word, players=word.value)
     return word
 
 
@@ -101,7 +105,7 @@ def players(words: list[Word], allowed: tuple[int, int], loose: bool = False) ->
     """The number of players a question names; `loose` also takes «на 3», «для 4» (a set-up question)."""
     low, high = allowed
     for i, word in enumerate(words):
-        if word.players is not None:
+        if word.players is not None and word.players > 1:  # «на одного игрока»: each, not a game for one
             return word.players
         if loose and word.value is not None and i and words[i - 1].text in ("на", "для") and 2 <= word.value <= 6:
             nxt = words[i + 1] if i + 1 < len(words) else None

@@ -12,9 +12,10 @@ from bot.lookup.worked.reading import Word, has, matches
 # The question is about the start or the box: «в начале», «у каждого», «раздают», «убирают», «в коробке»
 MARKERS = ("начал", "старт", "каждого", "каждому", "каждый", "каждую", "каждой", "разда", "выда", "убира", "убрат",
            "убир", "коробк", "комплект", "состав", "всего", "подготов", "игре", "рук", "колод", "стопк", "открыва",
-           "открыт", "клад", "полож", "выклад", "собира", "запас", "книг", "книжк", "каталог", "поле", "поля", "раунд")
+           "открыт", "клад", "полож", "выклад", "собира", "запас", "книг", "книжк", "каталог", "поле", "поля", "раунд",
+           "бесконеч", "неограничен")  # «плюс десяток бесконечно, сколько их на самом деле?»: how many in the box
 # and it asks how many or which: «сколько», «каких», «по сколько»
-QUANTITY = ("сколько", "скольк", "скока", "скоко", "каких", "какие", "какого", "каким")
+QUANTITY = ("сколько", "скольк", "скока", "скоко", "скок", "каких", "какие", "какого", "каким")
 # Moves and scores are not set-up: «сколько поселений строить за ход», «сколько очков за флаг»
 NOT_SETUP = ("ход", "очк", "слав", "золот", "стоит", "плат", "можно", "нельзя")
 PLAYER_WORDS = {2: "двоих", 3: "троих", 4: "четверых", 5: "пятерых"}
@@ -48,17 +49,19 @@ def _not_setup(words: list[Word]) -> bool:
             continue
         if w.text.startswith("золот") and i and matches(words[i - 1], _MARKER):
             continue
-        if w.text == "можно" and any(matches(v, _PLAY) for v in words[i + 1: i + 3]):
-            continue
+        if w.text == "можно" and any(matches(v, _PLAY) or v.players for v in words[i + 1: i + 4]):
+            continue  # «можно сыграть впятером», «можно в валдору вдвоём»
         return True
     return False
 
 
-def asks_setup(words: list[Word], players: int | None) -> bool:
+def asks_setup(words: list[Word], players: int | None, disputed: bool = False) -> bool:
+    """A set-up question: how many of a component, for a number of players or at the start, in the box; or a figure
+    someone claims of it (`disputed`: «коля говорит что плюс десяток бесконечно. сколько их на самом деле?»)."""
     if _not_setup(words):
         return False
-    if has(words, *QUANTITY):
-        return players is not None or has(words, *MARKERS)
+    if has(words, *QUANTITY) or disputed and has(words, *MARKERS):  # «женя говорит что раздают по 3 карты, а я
+        return players is not None or has(words, *MARKERS)  # помню что одну. кто прав»
     return players is not None and has(words, *MARKERS)  # «стартовые монеты впятером»
 
 
@@ -70,6 +73,16 @@ def find_fact(words: list[Word], facts: tuple[Fact, ...]) -> Fact | None:
         if named:
             return next((f for f in named if f.needs), named[0])
     return None
+
+
+def also_named(words: list[Word], facts: tuple[Fact, ...], first: Fact) -> list[Fact]:
+    """The other facts a question names beside the first («у каждого скока домиков и карт в руку»), in order."""
+    named: list[Fact] = []
+    others = [f for f in facts if f.id != first.id and not set(f.names) & set(first.names)  # not a variant of it
+              and (not f.needs or has(words, *f.needs))]
+    for word in words:
+        named += [f for f in others if f not in named and matches(word, f.names, fuzzy=True)]
+    return named
 
 
 def for_players(players: int | None, allowed: range, line: Callable[[int], str]) -> list[str]:

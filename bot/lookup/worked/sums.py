@@ -37,7 +37,10 @@ class Category:
     hints: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
     yields: tuple[str, ...] = ()  # categories whose name in the same clause makes this one's word a description
+    where: tuple[str, ...] = ()  # …only after one of these words («флаг на мосту»: a place; «3 флага и мост»: not)
     yields_anywhere: tuple[str, ...] = ()  # categories whose name anywhere makes this one's word a description
+    yields_without: tuple[str, ...] = ()  # …unless the question holds a word of `own` («у меня перевес на двух» in a
+    own: tuple[str, ...] = ()  # region is its count of trees; «на деревьях 6 и 4 уровня» are trees to score)
     takes: tuple[str, ...] = ()  # the concepts its numbers count or give a value of (see `counted`)
     valued: tuple[str, ...] = ()  # concepts it takes a value of but not a count («на телеге ещё 1»: a gem)
     implied_by: tuple[str, ...] = ()  # concepts whose numbers bring it in unnamed («деревья высотой 3 и 5»)
@@ -69,21 +72,43 @@ def mentions(words: list[Word], categories: tuple[Category, ...]) -> list[tuple[
     found = [(i, c) for i, c in sorted(named + hinted, key=lambda m: m[0]) if not c.needs or has(words, *c.needs)]
     clauses = {(words[i].clause, c.id) for i, c in found}
     anywhere = {c.id for _, c in found}
-    found = [(i, c) for i, c in found if not any((words[i].clause, y) in clauses for y in c.yields)
-             and not anywhere & set(c.yields_anywhere)]
+    found = [(i, c) for i, c in found if not _described(words, i, c, clauses, anywhere)
+             and not anywhere & set(c.yields_anywhere)
+             and not (anywhere & set(c.yields_without) and not has(words, *c.own))]
     seen: set[str] = set()
     return [(i, c) for i, c in found if not (c.id in seen or seen.add(c.id))]
 
 
+def _described(words: list[Word], i: int, category: Category, clauses: set[tuple[int, str]],
+               anywhere: set[str]) -> bool:
+    """The category's word describes another one named in its clause, or anywhere after a word of `where`
+    («3 флага, один на мосту»), not a thing to score."""
+    if category.where:
+        return bool(i and words[i - 1].text in category.where and anywhere & set(category.yields))
+    return any((words[i].clause, y) in clauses for y in category.yields)
+
+
+_NONE = ("нет", "нету", "ноль", "0")
+
+
+def absent(words: list[Word], i: int) -> bool:
+    """A category said to be missing («мастерских нет», «камней на картах нет», «без мастерских», «ни одной
+    мастерской»): «нет» after its name in its clause, «без» or «ни» just before it."""
+    clause = words[i].clause
+    before = [w.text for w in words[max(0, i - 2): i] if w.clause == clause]
+    return "без" in before or "ни" in before or any(
+        w.text in _NONE for w in words[i + 1:] if w.clause == clause)
+
+
 def implied(found: list[tuple[int, Category]], numbers: list[Number],
-            categories: tuple[Category, ...]) -> list[tuple[int, Category]]:
+            categories: tuple[Category, ...], words: list[Word]) -> list[tuple[int, Category]]:
     """The categories named, and those a number brings in by what it counts («высотой 5»: a tree's height)."""
     ids = {c.id for _, c in found}
     extra = []
     for category in categories:
         concepts = set(category.implied_by) - {t for _, c in found for t in c.takes}  # «мост … высотой 5»: the bridge's
         bringing = [n for n in numbers if {n.counts, n.of} & concepts]
-        if bringing and category.id not in ids:
+        if bringing and category.id not in ids and (not category.needs or has(words, *category.needs)):
             extra.append((bringing[0].at, category))
     return sorted(found + extra, key=lambda m: m[0])
 
@@ -127,7 +152,7 @@ def _standing(words: list[Word], i: int) -> bool:
     return not asked and not priced
 
 
-def _not_a_sum(words: list[Word]) -> bool:
+def not_a_sum(words: list[Word]) -> bool:
     """A price, a move or a yes/no question; «стоят у замков» is where settlements stand, not a price."""
     return any(matches(w, NOT_A_SUM) and not _standing(words, i) for i, w in enumerate(words))
 
@@ -137,7 +162,7 @@ def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[
     """How a question asks for a sum: "asked" («сколько», «посчитай»..., or the unit of the score «очков» in a
     question that is not a yes/no one), "stated" (it names a category by its name, states its numbers and asks
     nothing else: «лорды: в двух секторах я первый»), or None (no sum; a price, a move, «…, дерево моё?»)."""
-    if _not_a_sum(words):
+    if not_a_sum(words):
         return None
     if any(assigned.values()):
         if has(words, *ASKING) or not yes_no and has(words, *units):
@@ -168,6 +193,13 @@ def total_lines(parts: list[Part], unit: Callable[[int], str]) -> list[str]:
     lines += [p.missing for p in parts if not p.values and p.missing]
     lines += [p.note for p in parts if p.note]
     return lines
+
+
+def result(parts: list[Part]) -> list[int] | None:
+    """The values of the whole sum (several when a part leaves cases open), None when a part lacks a number."""
+    if any(not p.values for p in parts):
+        return None
+    return parts[0].values if len(parts) == 1 else _totals(parts)
 
 
 def _values(values: list[int], unit: Callable[[int], str]) -> str:

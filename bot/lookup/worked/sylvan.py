@@ -28,11 +28,12 @@ from rules.text import count, points
 
 TOTAL_SECTION: str | None = "sylvan.scoring"  # several categories: the round's scoring
 cost = None  # nothing a player does costs anything in this game: no cost answers
+renamed = None  # its components go by their own names: no phrase to read as one
 UNITS = ("очк", "слав", "балл")
 _REGION = ("област", "зон", "регион", "район", "территор", "участк", "участок")
 # the player's advantage on a tree, as players say it: «я там главный», «там больше моих»
-_ADVANTAGE = ("преимуществ", "перевес", "мое", "моё", "мой", "главн", "больше моих", "моих больше", "за мной",
-              "контролир", "владе", "хозяин")
+_ADVANTAGE = ("преимуществ", "перевес", "лидир", "больше всех", "мое", "моё", "мой", "главн", "больше моих",
+              "моих больше", "за мной", "контролир", "владе", "хозяин")
 ALLOWED = range(2, 5)
 # A dwelling stands on a tree's base: «основа и 4 домика» is 5 levels; a storey is a level («в 4 этажа»)
 _DWELLING = ("жилищ", "домик", "=дом", "домов", "хат", "тайл", "плитк")
@@ -49,12 +50,15 @@ VOCABULARY: Vocabulary = {
     "card": ("карт",),
 }
 CATEGORIES: tuple[Category, ...] = (
-    Category("flags", "sylvan.flags", ("флаг", "флажк"), takes=("flag",)),
+    # «и повесил свой флаг» beside a bridge's heights: a description (a flag on a bridge scores nothing)
+    Category("flags", "sylvan.flags", ("флаг", "флажк"), takes=("flag",), optional=True),
     # «флажок на мосту»: where a flag hangs, not a bridge to score
-    Category("bridges", "sylvan.bridge-points", ("мост",), yields=("flags",), takes=("tree", "height", "dwelling")),
+    Category("bridges", "sylvan.bridge-points", ("мост",), yields=("flags",), where=("на",),
+             takes=("tree", "height", "dwelling")),
     Category("regions", "sylvan.regions", (*_REGION, "превосходств"), takes=("tree", "region")),
     Category("trees", "sylvan.tree-points", ("дерев",), needs=(*_ADVANTAGE, *_LEVEL, "жилищ"),
-             yields=("regions",), yields_anywhere=("bridges",), takes=("height", "dwelling", "tree"),
+             yields=("regions",), yields_anywhere=("bridges",), yields_without=("regions",), own=(*_LEVEL, *_DWELLING),
+             takes=("height", "dwelling", "tree"),
              implied_by=("height", "dwelling"), optional=True),
 )
 _OTHERS = ("синего", "красного", "желтого", "зеленого", "соперник", "противник", "у него", "у нее", "другого",
@@ -100,25 +104,7 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     rounds = _rounds(words)
     times = f" × {rounds} раунда" if rounds == 2 else ""
     if category.id == "regions":
-        rate = f"{region_fame(1, 1)} славы за каждое дерево области, при ничьей по {region_fame(1, 2)} каждому"
-        trees_in = [n.value for n in at if n.counts == "tree"] or values
-        if len(trees_in) > 1 and has(words, "меня") and not has(words, "област", "зон", "регион"):
-            trees_in = []  # «у меня 2 дерева и у синего 2»: each player's trees, not the region's size
-        if len(values) > 1 and has(words, "меня") and has(words, *_OTHERS):
-            return Part("область", missing=f"Превосходство в области: {rate}. Превосходство у того, у кого больше "
-                        "деревьев с преимуществом в области; при равенстве — ничья. Сколько всего деревьев в "
-                        "области? Напишите число — посчитаю.", section="sylvan.region-tie")
-        if not trees_in:
-            return Part("область", missing=f"Превосходство в области: {rate}. Сколько деревьев в области? Напишите "
-                        "число — посчитаю.")
-        trees, leaders = trees_in[0], 2 if has(words, *_TIE) else 1
-        fame = region_fame(trees, leaders) * rounds
-        if leaders > 1:  # «ничья в районе из 4 деревьев»: each leader's share
-            said = f"при ничьей каждому из лидеров — {points(region_fame(1, 2))} славы за каждое дерево области"
-        else:
-            said = f"{rate.split(',')[0]}; при ничьей — по {region_fame(trees, 2)} каждому"
-        return Part("область", [fame], f"{trees} × {region_fame(1, leaders)}{times} — {said}",
-                    section="sylvan.region-tie" if leaders > 1 else "")
+        return _region(words, at, rounds, times)
     heights = _heights(words, at)
     rate = f"{points(tree_fame(1))} славы за каждый уровень дерева с вашим преимуществом в конце раунда"
     if not heights:
@@ -127,6 +113,63 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     fame = sum(tree_fame(h) for h in heights) * rounds
     sums = " + ".join(map(str, heights))
     return Part("деревья", [fame], f"{sums}{times} — {rate} (основание и жилища, верхушка не в счёт)")
+
+
+def _region(words: list[Word], at: list[Number], rounds: int, times: str) -> Part:
+    """A region's supremacy: its trees (a count of trees, or the first number), and who leads it: the player's
+    trees with the advantage against another's («у меня перевес на двух, у тани тоже на двух»: a tie; fewer: none),
+    or a tie said outright («ничья в районе из 4 деревьев»)."""
+    rate = f"{points(region_fame(1, 1))} славы за каждое дерево области, при ничьей по {region_fame(1, 2)} каждому"
+    values = [n.value for n in at]
+    counts = [n for n in at if n.counts == "tree" and not _owned(words, n)]  # «у меня 2 дерева»: not the region's
+    sized = [n for n in counts if any(matches(w, _REGION) for w in words if w.clause == n.clause)]
+    size = sized[0] if sized else counts[0] if counts else None
+    rest = [n.value for n in at if n is not size]
+    if size is None and len(values) > 1 and has(words, "меня") and has(words, *_OTHERS):
+        return Part("область", missing=f"Превосходство в области: {rate}. Превосходство у того, у кого больше "
+                    "деревьев с преимуществом в области; при равенстве — ничья. Сколько всего деревьев в "
+                    "области? Напишите число — посчитаю.", section="sylvan.region-tie")
+    if size is None and len(values) > 1 and has(words, "меня") and not has(words, *_REGION):
+        values = []  # «у меня 2 дерева и у синего 2»: each player's trees, not the region's size
+    if size is None and not values:
+        return Part("область", missing=f"Превосходство в области: {rate}. Сколько деревьев в области? Напишите "
+                    "число — посчитаю.")
+    trees = size.value if size is not None else values[0]
+    owners = [_whose(words, n) for n in at if n is not size]
+    mine, theirs = (rest[0], max(rest[1:])) if len(rest) > 1 and "other" in owners[1:] else (None, None)
+    if mine is not None and mine < theirs:
+        return Part("область", [0], f"у соперника больше деревьев с преимуществом ({theirs} против {mine}) — "
+                    "превосходство его, вам за область ничего")
+    leaders = 2 if has(words, *_TIE) or mine is not None and mine == theirs else 1
+    fame = region_fame(trees, leaders) * rounds
+    if leaders > 1:  # «ничья в районе из 4 деревьев»: each leader's share
+        said = f"при ничьей каждому из лидеров — {points(region_fame(1, 2))} славы за каждое дерево области"
+        if mine is not None:
+            said = f"поровну деревьев с преимуществом ({mine} и {theirs}) — ничья: " + said.split(" — ", 1)[1]
+    else:
+        said = f"{rate.split(',')[0]}; при ничьей — по {region_fame(trees, 2)} каждому"
+    return Part("область", [fame], f"{trees} × {region_fame(1, leaders)}{times} — {said}",
+                section="sylvan.region-tie" if leaders > 1 else "")
+
+
+def _owned(words: list[Word], n: Number) -> bool:
+    """A count said of a player's trees («у меня 2 дерева», «у синего 2»), not of a region's."""
+    return _whose(words, n) is not None
+
+
+_EVERYONE = ("нас", "вас", "каждого", "всех", "обоих", "двоих", "них")  # «у нас ничья», «по 2 у каждого»: no one
+
+
+def _whose(words: list[Word], n: Number) -> str | None:
+    """Whose trees a number counts: "me" («у меня перевес на двух»), "other" («у синего 2», «у тани тоже на
+    двух»), or None (the region's)."""
+    clause = [w for w in words if w.clause == n.clause]
+    said = " ".join(w.text for w in clause)
+    if "меня" in said.split():
+        return "me"
+    held = any(w.text == "у" and j + 1 < len(clause) and clause[j + 1].value is None and clause[j + 1].text not in (
+        _EVERYONE) for j, w in enumerate(clause))
+    return "other" if held or any(o in said for o in _OTHERS) else None
 
 
 def _level(words: list[Word], n: Number) -> int:

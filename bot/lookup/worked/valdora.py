@@ -4,6 +4,8 @@ coins score nothing. The set-up for 3-5 players (start coins of every seat, mast
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.lookup.worked.costs import cost_lines
 from bot.lookup.worked.counted import Number, Vocabulary, read_numbers
 from bot.lookup.worked.reading import Word, has, matches
@@ -13,6 +15,7 @@ from rules.text import coins, count, points
 from rules.valdora.board import ROAD, SPACES
 from rules.valdora.data import (
     BONUS_CARDS,
+    BONUS_POINTS,
     COINS_TOTAL,
     COLOUR_NAMES,
     COLOUR_NAMES_FEM,
@@ -36,6 +39,7 @@ from rules.valdora.scoring import bonuses_points, contracts_points, gems_points,
 TOTAL_SECTION: str | None = "valdora.scoring"  # several categories: the end score
 UNITS = ("очк", "балл")
 cost = cost_lines  # what a move costs: flips, contracts, loading the cart and horse, meetings
+_BONUS_VALUE = BONUS_POINTS  # «плюс десятка», «+10»: players call a bonus card by the points printed on it
 ALLOWED = range(3, 6)
 _CONTRACT = ("контракт", "заказ")
 _GEMS = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд")
@@ -74,6 +78,24 @@ ESTIMATE = "Очки мастерских в нашей версии — оце�
 
 def unit(n: int) -> str:
     return points(n)
+
+
+def renamed(words: list[Word]) -> list[Word]:
+    """«Плюс 10», «плюс10», «плюс десятка», «плюс десяток» name a bonus card (its printed «+10»): the number is the
+    card's name, not a count («4 карточки плюс10» are four bonus cards)."""
+    out: list[Word] = []
+    skip = False
+    for i, w in enumerate(words):
+        if skip:
+            skip = False
+            continue
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if w.text == "плюс" and nxt is not None and nxt.value == _BONUS_VALUE and nxt.clause == w.clause:
+            out.append(replace(w, text="бонус", lemma="бонус"))
+            skip = True
+            continue
+        out.append(w)
+    return out
 
 
 def _colours(words: list[Word], clause: int) -> list[str]:

@@ -34,7 +34,7 @@ STOP_WORDS = frozenset(
 понял поняла понятно непонятно сорри извините чат чатик тока токо чтоли норм
 говорить сказать уверять утверждать заявлять настаивать доказывать помнить вспомнить думать подумать прав правда
 неправда правильно неправильно верно неверно мол дескать якобы будто кажется казать уверенный уверен уверена спор
-поспорить спорим насчитать ошибать ошибается дело законно незаконно честно нечестно
+поспорить спорим насчитать ошибать ошибается дело законно незаконно честно нечестно иначе сомневать сомневаюсь
 когото чтото гдето ктото както когдато куданибудь чтонибудь ктонибудь
 a an the of to in on at for by with is are be do does did can could what how when where which who why
 """.split()
@@ -152,7 +152,7 @@ def people(words: list[str], known: Callable[[str], bool]) -> set[int]:
         if speaks or (sum(readings.values()) >= NAME_SHARE and not known(word)):
             found.add(k)
             names.update(readings)
-    found |= {k for k, word in enumerate(words) if names & _names(word).keys()}
+    found |= {k for k, word in enumerate(words) if names & _names(word).keys() and not known(word)}
     for k, word in enumerate(words[1:], 1):
         claim = k + 1 < len(words) and words[k + 1] in CLAIM_WORDS
         if lemma(word) in SPEECH_VERBS and (k - 1 in found or (words[k - 1] in PRONOUNS and claim)):

@@ -14,6 +14,7 @@ import pytest
 
 from bot.lookup import answers
 from bot.lookup.rulebook import RuleBook
+from bot.lookup.terms import normalise, people
 from tests.rules_quality import judge
 
 HERE = Path(__file__).parent
@@ -21,6 +22,10 @@ TUNE3_QUESTIONS = json.loads((HERE / "rules_questions_tune3.json").read_text(enc
 TUNE4_QUESTIONS = [
     q for game in ("valdora", "sylvan", "kingdom")
     for q in json.loads((HERE / f"rules_questions_tune4_{game}.json").read_text(encoding="utf-8"))
+]
+TUNE5_QUESTIONS = [
+    q for game in ("valdora", "sylvan", "kingdom")
+    for q in json.loads((HERE / f"rules_questions_tune5_{game}.json").read_text(encoding="utf-8"))
 ]
 
 
@@ -140,3 +145,73 @@ def test_the_first_section_of_the_fourth_set():
     assert rate["all"] >= 92.5, rate
     assert min(rate[game] for game in ("valdora", "sylvan", "kingdom")) >= 88.0, rate
     assert rate["word"] >= 96.0 and rate["nonsense"] == 100.0, rate
+
+
+FRAMES = [  # how an argument at the table wraps a claim: who says it, who doubts it
+    "{name} говорит что {claim}. кто прав?",
+    "{name} уверяет что {claim}, а я сомневаюсь. разве так?",
+    "у нас спор: {name} считает что {claim}. так?",
+    "а я думаю что {claim}, {name} насчитала иначе",
+]
+
+
+@pytest.mark.parametrize("frame", FRAMES)
+@pytest.mark.parametrize(("name", "claim"), [
+    ("витя", "амбаром можно переставить поселение на любой гекс"),
+    ("слава", "жетон фермы строит на любой местности"),  # a name that is also the Зодчие's fame
+    ("макс", "флагов у каждого по 16"),  # a name that is also a word of the synonyms (максимум)
+    ("костя", "флаг можно повесить на дерево, где уже есть чужой флаг"),
+    ("ира", "больше шести монет держать можно"),
+])
+def test_an_argument_searches_its_claim_alone(book, frame, name, claim):
+    argued = book.hand_order(frame.format(name=name, claim=claim)).query
+    plain = book.hand_order(claim).query
+    assert argued.content == plain.content and argued.unknown == plain.unknown
+    assert first(book, frame.format(name=name, claim=claim)) == first(book, claim)
+
+
+def test_the_people_of_an_argument_are_left_out_but_not_the_games_words(book):
+    def aside(question: str) -> list[str]:
+        words = normalise(question)
+        known = book.index.in_texts
+        found = people(words, lambda w: any(known(t) for t in book.index.synonyms.word_terms(w)))
+        return [w for k, w in enumerate(words) if k in found]
+
+    assert aside("петя говорит что у димы больше, а юля насчитала 36") == ["петя", "димы", "юля"]
+    assert aside("слава говорит что за флаг дают славу") == ["слава"]  # a name before «говорит», fame after
+    assert aside("ферма даёт рубин и тайл") == []  # words of the texts read as names too
+    assert aside("флаг кости висит, костя считает что так можно") == ["кости", "костя", "считает"]
+    assert aside("как считать очки славы") == []
+
+
+@pytest.mark.parametrize(("question", "sections"), [
+    # what onlookers call a component by its look or a diminutive (our wording, none of the sets')
+    ("конёк на карте снаряжения сколько стоит загрузить", {"valdora.cart-horse"}),
+    ("в тарелочку для золота что кладут", {"valdora.setup", "valdora.tools", "valdora.mining", "valdora.equipment"}),
+    ("круглое поле со стопками цветных человечков зачем", {"valdora.masters"}),
+    ("сараюшка что делает", {"kingdom.barn"}),
+    ("жетон с коровой что даёт", {"kingdom.farm"}),
+    ("листву на дерево когда кладут", {"sylvan.treetop"}),
+    ("три карты с одинаковыми рисунками что дают", {"sylvan.items", "sylvan.refresh"}),  # a set, or three alike face up
+])
+def test_an_onlooker_s_name_for_a_component_finds_its_section(book, question, sections):
+    assert first(book, question) in sections
+
+
+def test_the_first_section_of_the_fifth_set():
+    """The fifth set (two voices: arguments at the table with people's names, onlookers' short questions with
+    typos and looks). Before this pass its first section was right for 80.0% (Kingdom Builder 77.6%, the Зодчие
+    75.9%, Валдора 84.5%; words 74.1%, situations 77.8%). After the people left out, the looks of the components and
+    the claims in the asked questions: 93.3% (Kingdom Builder 94.8%, the Зодчие 87.9%, Валдора 96.6%; words 96.3%,
+    plain and situations 100%). The floors are those figures less a question or so."""
+    book = RuleBook.load()
+    right: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for q in TUNE5_QUESTIONS:
+        ok = judge(book, q)["first"]
+        for group in ("all", q["game"] or "-", q["kind"]):
+            right[group][0] += ok
+            right[group][1] += 1
+    rate = {group: 100 * ok / n for group, (ok, n) in right.items()}
+    assert rate["all"] >= 92.5, rate
+    assert min(rate[game] for game in ("valdora", "sylvan", "kingdom")) >= 86.0, rate
+    assert rate["word"] >= 92.0 and rate["nonsense"] == 100.0, rate

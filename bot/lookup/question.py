@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.lookup.index import Index, phrases
-from bot.lookup.terms import INTENTS, NUMBER, is_noun, is_stop, known_word, lemma, lemmas
+from bot.lookup.terms import INTENTS, NUMBER, is_noun, is_stop, known_word, lemma, lemmas, people
 
 EXACT_WEIGHT = 0.25  # a word of a synonym group also looked for as itself ("поселение" is Kingdom Builder's word)
 INTENT_WEIGHT = 0.25  # the texts' words that answer a question's wording, see `INTENTS`
@@ -65,9 +65,11 @@ def read_question(
     """The question's terms and weights. First its intent phrases (`INTENTS`), which become cues; then its
     concepts: synonym groups (phrases too, stop words included: "о чем игра"), content words, typos matched to
     the texts' words; and the weight of the words nothing could place. `implied` is the position of the word
-    "игра" put in place of a game's name: alone it is only a cue."""
+    "игра" put in place of a game's name: alone it is only a cue. The people of an argument at the table and
+    their verbs (`terms.people`) are left out: the claim is what is searched, not who makes it."""
     synonyms = index.synonyms
-    word_lemmas = [lemma(w) for w in words]
+    aside = people(words, lambda word: any(index.in_texts(t) for t in synonyms.word_terms(word)))
+    word_lemmas = ["" if k in aside else lemma(w) for k, w in enumerate(words)]
     content: dict[str, float] = {}
     cues: dict[str, float] = {}
     unknown = 0.0
@@ -106,11 +108,12 @@ def read_question(
             near = nearest(word) if nearest is not None and NEAREST_WEIGHT else None
             if near is not None and near[1] >= NEAREST_MIN:
                 add(cues, synonyms.word_terms(near[0]), NEAREST_WEIGHT)
-    pairs = index.pairs_of(" ".join(words))
+    kept = " ".join(w for k, w in enumerate(words) if k not in aside)
+    pairs = index.pairs_of(kept)
     if NUMBER in cues:  # "сколько верхушек" looks for "9 верхушек"
         pairs |= {(NUMBER, synonyms.concept(term)) for term in rest if term}
     pairs = sorted(p for p in pairs if p in index.pairs)
-    found = sorted(p for p in phrases(" ".join(words)) if p in index.title_phrases)
+    found = sorted(p for p in phrases(kept) if p in index.title_phrases)
     cues = {t: w for t, w in cues.items() if t not in content}
     return Query(content, cues, pairs, found, unknown, nouns[0], nouns[1])
 

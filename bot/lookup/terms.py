@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import defaultdict
+from collections.abc import Callable
 
 import snowballstemmer
 
@@ -31,6 +32,9 @@ STOP_WORDS = frozenset(
 смотри смотрите слышь чет чето нибудь вроде типо друзья плз пжлст ага угу неа реально собственно случайно
 помогите помоги объясните объясни поясните поясни напомните напомни расскажи расскажите знает знаете хелп
 понял поняла понятно непонятно сорри извините чат чатик тока токо чтоли норм
+говорить сказать уверять утверждать заявлять настаивать доказывать помнить вспомнить думать подумать прав правда
+неправда правильно неправильно верно неверно мол дескать якобы будто кажется казать уверенный уверен уверена спор
+поспорить спорим насчитать ошибать ошибается дело законно незаконно честно нечестно иначе сомневать сомневаюсь
 когото чтото гдето ктото както когдато куданибудь чтонибудь ктонибудь
 a an the of to in on at for by with is are be do does did can could what how when where which who why
 """.split()
@@ -107,6 +111,53 @@ def is_noun(word: str) -> bool:
 def known_word(word: str) -> bool:
     """Whether the dictionary knows a Cyrillic word (so it is not a typo)."""
     return morph().word_is_known(word)
+
+
+# The verbs of saying and thinking that also count the score («считать»), dropped only where they tell an
+# argument: after a person's name («петя считает …»), or after a pronoun with a claim following («а я считаю что
+# …»). The plain ones («говорит», «помню», «насчитала») are stop words.
+SPEECH_VERBS = frozenset("считать посчитать".split())
+CLAIM_WORDS = frozenset("что будто якобы мол".split())
+PRONOUNS = frozenset("я ты он она мы вы они".split())
+NAME_SHARE = 0.25  # a word whose readings as a first name weigh this much is a person's name (see `people`)
+SAYING = frozenset(
+    "говорить сказать уверять утверждать заявлять настаивать доказывать думать помнить насчитать".split()
+)
+
+
+@functools.lru_cache(maxsize=65536)
+def _names(word: str) -> dict[str, float]:
+    """A word's readings as a first name (pymorphy3's `Name` tag): the name's dictionary form -> their weight."""
+    found: dict[str, float] = defaultdict(float)
+    if len(word) >= 3 and CYRILLIC.search(word):
+        for parse in morph().parse(word):
+            if "Name" in parse.tag and parse.is_known:  # a guess for an unknown word is no name («провиан»)
+                found[parse.normal_form.replace("ё", "е")] += parse.score
+    return dict(found)
+
+
+def people(words: list[str], known: Callable[[str], bool]) -> set[int]:
+    """The positions of a question's words that tell who argues, not what about: people's first names and the
+    counting verbs they claim with («витя считает …», «а я считаю что …»). A name is a word read mostly as a
+    first name, unless the texts use it (`known`: «ферма», «рубин» are names too); any reading as a name will do
+    before a verb of saying («слава говорит» is Слава, not fame), and a name once found is found in its other
+    forms («флаг кости … костя говорит»)."""
+    found: set[int] = set()
+    names: set[str] = set()
+    for k, word in enumerate(words):
+        readings = _names(word)
+        if not readings:
+            continue
+        speaks = k + 1 < len(words) and lemma(words[k + 1]) in SAYING | SPEECH_VERBS
+        if speaks or (sum(readings.values()) >= NAME_SHARE and not known(word)):
+            found.add(k)
+            names.update(readings)
+    found |= {k for k, word in enumerate(words) if names & _names(word).keys() and not known(word)}
+    for k, word in enumerate(words[1:], 1):
+        claim = k + 1 < len(words) and words[k + 1] in CLAIM_WORDS
+        if lemma(word) in SPEECH_VERBS and (k - 1 in found or (words[k - 1] in PRONOUNS and claim)):
+            found.add(k)
+    return found
 
 
 def lemmas(text: str) -> list[str]:

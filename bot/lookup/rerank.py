@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
+    from bot.lookup.model import SectionModel
     from bot.lookup.rulebook import HandOrder, RuleBook
 
 WEIGHTS_FILE = Path(__file__).with_name("rerank_weights.json")
@@ -44,7 +45,10 @@ FEATURES = (
     "title_share",  # the share of the question's weight that is in the title
     "length",  # log of the body's length over the average (BM25's norm)
     "same_game",  # of the hand order's first candidate's game
+    "model",  # the log of the section's probability by the trained model (`bot.lookup.model`), at least MODEL_FLOOR
+    "model_gap",  # ... less the best of the candidates' (0 for the model's choice among them)
 )
+MODEL_FLOOR = -20.0
 
 
 def features(book: RuleBook, hand: HandOrder, depth: int) -> np.ndarray:
@@ -85,8 +89,22 @@ def features(book: RuleBook, hand: HandOrder, depth: int) -> np.ndarray:
             sum(weights[t] * index.idf[t] for t in titled) / mass,
             math.log(index.norm[i]),
             float(index.sections[i].game == index.sections[candidates[0]].game),
+            0.0,
+            0.0,
         ])
-    return np.array(rows, dtype=np.float64)
+    found = np.array(rows, dtype=np.float64)
+    if book.model is not None and n:
+        found[:, -2:] = model_columns(book, hand, candidates, book.model)
+    return found
+
+
+def model_columns(book: RuleBook, hand: HandOrder, candidates: list[int], model: SectionModel) -> np.ndarray:
+    """The `model` and `model_gap` features of the candidates (a section the model does not know gets the floor):
+    apart, so that the training can fill them from a model that did not learn the question."""
+    vector = book.meaning.text_vector(hand.words) if book.meaning is not None else None
+    logs = model.log_probabilities(hand.words, vector)
+    values = np.array([max(logs.get(book.index.sections[i].id, MODEL_FLOOR), MODEL_FLOOR) for i in candidates])
+    return np.column_stack([values, values - values.max()])
 
 
 @dataclass(frozen=True)

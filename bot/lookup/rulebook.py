@@ -192,7 +192,9 @@ class RuleBook:
         ]
         names += [(tuple(stems(title)), game) for game, title in self.games.items()]
         names += [((game,), game) for game in self.games]
-        self._game_names = sorted(set(names), key=lambda item: -len(item[0]))
+        # names of one length in a fixed order (a set's order changes with the process's hash seed), so that a text
+        # naming two games is read the same way in every run (the trained model's texts too)
+        self._game_names = sorted(set(names), key=lambda item: (-len(item[0]), item))
 
     # ---- sections --------------------------------------------------------------------------------------------
 

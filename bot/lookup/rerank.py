@@ -2,13 +2,14 @@
 the sections, then the first `Reranker.depth` of them are scored by the hand score's logarithm plus a
 linear model of their signals, kept apart (`FEATURES`: each signal the score adds up, the meaning's cosine to the
 section's nearest sentence and nearest asked question, the share of the question the section explains, how much
-of its title the question covers, ...).
+of its title the question covers, the probability the trained question model gives it (`bot.lookup.model`), ...).
 
 The weights (`rerank_weights.json`, made by `tests/train_rerank.py` from every labelled question set but the
 holdout) are fitted by a listwise logistic loss (the softmax of the candidates' scores should put its mass on the
 right sections) with an L2 penalty that pulls them to 0, that is to the hand order; the penalty and the depth were
-chosen by leave-one-set-out cross-validation. The model learned its weights with the word vectors: without them
-(`bot.lookup.vectors.load_vectors` found no file) the book keeps the hand order.
+chosen by leave-one-set-out cross-validation. The model features of a set's questions come from a question model
+trained without that set, since the shipped one knows them too well. The weights were learned with the word vectors
+and the question model: without either the book keeps the hand order.
 """
 
 from __future__ import annotations

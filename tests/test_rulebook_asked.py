@@ -43,8 +43,11 @@ def test_the_asked_questions_find_their_own_section(book):
 
 
 def _without_asked(book: RuleBook) -> RuleBook:
-    """The same references and synonyms, no asked questions."""
-    return RuleBook(book.games, [s for game in book.games for s in book.sections(game)], book.index.synonyms.groups)
+    """The same references and synonyms, no asked questions, and so neither the model that learned them
+    (`bot.lookup.model`) nor the re-ranking learned with that model."""
+    plain = RuleBook(book.games, [s for game in book.games for s in book.sections(game)], book.index.synonyms.groups)
+    plain.model = plain.reranker = None
+    return plain
 
 
 @pytest.mark.parametrize(

@@ -2,13 +2,14 @@
 the sections, then the first `Reranker.depth` of them are scored by the hand score's logarithm plus a
 linear model of their signals, kept apart (`FEATURES`: each signal the score adds up, the meaning's cosine to the
 section's nearest sentence and nearest asked question, the share of the question the section explains, how much
-of its title the question covers, ...).
+of its title the question covers, the probability the trained question model gives it (`bot.lookup.model`), ...).
 
 The weights (`rerank_weights.json`, made by `tests/train_rerank.py` from every labelled question set but the
 holdout) are fitted by a listwise logistic loss (the softmax of the candidates' scores should put its mass on the
 right sections) with an L2 penalty that pulls them to 0, that is to the hand order; the penalty and the depth were
-chosen by leave-one-set-out cross-validation. The model learned its weights with the word vectors: without them
-(`bot.lookup.vectors.load_vectors` found no file) the book keeps the hand order.
+chosen by leave-one-set-out cross-validation. The model features of a set's questions come from a question model
+trained without that set, since the shipped one knows them too well. The weights were learned with the word vectors
+and the question model: without either the book keeps the hand order.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
+    from bot.lookup.model import SectionModel
     from bot.lookup.rulebook import HandOrder, RuleBook
 
 WEIGHTS_FILE = Path(__file__).with_name("rerank_weights.json")
@@ -44,7 +46,10 @@ FEATURES = (
     "title_share",  # the share of the question's weight that is in the title
     "length",  # log of the body's length over the average (BM25's norm)
     "same_game",  # of the hand order's first candidate's game
+    "model",  # the log of the section's probability by the trained model (`bot.lookup.model`), at least MODEL_FLOOR
+    "model_gap",  # ... less the best of the candidates' (0 for the model's choice among them)
 )
+MODEL_FLOOR = -20.0
 
 
 def features(book: RuleBook, hand: HandOrder, depth: int) -> np.ndarray:
@@ -85,8 +90,22 @@ def features(book: RuleBook, hand: HandOrder, depth: int) -> np.ndarray:
             sum(weights[t] * index.idf[t] for t in titled) / mass,
             math.log(index.norm[i]),
             float(index.sections[i].game == index.sections[candidates[0]].game),
+            0.0,
+            0.0,
         ])
-    return np.array(rows, dtype=np.float64)
+    found = np.array(rows, dtype=np.float64)
+    if book.model is not None and n:
+        found[:, -2:] = model_columns(book, hand, candidates, book.model)
+    return found
+
+
+def model_columns(book: RuleBook, hand: HandOrder, candidates: list[int], model: SectionModel) -> np.ndarray:
+    """The `model` and `model_gap` features of the candidates (a section the model does not know gets the floor):
+    apart, so that the training can fill them from a model that did not learn the question."""
+    vector = book.meaning.text_vector(hand.words) if book.meaning is not None else None
+    logs = model.log_probabilities(hand.words, vector)
+    values = np.array([max(logs.get(book.index.sections[i].id, MODEL_FLOOR), MODEL_FLOOR) for i in candidates])
+    return np.column_stack([values, values - values.max()])
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rules
-from bot.lookup import rerank
+from bot.lookup import model, rerank
 from bot.lookup.asked import AskedIndex, read_asked
 from bot.lookup.index import Index
 from bot.lookup.meaning import Meaning
@@ -160,7 +160,8 @@ class RuleBook:
         self.asked = AskedIndex(self.index, extra)
         vectors = load_vectors()
         self.meaning = Meaning(self.index, extra, vectors) if vectors is not None else None
-        self.reranker = rerank.load() if self.meaning is not None else None  # learned with the vectors
+        self.model = model.load() if self.meaning is not None else None  # trained with the vectors
+        self.reranker = rerank.load() if self.model is not None else None  # learned with the vectors and the model
         self._build_game_names()
 
     @classmethod
@@ -191,7 +192,9 @@ class RuleBook:
         ]
         names += [(tuple(stems(title)), game) for game, title in self.games.items()]
         names += [((game,), game) for game in self.games]
-        self._game_names = sorted(set(names), key=lambda item: -len(item[0]))
+        # names of one length in a fixed order (a set's order changes with the process's hash seed), so that a text
+        # naming two games is read the same way in every run (the trained model's texts too)
+        self._game_names = sorted(set(names), key=lambda item: (-len(item[0]), item))
 
     # ---- sections --------------------------------------------------------------------------------------------
 

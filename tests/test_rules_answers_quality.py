@@ -13,9 +13,13 @@ from bot.lookup.rulebook import RuleBook
 
 # set -> check -> the least share of right answers, overall and for each game (percent)
 FLOORS = {
-    "rules_questions_tune3": {"first": 93.0, "right": 88.0},
-    "rules_questions_tune4": {"first": 80.0, "right": 64.0},
+    "rules_questions_tune3": {"first": 98.8, "right": 97.7},
+    "rules_questions_tune4": {"first": 98.8, "right": 89.4},
+    "rules_questions_tune5": {"first": 98.8, "right": 87.7},
+    # measured once, at the end of the session that built the answers: first 164/180, right 133/180
+    "rules_questions_holdout4": {"first": 90.5, "right": 73.3},
 }
+HOLDOUT = "rules_questions_holdout4"  # its misses are never printed
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +34,9 @@ def test_whole_answers_on_the_sets_written_without_the_search(book, stem):
     table = rates(book, questions)
     for check, floor in FLOORS[stem].items():
         ok, n = table["all"][check]
-        assert 100 * ok / n >= floor, (stem, check, ok, n, "\n".join(misses(book, questions)))
+        if 100 * ok / n < floor:
+            shown = "" if stem == HOLDOUT else "\n".join(misses(book, questions))
+            pytest.fail(f"{stem}: {check} {ok}/{n} is under {floor}%\n{shown}")
 
 
 def test_the_judge_reads_a_reply_as_a_player(book):

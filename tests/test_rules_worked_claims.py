@@ -157,3 +157,14 @@ def test_a_tie_in_a_region_from_each_players_trees() -> None:
     assert value(line) == sy.region_fame(6, 2), line
     fewer = first_line("sylvan", "в области 6 деревьев, у меня перевес на одном, у лёши на трёх. сколько мне?")
     assert value(fewer) == 0, fewer
+
+
+@pytest.mark.parametrize(("game", "question"), [
+    ("sylvan", "флаг который на мост вешаешь тоже +5 даёт?"),
+    ("sylvan", "за флаг на мосту тоже 5 очков дают?"),
+    ("kingdom", "лорды дают 12 золота за первое место?"),
+])
+def test_a_yes_no_question_with_a_figure_is_not_worked_as_a_sum(game, question):
+    found = worked(game, question)
+    assert found is None or "×" not in found.text, found.text
+    assert worked("sylvan", "повесил 3 флага, сколько очков?") is not None  # with «сколько» it is one

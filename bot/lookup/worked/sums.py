@@ -165,8 +165,8 @@ def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[
     if not_a_sum(words):
         return None
     if any(assigned.values()):
-        if has(words, *ASKING) or not yes_no and has(words, *units):
-            return "asked"
+        if has(words, *HOW_MANY, "итог") or not yes_no and (has(words, *ASKING) or has(words, *units)):
+            return "asked"  # a yes/no question («флаг на мосту тоже +5 даёт?») asks a sum only with «сколько»
         return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None
     # nothing to compute with: «сколько золота за шахтёров?», «по лордам сколько получу, если …» asks what is missing
     yields = has(words, *YIELDS) or any(w.text in ("мне", "нам") for w in words)  # «лорды … сколько мне?»

@@ -61,3 +61,10 @@ async def test_only_an_administrator_chooses_the_box_s_reading_and_new_games_pla
     answer, = await service.command(GROUP, BORIS, "rules", QUESTION)
     assert "📌 За этим столом играют по русской коробке" in answer.text
     assert KINGDOM.options(started(KINGDOM, row)) == {"one_per_kind": True}  # undo replays by the same reading
+
+
+async def test_the_reading_is_shown_with_the_whole_chat_s_settings_not_a_table_s(service):
+    chat_panel, = await service.command(GROUP, ADMIN, "settings", "чат")
+    table_panel, = await service.command(GROUP, ANYA, "settings", "")
+    assert "Kingdom Builder, два жетона одного вида" in chat_panel.text
+    assert "Kingdom Builder" not in table_panel.text

@@ -158,8 +158,9 @@ class ChatSettings:
     def tz(self) -> dt.tzinfo:
         return parse_timezone(self.timezone)
 
-    def lines(self) -> list[str]:
-        """The settings as Russian lines for /settings and /help."""
+    def lines(self, whole_chat: bool = True) -> list[str]:
+        """The settings as Russian lines for /settings; a rule reading of one game (Kingdom Builder's tiles) only in
+        the whole chat's (a table of another game has nothing to do with it)."""
         remind = f"через {format_duration(self.remind_after)}" if self.remind_after else "не напоминать"
         limit = format_duration(self.time_limit, nominative=True) if self.time_limit else "нет"
         lines = [f"⏰ Напомнить игроку о ходе: {remind}",
@@ -170,7 +171,8 @@ class ChatSettings:
         lines.append(f"🕰 Часовой пояс: {timezone_title(self.timezone)}")
         lines.append(f"✈️ Ход игрока в отъезде: {AWAY_TITLES[self.on_away]}")
         lines.append(f"🪑 {lobby_line(self.lobby_expires)}")
-        lines.append(f"🏰 Kingdom Builder, два жетона одного вида: {TILES_TITLES[self.tiles]}")
+        if whole_chat:
+            lines.append(f"🏰 Kingdom Builder, два жетона одного вида: {TILES_TITLES[self.tiles]}")
         return lines
 
     def game_options(self, game: str) -> dict:

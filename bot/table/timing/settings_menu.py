@@ -179,7 +179,7 @@ class SettingsMenu:
         else:
             own = table_only(await self.table.store.table_overrides(chat.id, chat.topic))
             settings = chat_wide.with_overrides(own)
-            lines += ["<b>Настройки этого стола</b>", *settings.lines(), own_line(own, chat_wide)]
+            lines += ["<b>Настройки этого стола</b>", *settings.lines(whole_chat=False), own_line(own, chat_wide)]
         if not chat.private:
             lines += self._places_lines(await self.table.store.closed_topics(chat.id))
         lines += ["", CHAT_HOW if whole_chat else TABLE_HOW]

@@ -6,27 +6,20 @@ judges it). The questions here are our own wording, not the sets'."""
 
 from __future__ import annotations
 
-import json
-from collections import defaultdict
-from pathlib import Path
-
 import pytest
 
 from bot.lookup import answers
 from bot.lookup.rulebook import RuleBook
 from bot.lookup.terms import normalise, people
-from tests.rules_quality import judge
+from tests.rules_quality import load, rates
 
-HERE = Path(__file__).parent
-TUNE3_QUESTIONS = json.loads((HERE / "rules_questions_tune3.json").read_text(encoding="utf-8"))
-TUNE4_QUESTIONS = [
-    q for game in ("valdora", "sylvan", "kingdom")
-    for q in json.loads((HERE / f"rules_questions_tune4_{game}.json").read_text(encoding="utf-8"))
-]
-TUNE5_QUESTIONS = [
-    q for game in ("valdora", "sylvan", "kingdom")
-    for q in json.loads((HERE / f"rules_questions_tune5_{game}.json").read_text(encoding="utf-8"))
-]
+
+def first_rates(stem: str) -> dict[str, float]:
+    """The share of a set's questions whose first section is right, in percent, overall ("all"), per game and per
+    kind (`tests/rules_quality.rates`, its groups named without their "game:"/"kind:" prefix)."""
+    table = rates(RuleBook.load(), load(stem))
+    return {group.split(":", 1)[-1]: 100 * ok / n for group, checks in table.items()
+            for ok, n in [checks["first"]]}
 
 
 @pytest.fixture(scope="module")
@@ -85,14 +78,7 @@ def test_the_first_section_of_the_third_set():
     """Before this pass the first section was right for 77.8% of the third set (Kingdom Builder 74.1%): the players'
     words 59%, chat noise 50%, two games 67%. After: 89.4% (Валдора 84.5%, the Зодчие 93.1%, Kingdom Builder 89.7%),
     the players' words and chat noise 100%. The floors are those figures less a question or so."""
-    book = RuleBook.load()
-    right: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for q in TUNE3_QUESTIONS:
-        ok = judge(book, q)["first"]
-        for group in ("all", q["game"] or "-", q["kind"]):
-            right[group][0] += ok
-            right[group][1] += 1
-    rate = {group: 100 * ok / n for group, (ok, n) in right.items()}
+    rate = first_rates("rules_questions_tune3")
     assert rate["all"] >= 88.5, rate
     assert min(rate[game] for game in ("valdora", "sylvan", "kingdom")) >= 82.5, rate
     assert rate["word"] >= 96.0 and rate["nonsense"] == 100.0, rate
@@ -134,14 +120,7 @@ def test_the_first_section_of_the_fourth_set():
     After the looks of the components and the situations of the timing and exception rules: 93.3% (Kingdom Builder
     89.7%, the Зодчие 96.6%, Валдора 93.1%; words 100%, situations 85.2%). The floors are those figures less a
     question or so."""
-    book = RuleBook.load()
-    right: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for q in TUNE4_QUESTIONS:
-        ok = judge(book, q)["first"]
-        for group in ("all", q["game"] or "-", q["kind"]):
-            right[group][0] += ok
-            right[group][1] += 1
-    rate = {group: 100 * ok / n for group, (ok, n) in right.items()}
+    rate = first_rates("rules_questions_tune4")
     assert rate["all"] >= 92.5, rate
     assert min(rate[game] for game in ("valdora", "sylvan", "kingdom")) >= 88.0, rate
     assert rate["word"] >= 96.0 and rate["nonsense"] == 100.0, rate
@@ -204,14 +183,7 @@ def test_the_first_section_of_the_fifth_set():
     75.9%, Валдора 84.5%; words 74.1%, situations 77.8%). After the people left out, the looks of the components and
     the claims in the asked questions: 93.3% (Kingdom Builder 94.8%, the Зодчие 87.9%, Валдора 96.6%; words 96.3%,
     plain and situations 100%). The floors are those figures less a question or so."""
-    book = RuleBook.load()
-    right: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for q in TUNE5_QUESTIONS:
-        ok = judge(book, q)["first"]
-        for group in ("all", q["game"] or "-", q["kind"]):
-            right[group][0] += ok
-            right[group][1] += 1
-    rate = {group: 100 * ok / n for group, (ok, n) in right.items()}
+    rate = first_rates("rules_questions_tune5")
     assert rate["all"] >= 92.5, rate
     assert min(rate[game] for game in ("valdora", "sylvan", "kingdom")) >= 86.0, rate
     assert rate["word"] >= 92.0 and rate["nonsense"] == 100.0, rate

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.lookup.worked.counted import Number, Vocabulary, in_clause, near, read_numbers
 from bot.lookup.worked.reading import Word, has, matches
-from bot.lookup.worked.setup import PLAYER_WORDS, Fact
+from bot.lookup.worked.setup import PLAYER_WORDS, Fact, players_head
 from bot.lookup.worked.sums import Category, Part
 from rules.kingdom.board import LOCATION, SECTORS
 from rules.kingdom.data import (
@@ -290,8 +290,7 @@ def _cards(players: int | None, words: list[Word]) -> list[str]:
         lines = [f"<b>{box[0].upper() + box[1:]}</b>", f"Ещё: {hand}; {goals}"]
     else:
         lines = [f"<b>{hand}</b>; {box}", goals[0].upper() + goals[1:]]
-    if players is not None:
-        lines[0] = f"На {PLAYER_WORDS[players]}: " + lines[0]
+    lines[0] = players_head(players) + lines[0]
     return lines
 
 

@@ -85,6 +85,11 @@ def also_named(words: list[Word], facts: tuple[Fact, ...], first: Fact) -> list[
     return named
 
 
+def players_head(players: int | None) -> str:
+    """«На троих: » before a count that is the same for any number of players; "" when no number was asked."""
+    return f"На {PLAYER_WORDS[players]}: " if players else ""
+
+
 def for_players(players: int | None, allowed: range, line: Callable[[int], str]) -> list[str]:
     """One line for the number asked, or one per number of players the game allows."""
     return [line(n) for n in ([players] if players is not None else allowed)]

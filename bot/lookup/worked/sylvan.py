@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.lookup.worked.counted import Number, Vocabulary
 from bot.lookup.worked.reading import Word, has, matches
-from bot.lookup.worked.setup import PLAYER_WORDS, Fact, for_players
+from bot.lookup.worked.setup import PLAYER_WORDS, Fact, for_players, players_head
 from bot.lookup.worked.sums import Category, Part
 from rules.sylvan.data import (
     CARDS,
@@ -232,7 +232,7 @@ def _trees(players: int | None, words: list[Word]) -> list[str]:
 
 
 def _cards(players: int | None, words: list[Word]) -> list[str]:
-    head = f"На {PLAYER_WORDS[players]}: " if players else ""
+    head = players_head(players)
     if has(words, "откр", "рядом", "колод"):
         return [f"<b>{head}{count(FACE_UP, 'карта открыта', 'карты открыты', 'карт открыто')}</b> рядом с колодой; "
                 f"в руку каждому по {HAND_SIZE}"]
@@ -241,7 +241,7 @@ def _cards(players: int | None, words: list[Word]) -> list[str]:
 
 
 def _dwellings(players: int | None, words: list[Word]) -> list[str]:
-    head = f"На {PLAYER_WORDS[players]}: " if players else ""
+    head = players_head(players)
     per_style = len(PLAYER_TILES) // len(STYLES)
     stacks = len(PLAYER_TILES) // STACK_SIZE
     if has(words, "стопк", "пачк", "раунд"):
@@ -252,7 +252,7 @@ def _dwellings(players: int | None, words: list[Word]) -> list[str]:
 
 
 def _flags(players: int | None, words: list[Word]) -> list[str]:
-    head = f"На {PLAYER_WORDS[players]}: " if players else ""
+    head = players_head(players)
     return [f"<b>{head}по {FLAGS_PER_PLAYER} флагов</b> у каждого игрока"]
 
 

@@ -474,10 +474,11 @@ class Service:
         or «Нет» from the engine, her score), any other by a search of the rule reference; a running game
         narrows the search to its rules (`narrow`)."""
         book = self.table.rulebook
-        seat = row.seat_of(user.id) if row is not None and user is not None and row.status == ACTIVE else None
+        active = row is not None and row.status == ACTIVE and row.state is not None
+        game, state = self.table.state(row) if active else (None, None)  # loaded once for both uses below
+        seat = row.seat_of(user.id) if active and user is not None else None
         if seat is not None:
             try:
-                game, state = self.table.state(row)
                 found = position_reply(book, game, state, seat, [s.name for s in row.seats], args, user.id)
             except Exception:  # the search still answers
                 log.exception("the position could not answer %r in game %s", args, row.id)
@@ -485,10 +486,8 @@ class Service:
             if found is not None:
                 return found
         current = row.game if narrow and row is not None and row.game in book.games else None
-        notes = {}
-        if current is not None and row.status == ACTIVE and row.state is not None:  # how this table reads a rule
-            game = self.table.game(row)
-            notes = game.rule_notes(game.load(row.state))
+        # how this table reads a rule that is read two ways
+        notes = game.rule_notes(state) if active and current is not None else {}
         # the contents, an honest «не нашёл», the section (its answering passage in bold) or two games' answers
         return answers.question_reply(book, args, current, notes)
 

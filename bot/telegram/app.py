@@ -65,6 +65,7 @@ from bot.telegram.delivery import (
     topic_refusal,
 )
 from bot.telegram.flood import COOLED_NOTE, ChatLines
+from bot.telegram.jobs import CalmJobQueue
 from bot.telegram.messages import (
     NO_PREVIEW,
     TOAST_LIMIT,
@@ -149,6 +150,7 @@ def build_application(settings: Settings, service: Service | None = None) -> App
     application = (
         Application.builder()
         .token(settings.token)
+        .job_queue(CalmJobQueue())  # a stop waits for running jobs and starts none
         .base_url(f"{settings.api_url}/bot")
         .base_file_url(f"{settings.api_url}/file/bot")
         # a 429 pauses its own chat only; processes sharing the token share the bot's ~30 messages a second

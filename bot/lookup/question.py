@@ -48,6 +48,9 @@ class Query:
     # nothing could place ("пиццу", "ссылку"); a noun only the asked questions use is neither. See `off_topic`
     nouns_known: int = 0
     nouns_unknown: int = 0
+    # how many of its words the texts or the synonyms place as written (not by a typo, not digits): a question
+    # with none and a word nothing places is garbage that a typo match made look like a word («ывап ролд»)
+    placed: int = 0
 
     @property
     def off_topic(self) -> bool:
@@ -74,6 +77,7 @@ def read_question(
     cues: dict[str, float] = {}
     unknown = 0.0
     nouns = [0, 0]  # the nouns the reference texts use, the nouns nothing could place
+    placed = 0
 
     def add(to: dict[str, float], terms: list[str] | tuple[str, ...], weight: float) -> None:
         for term in terms:
@@ -89,6 +93,7 @@ def read_question(
             typo = index.typo(word) if not any(t in index.idf for t in terms) else None
             nouns[0] += any(index.in_texts(t) for t in (synonyms.word_terms(typo) if typo else terms))
         if end - start > 1 or terms[0].startswith("syn"):
+            placed += start != implied
             add(cues if implied is not None and (start, end) == (implied, implied + 1) else content, terms, 1.0)
             if end - start == 1:
                 add(cues, [rest[start]], EXACT_WEIGHT)  # the word itself besides its synonyms
@@ -99,6 +104,7 @@ def read_question(
         elif word.isdigit():
             add(content, terms, NUMBER_WEIGHT)
         elif terms[0] in index.idf:
+            placed += 1
             add(content, terms, 1.0)
         elif (typo := index.typo(word)) is not None:
             add(content, synonyms.word_terms(typo), FUZZY_WEIGHT)
@@ -115,7 +121,7 @@ def read_question(
     pairs = sorted(p for p in pairs if p in index.pairs)
     found = sorted(p for p in phrases(kept) if p in index.title_phrases)
     cues = {t: w for t, w in cues.items() if t not in content}
-    return Query(content, cues, pairs, found, unknown, nouns[0], nouns[1])
+    return Query(content, cues, pairs, found, unknown, nouns[0], nouns[1], placed)
 
 
 def _intents_in(index: Index, word_lemmas: list[str]) -> tuple[list[str], list[str]]:

@@ -401,7 +401,8 @@ class RuleBook:
         credit for terms found elsewhere counts only the searched game's sections. None of the question's subject
         in the best section, a question of numbers and sums alone ("2+2", "два плюс два"), or one whose nouns the
         rules do not know while its other words are theirs (`Query.off_topic`: "кто пиццу заказывал скиньте
-        ссылку") gives 0."""
+        ссылку"), or one of which no word is the rules' as written beside a word nothing places (`Query.placed`)
+        gives 0."""
         total = here = elsewhere = 0.0
         for term, weight in query.content.items():
             mass = weight * self.index.idf[term]
@@ -413,6 +414,8 @@ class RuleBook:
             elif game is None or self.index.game_df[term][game]:
                 elsewhere += mass
         if not here or query.off_topic or all(term.isdigit() or term in ARITHMETIC for term in query.content):
+            return 0.0
+        if query.unknown and not query.placed:  # only typo matches beside words nothing knows: «ывап ролд 123»
             return 0.0
         return (here + KNOWN_CREDIT * elsewhere) / (total + query.unknown * self.index.rarest)
 

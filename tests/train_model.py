@@ -1,6 +1,6 @@
 """Trains the question -> section model (`bot.lookup.model`) on our own texts: every section's asked questions
 (`rules/<game>/asked.txt`), its sentences (`reference.md`), and the labelled question sets (the same sets as the
-re-ranking, `tests/train_rerank.SETS`; the holdout `rules_questions_holdout4_*` is never read). Run from the
+re-ranking, `tests/train_rerank.SETS`; the holdout, `tests/rules_quality.HOLDOUT`, is never read). Run from the
 project's root:
 
     python tests/train_model.py            # writes bot/lookup/model.npz (then run tests/train_rerank.py)
@@ -30,7 +30,7 @@ from bot.lookup.asked import read_asked  # noqa: E402
 from bot.lookup.index import SENTENCE  # noqa: E402
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook  # noqa: E402
 from bot.lookup.terms import normalise  # noqa: E402
-from tests.rules_quality import load  # noqa: E402
+from tests.rules_quality import is_holdout, load  # noqa: E402
 
 SETTINGS = model.Settings()
 TEXT_WEIGHT = 0.5  # a reference sentence counts this much against a question
@@ -77,7 +77,7 @@ class Corpus:
                 if piece.strip():
                     add(normalise(section.title + ". " + piece), [section.id], None, TEXT_WEIGHT)
         for name in sets:
-            assert "holdout4" not in name
+            assert not is_holdout(name)
             for q in load(name):
                 if q["section"] is not None:
                     wanted = [q["section"], *(s for s in q.get("also", []) if s != q["section"])]

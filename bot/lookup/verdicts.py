@@ -61,6 +61,7 @@ COVERED = 0.5  # and the question has at least this share of its subject (`Situa
 # a word of a section's title this rare names a thing (Ферма, Верхушка, Инструменты), unlike «ход» or «карта»
 NAMED_IDF = 1.8
 PAIRED = 0.3  # a rival with the other verdict this close is the situation's pair: their deciding words must agree
+OUTSPOKEN = 0.08  # a rival this close that says a deciding word of the question the nearest does not: no verdict
 SAME = 0.85  # a situation this close is the question's own, whatever setting the question adds
 NEXT_SECTIONS = 5  # a situation of the next sections the search found is taken when at least ELSEWHERE close
 ELSEWHERE = 0.7
@@ -84,6 +85,7 @@ COUNT_WORDS = frozenset("сколько скока скоко скок поче�
 # before a question word at a clause's start: «а куда», «на какое дерево»
 LEADS = frozenset("а и но ну так в во на с со к у о от до из по за при про для после".split())
 INDEFINITE = frozenset("нибудь либо то".split())  # «кто-нибудь», «куда-нибудь» ask nothing
+INDEFINITE_BEFORE = frozenset("не ни кое или".split())  # «кое что», «…, или как» at a clause's end ask nothing
 
 # Words that flip an answer, as lemmas or as typed -> the feature they stand for.
 FLIPS: dict[str, str] = {
@@ -170,7 +172,7 @@ def asks_yes_no(question: str) -> bool:
     …?»; not when it asks how many, where, who, what («сколько», «куда мне идти», «что делать») or offers a choice
     («за монеты или за золото»)."""
     words = normalise(question)
-    if not words or any(w in COUNT_WORDS for w in words) or _opens_a_clause(question):
+    if not words or any(w in COUNT_WORDS or lemma(w) in COUNT_WORDS for w in words) or _opens_a_clause(question):
         return False
     text = f" {' '.join(words)} "
     offered = [i for i, w in enumerate(words) if w == "или"]
@@ -182,9 +184,12 @@ def asks_yes_no(question: str) -> bool:
 
 def _opens_a_clause(question: str) -> bool:
     """Whether a question word (`OPEN_WORDS`) opens a clause of the question, after at most a conjunction or a
-    preposition («а куда теперь», «…, на какое дерево»), and is not «кто-нибудь» or «только что»."""
+    preposition («а куда теперь», «…, на какое дерево»), and is not «кто-нибудь» or «только что»; or ends it
+    («колода кончилась, дальше что?», «а потом куда»)."""
     for clause in re.split(r"[,.;:!?()—-]+\s|[,.;:!?()]+", question.lower().replace("ё", "е")):
         words = normalise(clause)
+        if len(words) > 1 and words[-1] in OPEN_WORDS and words[-2] not in INDEFINITE_BEFORE:
+            return True
         start = 0
         while start < len(words) - 1 and words[start] in LEADS:
             start += 1
@@ -313,6 +318,14 @@ class Situations:
         own = self._flips[k]
         return own & MANY <= asked and bool(own & MANY) >= bool(asked & MANY) and asked & TURNING <= own
 
+    def outspoken(self, asked: frozenset[str], k: int, scored: list[tuple[float, int]], floor: float) -> bool:
+        """Whether a situation with the other verdict at least `floor` close says a deciding word of the question
+        that situation `k` does not: «с провиантом прошёл город, могу ещё через один?» is not «с провиантом можно
+        пройти через город?» when «прошёл один, можно ещё через один?» is written, however close the first reads."""
+        yes = self.situations[k].yes
+        return any((self._flips[j] - self._flips[k]) & asked for c, j in scored
+                   if c >= floor and self.situations[j].yes is not None and self.situations[j].yes != yes)
+
     def verdict(self, question: str, found: list[Section]) -> Verdict | None:
         """The verdict for a question whose answer the search found in `found` (best first), or None when the
         question is not a yes/no question or no written situation is clearly the one it describes."""
@@ -342,7 +355,7 @@ class Situations:
         if rival is None or best - rival[0] >= PAIRED:
             return Verdict(self.situations[k], best)
         closer, j = rival
-        if not agree(asked, self._flips[k], self._flips[j]):
+        if not agree(asked, self._flips[k], self._flips[j]) or self.outspoken(asked, k, scored, best - OUTSPOKEN):
             return None
         if decides(asked, self._flips[k], self._flips[j]) and best >= PAIR_FLOOR:
             needed = DECIDED

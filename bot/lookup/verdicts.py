@@ -69,6 +69,7 @@ PARTNER = 0.05  # or when at most this much farther than the nearest situation o
 DECIDED = -0.05  # the margin a pair needs when the question says a word that tells it apart (`decides`)
 PAIR_FLOOR = 0.6  # and so close is the nearer one at least
 NEGATIONS = frozenset({"не", "без"})
+KINDS = frozenset({"локация", "местность"})  # a situation says these where a question names one (оазис, лес)
 # a question that says one of these and its situation does not asks the opposite («ходят против часовой?» is not
 # «ходят по часовой?»)
 TURNING = frozenset({"не", "без", "против"})
@@ -98,6 +99,8 @@ FLIPS: dict[str, str] = {
     **dict.fromkeys("один одна 1 одиночный единственный".split(), "один"),
     **dict.fromkeys("свой свое своя свои своего свою своих мой мое моя мои моего мою моих собственный".split(), "свой"),
     **dict.fromkeys("чужой чужое чужая чужие чужого чужую чужих чужим соперник противник сосед".split(), "чужой"),
+    # another player at the table by who they are to the one asking: «а брат хочет туда же свой»
+    **dict.fromkeys("брат сестра жена муж друг подруга товарищ".split(), "чужой"),
     **dict.fromkeys("до перед сначала".split(), "до"),
     **dict.fromkeys("после потом затем".split(), "после"),
     **dict.fromkeys("сразу тот этот".split(), "сразу"),
@@ -180,6 +183,21 @@ def asks_yes_no(question: str) -> bool:
         return False
     return ("?" in question or any(lemma(w) in YES_NO_WORDS for w in words)
             or any(p in text for p in YES_NO_PHRASES))
+
+
+def asking_clause(question: str) -> str:
+    """The part of a question that asks, without the story told before it: from the last clause that has a yes/no
+    word (`YES_NO_WORDS`) in the last sentence that has one, or the last sentence when none has («у меня три домика
+    в ряд и таверна. рита говорит нельзя. а с другого конца можно?» -> «а с другого конца можно?»)."""
+    sentences = [s for s in re.split(r"(?<=[.!?;])\s+", question.strip()) if normalise(s)]
+    if not sentences:
+        return question
+    def asks(text: str) -> bool:
+        return any(lemma(w) in YES_NO_WORDS for w in normalise(text))
+    sentence = next((s for s in reversed(sentences) if asks(s)), sentences[-1])
+    clauses = re.split(r",\s*", sentence)
+    start = next((i for i in range(len(clauses) - 1, -1, -1) if asks(clauses[i])), 0)
+    return ", ".join(clauses[start:])
 
 
 def _opens_a_clause(question: str) -> bool:
@@ -282,7 +300,7 @@ class Situations:
         дереву с верхушкой», «рабочие за замок дают?» is not «замок даёт жетон?»."""
         game = self.situations[k].section.split(".")[0]
         own = self._terms[k]
-        if any(self._named(t, game) for t in set(own) - set(terms)):
+        if any(self._named(t, game) and not self._kind(t) for t in set(own) - set(terms)):
             return True
         if closeness >= SAME:  # the question tells its setting too: «я на дороге, …, можно изумруд на телегу?»
             return False
@@ -299,6 +317,12 @@ class Situations:
             return False
         return any(self._named(t, game) for t in (mine - theirs) | (theirs - mine - set(terms)))
 
+    def _kind(self, term: str) -> bool:
+        """Whether a term is a kind of things (`KINDS`) that a question says by naming one of them: «от локации» is
+        said by «от оазиса», «местность карты» by «лес»."""
+        members = self.book.index.synonyms.groups[int(term[3:])] if re.fullmatch(r"syn\d+", term) else [term]
+        return any(m in KINDS for m in members)
+
     def _named(self, term: str, game: str) -> bool:
         """Whether a term names a thing a section of the game is titled by: a rare noun (a synonym group by its
         first Russian member), not a doing word like «купить» or «сдать» that the player's own verb may stand for,
@@ -311,12 +335,15 @@ class Situations:
         head = next((m for m in members if re.search("[а-яё]", m)), members[0])
         return is_noun(normalise(head)[0]) if normalise(head) else False
 
-    def says_enough(self, asked: frozenset[str], k: int) -> bool:
+    def says_enough(self, asked: frozenset[str], k: int, asking: frozenset[str] | None = None) -> bool:
         """Whether a question says situation `k`'s count above one, says none the situation has no count for, and
         turns (`TURNING`) only what it turns: «пастбищем на гекс локации» is not «пастбищем на три гекса», «сквозь три
-        города» is not «через город», and «оба не взять?» is no question a «Нет» answers plainly."""
+        города» is not «через город», and «оба не взять?» is no question a «Нет» answers plainly. A count or a «не» of
+        the story told before the asking clause (`asking`, its deciding words: «у меня три домика в ряд, …», «катя
+        говорит нельзя. можно?») asks nothing of its own."""
+        asking = asked if asking is None else asking
         own = self._flips[k]
-        return own & MANY <= asked and bool(own & MANY) >= bool(asked & MANY) and asked & TURNING <= own
+        return own & MANY <= asked and bool(own & MANY) >= bool(asking & MANY) and asking & TURNING <= own
 
     def outspoken(self, asked: frozenset[str], k: int, scored: list[tuple[float, int]], floor: float) -> bool:
         """Whether a situation with the other verdict at least `floor` close says a deciding word of the question
@@ -337,12 +364,14 @@ class Situations:
         if not any(self.situations[k].section in answered for k in pool):
             return None
         terms, vector, asked = self.terms(question), self.vector(question), flips(question)
+        asking = flips(asking_clause(question))
         scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
         # a situation of a next section: near enough, or as near as the answered sections' nearest (its pair's partner)
         elsewhere = min(ELSEWHERE, next(c for c, k in scored if self.situations[k].section in answered) - PARTNER)
         # the nearest situation about the same named things, in the question's mood and saying what it says, of an
         # answered section or near enough; its rival is the nearest with another verdict of them all
-        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and self.says_enough(asked, k)
+        fitting = [(c, k) for c, k in scored
+                   if not (asked ^ self._flips[k]) & MOODS and self.says_enough(asked, k, asking)
                    and not self.names_apart(terms, k, c)
                    and (self.situations[k].section in answered or c >= elsewhere)]
         if not fitting or self.situations[fitting[0][1]].yes is None:
@@ -351,7 +380,10 @@ class Situations:
         yes = self.situations[k].yes
         if best < FLOOR or self.covered(terms, k) < COVERED:
             return None
-        rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes), None)
+        # a rival asked in another mood says the same rule the other way round («жетон надо сдать?» — «Да» — is
+        # «жетон остаётся?» — «Нет»): only those of the question's mood contradict
+        rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes
+                      and not (asked ^ self._flips[j]) & MOODS), None)
         if rival is None or best - rival[0] >= PAIRED:
             return Verdict(self.situations[k], best)
         closer, j = rival

@@ -69,10 +69,11 @@ PARTNER = 0.05  # or when at most this much farther than the nearest situation o
 DECIDED = -0.05  # the margin a pair needs when the question says a word that tells it apart (`decides`)
 PAIR_FLOOR = 0.6  # and so close is the nearer one at least
 NEGATIONS = frozenset({"не", "без"})
-KINDS = frozenset({"локация", "местность"})  # a situation says these where a question names one (оазис, лес)
+KINDS = frozenset({"локация"})  # a situation says this where a question names one (оазис, ферма)
 # a question that says one of these and its situation does not asks the opposite («ходят против часовой?» is not
 # «ходят по часовой?»)
 TURNING = frozenset({"не", "без", "против"})
+MORE = frozenset({"еще"})  # «могу ещё и покопать?» asks for more than a situation without «ещё» allows
 # «…, или нет?» asks, it does not negate
 ASKING_TAILS = re.compile(r"\b(?:или|либо)\s+(?:нет|не)\b|\bне\s+(?:так\s+)?ли\b")
 SAME_TURN = re.compile(r"\b(?:за|в)\s+(?:один|одни|1)\s+(?=ход)")  # «в один ход» is «за ход», not a count
@@ -319,7 +320,7 @@ class Situations:
 
     def _kind(self, term: str) -> bool:
         """Whether a term is a kind of things (`KINDS`) that a question says by naming one of them: «от локации» is
-        said by «от оазиса», «местность карты» by «лес»."""
+        said by «от оазиса», «у локации» by «у фермы»."""
         members = self.book.index.synonyms.groups[int(term[3:])] if re.fullmatch(r"syn\d+", term) else [term]
         return any(m in KINDS for m in members)
 
@@ -343,7 +344,7 @@ class Situations:
         говорит нельзя. можно?») asks nothing of its own."""
         asking = asked if asking is None else asking
         own = self._flips[k]
-        return own & MANY <= asked and bool(own & MANY) >= bool(asking & MANY) and asking & TURNING <= own
+        return own & MANY <= asked and bool(own & MANY) >= bool(asking & MANY) and asking & (TURNING | MORE) <= own
 
     def outspoken(self, asked: frozenset[str], k: int, scored: list[tuple[float, int]], floor: float) -> bool:
         """Whether a situation with the other verdict at least `floor` close says a deciding word of the question
@@ -390,7 +391,12 @@ class Situations:
         if not agree(asked, self._flips[k], self._flips[j]) or self.outspoken(asked, k, scored, best - OUTSPOKEN):
             return None
         if decides(asked, self._flips[k], self._flips[j]) and best >= PAIR_FLOOR:
-            needed = DECIDED
+            # a farther one wins only against its pair: of the same section, or told by a negation (без провианта in
+            # the movement, с провиантом in the provisions); «два дела за ход» (one action) is not «два контракта за
+            # ход» (delivering) because both say «два»
+            paired = (self.situations[j].section == self.situations[k].section
+                      or (self._flips[k] ^ self._flips[j]) & NEGATIONS)
+            needed = DECIDED if paired else 0.0
         elif self.named_apart(terms, k, j) and best >= PAIR_FLOOR:
             needed = 0.0  # told by the things named, the nearer one must still be nearer
         else:

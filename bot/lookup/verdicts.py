@@ -73,7 +73,7 @@ KINDS = frozenset({"локация"})  # a situation says this where a question 
 # a question that says one of these and its situation does not asks the opposite («ходят против часовой?» is not
 # «ходят по часовой?»)
 TURNING = frozenset({"не", "без", "против"})
-MORE = frozenset({"еще"})  # «могу ещё и покопать?» asks for more than a situation without «ещё» allows
+MORE = frozenset({"еще"})  # «могу ещё и покопать?» asks more than a situation without «ещё» or a second allows
 # «…, или нет?» asks, it does not negate
 ASKING_TAILS = re.compile(r"\b(?:или|либо)\s+(?:нет|не)\b|\bне\s+(?:так\s+)?ли\b")
 SAME_TURN = re.compile(r"\b(?:за|в)\s+(?:один|одни|1)\s+(?=ход)")  # «в один ход» is «за ход», not a count
@@ -344,7 +344,9 @@ class Situations:
         говорит нельзя. можно?») asks nothing of its own."""
         asking = asked if asking is None else asking
         own = self._flips[k]
-        return own & MANY <= asked and bool(own & MANY) >= bool(asking & MANY) and asking & (TURNING | MORE) <= own
+        more = not asking & MORE or bool(own & (MORE | {"два"}))  # «ещё одну» is «вторую»
+        return (own & MANY <= asked and bool(own & MANY) >= bool(asking & MANY) and asking & TURNING <= own
+                and more)
 
     def outspoken(self, asked: frozenset[str], k: int, scored: list[tuple[float, int]], floor: float) -> bool:
         """Whether a situation with the other verdict at least `floor` close says a deciding word of the question

@@ -172,3 +172,32 @@ def test_the_module_examples_hold():
 ])
 def test_a_paraphrase_never_gets_the_opposite_verdict(book, question, current, wrong):
     assert said(book, question, current) is not wrong
+
+
+def test_the_asking_clause_is_told_apart_from_the_story():
+    """The story before the question («у меня три домика в ряд …», «рита говорит нельзя.») asks nothing itself."""
+    assert verdicts.asking_clause("у меня три домика в ряд. рита говорит нельзя. а с другого конца можно?") == (
+        "а с другого конца можно?")
+    assert verdicts.asking_clause("у меня нет провианта, могу пройти через город?") == "могу пройти через город?"
+    assert verdicts.asking_clause("можно в свой ход не строиться? карта неудобная") == "можно в свой ход не строиться?"
+
+
+def test_how_many_and_what_next_are_no_yes_no_questions():
+    assert not asks_yes_no("играем втроем, скольких мастеров убираем?")
+    assert not asks_yes_no("колода кончилась, дальше что?")
+    assert asks_yes_no("так можно или как?")
+
+
+@pytest.mark.parametrize(("question", "current", "yes"), [
+    # a close rival that says the question's deciding word («ещё через один») keeps the plain «с провиантом» away
+    ("у меня провиант, прошёл через город, могу дальше ещё через один?", "valdora", False),
+    # a kind the situation says («от локации») is said by the thing the question names («от оазиса»)
+    ("амбаром убрал последнее своё поселение от оазиса, жетон остаётся у меня?", None, False),
+    ("на дереве висит мой флаг, кладу ещё домик того же стиля, можно второй флаг?", None, False),
+])
+def test_stories_and_rivals(book, question, current, yes):
+    assert said(book, question, current) is yes
+
+
+def test_another_player_by_kin_is_someone_else():
+    assert "чужой" in verdicts.flips("а брат хочет туда же свой мост")

@@ -61,6 +61,7 @@ COVERED = 0.5  # and the question has at least this share of its subject (`Situa
 # a word of a section's title this rare names a thing (Ферма, Верхушка, Инструменты), unlike «ход» or «карта»
 NAMED_IDF = 1.8
 PAIRED = 0.3  # a rival with the other verdict this close is the situation's pair: their deciding words must agree
+OUTSPOKEN = 0.08  # a rival this close that says a deciding word of the question the nearest does not: no verdict
 SAME = 0.85  # a situation this close is the question's own, whatever setting the question adds
 NEXT_SECTIONS = 5  # a situation of the next sections the search found is taken when at least ELSEWHERE close
 ELSEWHERE = 0.7
@@ -68,9 +69,11 @@ PARTNER = 0.05  # or when at most this much farther than the nearest situation o
 DECIDED = -0.05  # the margin a pair needs when the question says a word that tells it apart (`decides`)
 PAIR_FLOOR = 0.6  # and so close is the nearer one at least
 NEGATIONS = frozenset({"не", "без"})
+KINDS = frozenset({"локация"})  # a situation says this where a question names one (оазис, ферма)
 # a question that says one of these and its situation does not asks the opposite («ходят против часовой?» is not
 # «ходят по часовой?»)
 TURNING = frozenset({"не", "без", "против"})
+MORE = frozenset({"еще"})  # «могу ещё и покопать?» asks more than a situation without «ещё» or a second allows
 # «…, или нет?» asks, it does not negate
 ASKING_TAILS = re.compile(r"\b(?:или|либо)\s+(?:нет|не)\b|\bне\s+(?:так\s+)?ли\b")
 SAME_TURN = re.compile(r"\b(?:за|в)\s+(?:один|одни|1)\s+(?=ход)")  # «в один ход» is «за ход», not a count
@@ -84,6 +87,7 @@ COUNT_WORDS = frozenset("сколько скока скоко скок поче�
 # before a question word at a clause's start: «а куда», «на какое дерево»
 LEADS = frozenset("а и но ну так в во на с со к у о от до из по за при про для после".split())
 INDEFINITE = frozenset("нибудь либо то".split())  # «кто-нибудь», «куда-нибудь» ask nothing
+INDEFINITE_BEFORE = frozenset("не ни кое или".split())  # «кое что», «…, или как» at a clause's end ask nothing
 
 # Words that flip an answer, as lemmas or as typed -> the feature they stand for.
 FLIPS: dict[str, str] = {
@@ -96,6 +100,8 @@ FLIPS: dict[str, str] = {
     **dict.fromkeys("один одна 1 одиночный единственный".split(), "один"),
     **dict.fromkeys("свой свое своя свои своего свою своих мой мое моя мои моего мою моих собственный".split(), "свой"),
     **dict.fromkeys("чужой чужое чужая чужие чужого чужую чужих чужим соперник противник сосед".split(), "чужой"),
+    # another player at the table by who they are to the one asking: «а брат хочет туда же свой»
+    **dict.fromkeys("брат сестра жена муж друг подруга товарищ".split(), "чужой"),
     **dict.fromkeys("до перед сначала".split(), "до"),
     **dict.fromkeys("после потом затем".split(), "после"),
     **dict.fromkeys("сразу тот этот".split(), "сразу"),
@@ -170,7 +176,7 @@ def asks_yes_no(question: str) -> bool:
     …?»; not when it asks how many, where, who, what («сколько», «куда мне идти», «что делать») or offers a choice
     («за монеты или за золото»)."""
     words = normalise(question)
-    if not words or any(w in COUNT_WORDS for w in words) or _opens_a_clause(question):
+    if not words or any(w in COUNT_WORDS or lemma(w) in COUNT_WORDS for w in words) or _opens_a_clause(question):
         return False
     text = f" {' '.join(words)} "
     offered = [i for i, w in enumerate(words) if w == "или"]
@@ -180,11 +186,29 @@ def asks_yes_no(question: str) -> bool:
             or any(p in text for p in YES_NO_PHRASES))
 
 
+def asking_clause(question: str) -> str:
+    """The part of a question that asks, without the story told before it: from the last clause that has a yes/no
+    word (`YES_NO_WORDS`) in the last sentence that has one, or the last sentence when none has («у меня три домика
+    в ряд и таверна. рита говорит нельзя. а с другого конца можно?» -> «а с другого конца можно?»)."""
+    sentences = [s for s in re.split(r"(?<=[.!?;])\s+", question.strip()) if normalise(s)]
+    if not sentences:
+        return question
+    def asks(text: str) -> bool:
+        return any(lemma(w) in YES_NO_WORDS for w in normalise(text))
+    sentence = next((s for s in reversed(sentences) if asks(s)), sentences[-1])
+    clauses = re.split(r",\s*", sentence)
+    start = next((i for i in range(len(clauses) - 1, -1, -1) if asks(clauses[i])), 0)
+    return ", ".join(clauses[start:])
+
+
 def _opens_a_clause(question: str) -> bool:
     """Whether a question word (`OPEN_WORDS`) opens a clause of the question, after at most a conjunction or a
-    preposition («а куда теперь», «…, на какое дерево»), and is not «кто-нибудь» or «только что»."""
+    preposition («а куда теперь», «…, на какое дерево»), and is not «кто-нибудь» or «только что»; or ends it
+    («колода кончилась, дальше что?», «а потом куда»)."""
     for clause in re.split(r"[,.;:!?()—-]+\s|[,.;:!?()]+", question.lower().replace("ё", "е")):
         words = normalise(clause)
+        if len(words) > 1 and words[-1] in OPEN_WORDS and words[-2] not in INDEFINITE_BEFORE:
+            return True
         start = 0
         while start < len(words) - 1 and words[start] in LEADS:
             start += 1
@@ -277,7 +301,7 @@ class Situations:
         дереву с верхушкой», «рабочие за замок дают?» is not «замок даёт жетон?»."""
         game = self.situations[k].section.split(".")[0]
         own = self._terms[k]
-        if any(self._named(t, game) for t in set(own) - set(terms)):
+        if any(self._named(t, game) and not self._kind(t) for t in set(own) - set(terms)):
             return True
         if closeness >= SAME:  # the question tells its setting too: «я на дороге, …, можно изумруд на телегу?»
             return False
@@ -294,6 +318,12 @@ class Situations:
             return False
         return any(self._named(t, game) for t in (mine - theirs) | (theirs - mine - set(terms)))
 
+    def _kind(self, term: str) -> bool:
+        """Whether a term is a kind of things (`KINDS`) that a question says by naming one of them: «от локации» is
+        said by «от оазиса», «у локации» by «у фермы»."""
+        members = self.book.index.synonyms.groups[int(term[3:])] if re.fullmatch(r"syn\d+", term) else [term]
+        return any(m in KINDS for m in members)
+
     def _named(self, term: str, game: str) -> bool:
         """Whether a term names a thing a section of the game is titled by: a rare noun (a synonym group by its
         first Russian member), not a doing word like «купить» or «сдать» that the player's own verb may stand for,
@@ -306,12 +336,25 @@ class Situations:
         head = next((m for m in members if re.search("[а-яё]", m)), members[0])
         return is_noun(normalise(head)[0]) if normalise(head) else False
 
-    def says_enough(self, asked: frozenset[str], k: int) -> bool:
+    def says_enough(self, asked: frozenset[str], k: int, asking: frozenset[str] | None = None) -> bool:
         """Whether a question says situation `k`'s count above one, says none the situation has no count for, and
         turns (`TURNING`) only what it turns: «пастбищем на гекс локации» is not «пастбищем на три гекса», «сквозь три
-        города» is not «через город», and «оба не взять?» is no question a «Нет» answers plainly."""
+        города» is not «через город», and «оба не взять?» is no question a «Нет» answers plainly. A count or a «не» of
+        the story told before the asking clause (`asking`, its deciding words: «у меня три домика в ряд, …», «катя
+        говорит нельзя. можно?») asks nothing of its own."""
+        asking = asked if asking is None else asking
         own = self._flips[k]
-        return own & MANY <= asked and bool(own & MANY) >= bool(asked & MANY) and asked & TURNING <= own
+        more = not asking & MORE or bool(own & (MORE | {"два"}))  # «ещё одну» is «вторую»
+        return (own & MANY <= asked and bool(own & MANY) >= bool(asking & MANY) and asking & TURNING <= own
+                and more)
+
+    def outspoken(self, asked: frozenset[str], k: int, scored: list[tuple[float, int]], floor: float) -> bool:
+        """Whether a situation with the other verdict at least `floor` close says a deciding word of the question
+        that situation `k` does not: «с провиантом прошёл город, могу ещё через один?» is not «с провиантом можно
+        пройти через город?» when «прошёл один, можно ещё через один?» is written, however close the first reads."""
+        yes = self.situations[k].yes
+        return any((self._flips[j] - self._flips[k]) & asked for c, j in scored
+                   if c >= floor and self.situations[j].yes is not None and self.situations[j].yes != yes)
 
     def verdict(self, question: str, found: list[Section]) -> Verdict | None:
         """The verdict for a question whose answer the search found in `found` (best first), or None when the
@@ -324,12 +367,14 @@ class Situations:
         if not any(self.situations[k].section in answered for k in pool):
             return None
         terms, vector, asked = self.terms(question), self.vector(question), flips(question)
+        asking = flips(asking_clause(question))
         scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
         # a situation of a next section: near enough, or as near as the answered sections' nearest (its pair's partner)
         elsewhere = min(ELSEWHERE, next(c for c, k in scored if self.situations[k].section in answered) - PARTNER)
         # the nearest situation about the same named things, in the question's mood and saying what it says, of an
         # answered section or near enough; its rival is the nearest with another verdict of them all
-        fitting = [(c, k) for c, k in scored if not (asked ^ self._flips[k]) & MOODS and self.says_enough(asked, k)
+        fitting = [(c, k) for c, k in scored
+                   if not (asked ^ self._flips[k]) & MOODS and self.says_enough(asked, k, asking)
                    and not self.names_apart(terms, k, c)
                    and (self.situations[k].section in answered or c >= elsewhere)]
         if not fitting or self.situations[fitting[0][1]].yes is None:
@@ -338,14 +383,22 @@ class Situations:
         yes = self.situations[k].yes
         if best < FLOOR or self.covered(terms, k) < COVERED:
             return None
-        rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes), None)
+        # a rival asked in another mood says the same rule the other way round («жетон надо сдать?» — «Да» — is
+        # «жетон остаётся?» — «Нет»): only those of the question's mood contradict
+        rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes
+                      and not (asked ^ self._flips[j]) & MOODS), None)
         if rival is None or best - rival[0] >= PAIRED:
             return Verdict(self.situations[k], best)
         closer, j = rival
-        if not agree(asked, self._flips[k], self._flips[j]):
+        if not agree(asked, self._flips[k], self._flips[j]) or self.outspoken(asked, k, scored, best - OUTSPOKEN):
             return None
         if decides(asked, self._flips[k], self._flips[j]) and best >= PAIR_FLOOR:
-            needed = DECIDED
+            # a farther one wins only against its pair: of the same section, or told by a negation (без провианта in
+            # the movement, с провиантом in the provisions); «два дела за ход» (one action) is not «два контракта за
+            # ход» (delivering) because both say «два»
+            paired = (self.situations[j].section == self.situations[k].section
+                      or (self._flips[k] ^ self._flips[j]) & NEGATIONS)
+            needed = DECIDED if paired else 0.0
         elif self.named_apart(terms, k, j) and best >= PAIR_FLOOR:
             needed = 0.0  # told by the things named, the nearer one must still be nearer
         else:

@@ -116,10 +116,24 @@ def claims_dropped(words: list[Word], units: tuple[str, ...]) -> list[Word]:
     «на 15 очков» (a card's printed points) stay."""
     out = list(words)
     for i, w in enumerate(words):
-        printed = i and words[i - 1].text in ("по", "на") or i > 1 and words[i - 2].text == "на" and words[
-            i - 1].text in _WHICH  # «по 5 очков», «на 15 очков», «на которой 8 очков»: a card's points
+        start = _list_start(words, i)  # «на 4, 6 и 9 очков»: the last of a list is printed like the first
+        printed = start and words[start - 1].text in ("по", "на") or start > 1 and words[start - 2].text == "на" and \
+            words[start - 1].text in _WHICH  # «по 5 очков», «на 15 очков», «на которой 8 очков»: a card's points
         claim = i + 1 < len(words) and matches(words[i + 1], units) and not printed
         other = i > 1 and words[i - 1].text == "или" and matches(words[i - 2], units)  # «6 золота или 3»
         if w.value is not None and (claim or other):
             out[i] = replace(w, value=None, players=None)
     return out
+
+
+def _list_start(words: list[Word], i: int) -> int:
+    """Where the list of numbers a number ends begins («на 4, 6 и 9»: at the 4); the number itself when alone."""
+    start = i
+    while start > 0:
+        before = start - 1
+        if words[before].text in ("и", "или") and before > 0:
+            before -= 1
+        if words[before].value is None or words[before].players is not None:
+            break
+        start = before
+    return start

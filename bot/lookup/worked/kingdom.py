@@ -52,10 +52,11 @@ CATEGORIES: tuple[Category, ...] = (
     Category("workers", "kingdom.workers", ("рабоч", "работник", "работяг"), takes=_SETTLED, scored=True),
     Category("discoverers", "kingdom.discoverers", ("первооткрыват", "исследоват", "открывател"), ("рядах", "рядов"),
              takes=("row",), scored=True),
-    Category("knights", "kingdom.knights", ("рыцар",), takes=_SETTLED, scored=True),
+    Category("knights", "kingdom.knights", ("рыцар",), takes=_SETTLED, valued=("row",), scored=True),
     Category("hermits", "kingdom.hermits", ("отшельник",), ("отдельн",), takes=("group", "settlement"), scored=True),
     Category("lords", "kingdom.lords", ("лорд",), takes=("sector", "place"), scored=True),
-    Category("citizens", "kingdom.citizens", ("горожан", "граждан"), takes=_SETTLED, scored=True),
+    Category("citizens", "kingdom.citizens", ("горожан", "граждан"), takes=_SETTLED, scored=True,
+             placed=("крупн", "самая", "самой", "самую", "больш")),
     Category("farmers", "kingdom.farmers", ("фермер",), takes=("sector", "settlement"), scored=True),
     # a castle beside merchants is one of the objects linked, not the castles' own gold
     Category("castles", "kingdom.castles", ("замк", "замок"), yields=("workers",), yields_anywhere=("merchants",),
@@ -193,7 +194,10 @@ def _farmers(words: list[Word], at: list[Number]) -> Part:
                 "секторов (или в самом слабом)? Напишите числа — посчитаю.")
 
 
-_THIRD = ("трет", "четверт", "последн", "меньше всех", "нет ничего", "пусто")
+_THIRD = ("трет", "четверт", "последн", "меньше всех", "нет ничего", "пусто", "меня нет", "меня вообще нет", "ничего нет",
+          "нет моих", "ни одного")
+# ordinals that name a sector after «в»/«во»/«на» («в третьем я второй»), unless «месте» follows («на втором месте»)
+_ORDINAL = ("перв", "втор", "трет", "четверт", "последн", "оставш", "остальн", "друг")
 _SAME = ("тоже", "также", "так же", "то же", "аналогично")
 # a sector named by where it lies on the 2 × 2 board («в левом верхнем»), or as one of them («в другом»)
 _WHERE = ("лев", "прав", "верхн", "нижн", "север", "юж", "запад", "восточ", "сектор", "четверт", "другом",
@@ -228,13 +232,15 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
 def _sector_places(words: list[Word], counted: set[int]) -> tuple[int, int]:
     """Firsts and seconds from sectors described one by one, in the clauses not `counted` already; «тоже» repeats
     the place before."""
-    text = {c: " ".join(w.text for w in words if w.clause == c) for c in dict.fromkeys(w.clause for w in words)}
     firsts = seconds = 0
     last = None
-    for clause, said in text.items():
-        clause_words = [w for w in words if w.clause == clause]
-        if clause in counted or not any(matches(w, _WHERE) for w in clause_words):
+    for clause in dict.fromkeys(w.clause for w in words):
+        every = [w for w in words if w.clause == clause]
+        named = _sector_named(every)  # «в третьем»: which sector, not the place in it
+        if clause in counted or not named and not any(matches(w, _WHERE) for w in every):
             continue
+        clause_words = [w for j, w in enumerate(every) if j not in named]
+        said = " ".join(w.text for w in clause_words)
         place = (3 if any(t in said for t in _THIRD) else 1 if any(matches(w, _FIRST) for w in clause_words)
                  else 2 if any(matches(w, _SECOND) for w in clause_words) else None)
         if place is None and any(t in said for t in _SAME):
@@ -245,6 +251,12 @@ def _sector_places(words: list[Word], counted: set[int]) -> tuple[int, int]:
         seconds += place == 2
         last = place
     return firsts, seconds
+
+
+def _sector_named(clause: list[Word]) -> set[int]:
+    """The positions of the ordinals that name a sector in a clause («в третьем», «в четвёртом секторе»)."""
+    return {j for j, w in enumerate(clause) if j and clause[j - 1].text in ("в", "во", "на") and matches(w, _ORDINAL)
+            and not (j + 1 < len(clause) and matches(clause[j + 1], ("мест",)))}
 
 
 _BOX = ("коробк", "всего", "комплект", "набор")

@@ -47,6 +47,7 @@ class Category:
     scored: bool = False  # its name means the score alone (Kingdom's cards): a statement of it asks for a sum
     secondary: bool = False  # added to another category, the other's section explains the sum (Kingdom's castles)
     optional: bool = False  # named without a number beside numbers of others, it is a description («у замков»)
+    placed: tuple[str, ...] = ()  # words that take a number to it, not naming it («самая большая группа — 17»)
 
 
 @dataclass
@@ -126,9 +127,12 @@ def assign(words: list[Word], found: list[tuple[int, Category]],
         takers = [(i, c) for i, c in found if n.counts and n.counts in c.takes]
         if n.counts and not takers:
             continue
-        if not takers and n.of:
-            takers = [(i, c) for i, c in found if n.of in c.takes or n.of in c.valued]
-        pool = takers or found
+        if not takers and n.of:  # «в лучшем ряду 5»: a value of a row is the knights' count, not the discoverers'
+            takers = [(i, c) for i, c in found if n.of in c.valued] or [
+                (i, c) for i, c in found if n.of in c.takes]
+        spots = [(j, c) for i, c in takers or found for j in _spots(words, c, i)]
+        # the noun a number counts is no mention to give it to («зона из 6 деревьев»: not the trees' count)
+        pool = [(j, c) for j, c in spots if not (n.counts and n.at < j <= n.at + 2)] or spots
         same = [(i, c) for i, c in pool if words[i].clause == n.clause] or pool
         _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))
         out[category.id].append(n)
@@ -137,6 +141,13 @@ def assign(words: list[Word], found: list[tuple[int, Category]],
             if c.optional and not out[c.id]:
                 del out[c.id]
     return out
+
+
+def _spots(words: list[Word], category: Category, at: int) -> list[int]:
+    """Every place a category is named or described («рыбаки, шахтёры: 6 домиков у воды, 4 у гор»: the numbers go
+    to the description beside them, not to the names listed first)."""
+    return sorted({at} | {i for i, w in enumerate(words) if matches(w, category.names, fuzzy=True)
+                          or matches(w, category.hints + category.placed)})
 
 
 _MONEY = ("монет", "денег", "деньг", "серебр", "золот", "рубл")

@@ -63,9 +63,10 @@ def worked(game: str | None, question: str) -> Worked | None:
     present = [(i, c) for i, c in found if not absent(words, i)]  # «мастерских нет»: nothing to add
     found = present if present else found
     if found:
-        assigned = assign(words, found, numbers)
+        listed = {c.id for _, c in found if calculator.listed and calculator.listed(c.id, words)}  # «замок, оазис»
+        assigned = assign(words, found, numbers, listed)
         named = any(matches(words[i], c.names, fuzzy=True) for i, c in found)
-        how = asks_sum(words, assigned, calculator.UNITS, named, yes_no="?" in question)
+        how = asks_sum(words, assigned, calculator.UNITS, named, yes_no="?" in question, given=bool(listed))
         if figures(quoted) and how is None and any(assigned.values()) and not not_a_sum(words):  # «это 18, так?»
             how = "asked"
         asked = focus(words, [(i, c) for i, c in found if c.id in assigned]) if how else []

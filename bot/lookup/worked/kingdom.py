@@ -39,7 +39,7 @@ VOCABULARY: Vocabulary = {
     "row": _ROW,
     "sector": ("сектор", "четверт", "част", "кус", "планшет", "квадрат", "доск"),
     "castle": ("замк", "замок", "крепост"),
-    "location": ("локац", "объект", "город"),
+    "location": ("локац", "объект", "город", *(title.lower()[:4] for title in TILE_TITLES.values())),
     "place": ("мест",),
 }
 _SETTLED = ("settlement",)
@@ -121,9 +121,11 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     named = _named_objects(words) if category.id == "merchants" else []
     if not at and not named:
         return Part(title, missing=missing)
-    totals = [n for n in at if n.noun == "объект" or near(words, n, ("всего", "итого", "вместе"), 2)]
-    if category.id == "merchants" and totals:  # «связал 2 замка и локацию, 3 объекта всего»: the total
+    totals = [n for n in at if n.noun == "объект" or near(words, n, ("всего", "итого", "вместе"), 6)]
+    if category.id in _ADDING and totals and len(at) > 1:  # «связал 2 замка и локацию, 3 объекта всего»: the total
         at, named = totals[-1:], []
+    if category.id == "castles":  # «возле одного замка …, возле другого …»: castles named one by one
+        at = at + [Number(w_at, 1, words[w_at].clause, "castle", None, None, None) for w_at in _other_castles(words)]
     values = [n.value for n in at if words[n.at].text.isdigit() or n.value != 1] or [n.value for n in at]
     values += [1] * len(named)
     n = sum(values) if category.id in _ADDING else max(values)
@@ -155,6 +157,24 @@ def _alone(words: list[Word], n: Number) -> bool:
         if matches(w, _ALONE):
             return True
     return False
+
+
+def listed(category: str, words: list[Word]) -> list[str]:
+    """The things a card counts named one by one instead of a number: the merchants' linked places."""
+    return _named_objects(words) if category == "merchants" else []
+
+
+_ANOTHER = ("другого", "другой", "второго", "второй", "третьего", "третьем", "другом")
+
+
+def _other_castles(words: list[Word]) -> list[int]:
+    """After «у одного замка»: each «у другого», «у второго» is one more castle."""
+    one = next((i for i, w in enumerate(words) if w.value == 1 and i + 1 < len(words)
+                and matches(words[i + 1], ("замк", "замок"))), None)
+    if one is None:
+        return []
+    return [i for i, w in enumerate(words) if i > one and w.text in _ANOTHER and i and words[i - 1].text in (
+        "у", "возле", "около", "рядом", "при", "к")]
 
 
 def _named_objects(words: list[Word]) -> list[str]:
@@ -194,8 +214,8 @@ def _farmers(words: list[Word], at: list[Number]) -> Part:
                 "секторов (или в самом слабом)? Напишите числа — посчитаю.")
 
 
-_THIRD = ("трет", "четверт", "последн", "меньше всех", "нет ничего", "пусто", "меня нет", "меня вообще нет", "ничего нет",
-          "нет моих", "ни одного")
+_THIRD = ("трет", "четверт", "последн", "меньше всех", "нет ничего", "пусто", "меня нет", "меня вообще нет",
+          "ничего нет", "нет моих", "ни одного")
 # ordinals that name a sector after «в»/«во»/«на» («в третьем я второй»), unless «месте» follows («на втором месте»)
 _ORDINAL = ("перв", "втор", "трет", "четверт", "последн", "оставш", "остальн", "друг")
 _SAME = ("тоже", "также", "так же", "то же", "аналогично")

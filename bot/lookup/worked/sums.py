@@ -114,12 +114,13 @@ def implied(found: list[tuple[int, Category]], numbers: list[Number],
     return sorted(found + extra, key=lambda m: m[0])
 
 
-def assign(words: list[Word], found: list[tuple[int, Category]],
-           numbers: list[Number]) -> dict[str, list[Number]]:
+def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[Number],
+           listed: set[str] = frozenset()) -> dict[str, list[Number]]:
     """Category id -> its numbers. A number that counts a concept goes to a category that takes it (none: to
     none, «20 домиков» is not the hermits' count of groups); a value of a noun, or a bare number, to a category
     that takes it or else to the nearest one named, in its clause first. Categories marked `optional` that get no
-    number while others do are dropped (a description)."""
+    number while others do (or have things named one by one, `listed`) are dropped (a description), and so are
+    those found only by a word that describes them."""
     out: dict[str, list[Number]] = {c.id: [] for _, c in found}
     for n in numbers:
         if n.noun and not n.counts and n.noun not in SCORE_NOUNS:  # «три горы», «одни серые»: not the game's count
@@ -136,11 +137,27 @@ def assign(words: list[Word], found: list[tuple[int, Category]],
         same = [(i, c) for i, c in pool if words[i].clause == n.clause] or pool
         _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))
         out[category.id].append(n)
-    if any(out.values()):
-        for _, c in found:
-            if c.optional and not out[c.id]:
+    if any(out.values()) or listed:  # categories with numbers, or with things named one by one (`listed`)
+        for i, c in found:
+            described = not matches(words[i], c.names, fuzzy=True)  # found by a hint only («отдельно»)
+            if (c.optional or described) and not out[c.id] and c.id not in listed and not _joined(words, i, found):
                 del out[c.id]
     return out
+
+
+_JOINING = ("и", "плюс", "а", "также", "еще", "с")
+
+
+def _joined(words: list[Word], i: int, found: list[tuple[int, Category]]) -> bool:
+    """A category named in one breath with another («отшельники + замки», «за рабочих и замки»): asked about
+    together, not a description of the other one's numbers."""
+    others = {j for j, c in found if j != i}
+    for j in others:
+        low, high = sorted((i, j))
+        between = words[low + 1: high]
+        if high - low <= 3 and words[low].clause == words[high].clause and all(w.text in _JOINING for w in between):
+            return True
+    return False
 
 
 def _spots(words: list[Word], category: Category, at: int) -> list[int]:
@@ -169,13 +186,14 @@ def not_a_sum(words: list[Word]) -> bool:
 
 
 def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[str, ...],
-             named: bool = True, yes_no: bool = False) -> str | None:
+             named: bool = True, yes_no: bool = False, given: bool = False) -> str | None:
     """How a question asks for a sum: "asked" («сколько», «посчитай»..., or the unit of the score «очков» in a
     question that is not a yes/no one), "stated" (it names a category by its name, states its numbers and asks
-    nothing else: «лорды: в двух секторах я первый»), or None (no sum; a price, a move, «…, дерево моё?»)."""
+    nothing else: «лорды: в двух секторах я первый»), or None (no sum; a price, a move, «…, дерево моё?»). `given`:
+    things named one by one stand for numbers («замок, оазис и башня в одну цепь»)."""
     if not_a_sum(words):
         return None
-    if any(assigned.values()):
+    if given or any(assigned.values()):
         if has(words, *HOW_MANY, "итог") or not yes_no and (has(words, *ASKING) or has(words, *units)):
             return "asked"  # a yes/no question («флаг на мосту тоже +5 даёт?») asks a sum only with «сколько»
         return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None

@@ -29,6 +29,7 @@ from rules.text import count, points
 TOTAL_SECTION: str | None = "sylvan.scoring"  # several categories: the round's scoring
 cost = None  # nothing a player does costs anything in this game: no cost answers
 renamed = None  # its components go by their own names: no phrase to read as one
+listed = None  # every score counts things by number: none named one by one
 UNITS = ("очк", "слав", "балл")
 _REGION = ("област", "зон", "регион", "район", "территор", "участк", "участок")
 # the player's advantage on a tree, as players say it: «я там главный», «там больше моих»

@@ -39,6 +39,7 @@ from rules.valdora.scoring import bonuses_points, contracts_points, gems_points,
 TOTAL_SECTION: str | None = "valdora.scoring"  # several categories: the end score
 UNITS = ("очк", "балл")
 cost = cost_lines  # what a move costs: flips, contracts, loading the cart and horse, meetings
+_GEM_KINDS = ("рубин", "сапфир", "аметист", "изумруд", "золот")  # a gem named by its kind: one of them
 _BONUS_VALUE = BONUS_POINTS  # «плюс десятка», «+10»: players call a bonus card by the points printed on it
 ALLOWED = range(3, 6)
 _CONTRACT = ("контракт", "заказ")
@@ -124,6 +125,10 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
         return _bonuses(words, at)
     if category.id == "gems":
         rate = f"{points(gems_points(1))} за каждую драгоценность на снаряжении в конце"
+        kinds = listed("gems", words)
+        if not at and kinds:  # «золото на лотке, рубин на телеге»: one each
+            return Part("драгоценности", [gems_points(len(kinds))], f"{', '.join(kinds)} — {len(kinds)} × "
+                        f"{gems_points(1)} — {rate}")
         if not at:
             return Part("драгоценности", missing=f"Драгоценности: {rate}. Сколько их у вас на снаряжении? Напишите "
                         "число — посчитаю.")
@@ -131,6 +136,14 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
         sums = " + ".join(map(str, values)) + " = " if len(values) > 1 else ""
         return Part("драгоценности", [gems_points(sum(values))], f"{sums}{sum(values)} × {gems_points(1)} — {rate}")
     return Part("монеты", [0], "монеты очков не дают; при равенстве очков побеждает тот, у кого больше монет")
+
+
+def listed(category: str, words: list[Word]) -> list[str]:
+    """Gems named one by one by their kind, with no number before them («рубин на кирке, сапфир на телеге»)."""
+    if category != "gems":
+        return []
+    return [w.lemma for i, w in enumerate(words)
+            if matches(w, _GEM_KINDS) and not (i and words[i - 1].value is not None)]
 
 
 def _master_colours(words: list[Word], at: list[Number], clause: int) -> Part:
@@ -212,6 +225,8 @@ def _contracts(words: list[Word], at: list[Number]) -> Part:
     rate = "очки, напечатанные на сданных контрактах"
     dropped = len(delivered) < len(at)
     note = "Несданные контракты очков не приносят." if dropped else ""
+    if at and not delivered:  # «висит невыполненный на 7»: nothing
+        return Part("контракты", [0], "несданные контракты очков не приносят")
     if counted and each and not printed:
         result = contracts_points(each[:1] * counted[0])
         return Part("контракты", [result], f"{counted[0]} × {each[0]} — {rate}", note=note)

@@ -13,7 +13,7 @@ from bot.lookup.worked import kingdom, sylvan, valdora
 from bot.lookup.worked.claims import checked, claims, figures, judged, unclaimed
 from bot.lookup.worked.counted import read_numbers
 from bot.lookup.worked.reading import Word, has, matches, players, read
-from bot.lookup.worked.setup import also_named, asks_setup, find_fact
+from bot.lookup.worked.setup import also_named, asks_setup, find_fact, seats_line
 from bot.lookup.worked.sums import (
     Category,
     absent,
@@ -74,8 +74,8 @@ def worked(game: str | None, question: str) -> Worked | None:
         # a statement («рыцари: 30 домиков») asks for what is missing only of a category that is nothing but a score
         if parts and (how == "asked" or any(p.values for p in parts) or any(c.scored for c in asked)):
             main = [c for c in asked if not c.secondary] or asked
-            if len(main) == 1:  # one category (and castles beside a card): its section
-                sections = (parts[asked.index(main[0])].section or main[0].section, main[0].section)
+            if len(main) == 1:  # one category (and castles beside a card): its section, or the narrower one alone
+                sections = (parts[asked.index(main[0])].section or main[0].section,)  # («при ничьей»: the tie's)
             elif calculator.TOTAL_SECTION:  # several: the game's scoring, where the total is explained
                 sections = (calculator.TOTAL_SECTION,)
             else:  # several cards each scored on its own (Kingdom Builder): the first named, then the others
@@ -86,7 +86,8 @@ def worked(game: str | None, question: str) -> Worked | None:
     n = players(words, (allowed.start, allowed.stop - 1), loose=True)
     fact = find_fact(words, calculator.FACTS) if asks_setup(words, n, bool(figures(quoted))) else None
     if fact is None:
-        return None
+        line = seats_line(words, n, allowed)  # «в валдору вдвоём можно?»: the numbers of players it allows
+        return Worked([line], (f"{game}.players",)) if line else None
     if n is not None and n not in allowed:  # and what else the question asks, for every number of players
         low, high = allowed.start, allowed.stop - 1
         said = f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."

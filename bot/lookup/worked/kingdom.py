@@ -281,6 +281,7 @@ def _sector_named(clause: list[Word]) -> set[int]:
 
 _BOX = ("коробк", "всего", "комплект", "набор")
 _EACH = ("каждо", "разда", "выда", "получа", "берет", "берут")
+_TABLE = ("всего", "всех", "вместе", "сумм", "итого", "общ")  # the whole table's, not each player's
 _MARKER = ("золот", "счетчик", "маркер")
 COLOURS = PLAYERS[1]  # rulebook: one colour of settlements per seat, 4 colours in the box
 
@@ -288,17 +289,20 @@ COLOURS = PLAYERS[1]  # rulebook: one colour of settlements per seat, 4 colours 
 def _settlements(players: int | None, words: list[Word]) -> list[str]:
     each = count(SETTLEMENTS, "поселение", "поселения", "поселений")
     marker = " и 1 фишка золота (на ноль счётчика)" if has(words, *_MARKER) else ""
-    if has(words, *_BOX) and not has(words, *_EACH):
+    if players is None and has(words, *_BOX) and not has(words, *_EACH):
         return [f"<b>{count(SETTLEMENTS * COLOURS, 'поселение', 'поселения', 'поселений')} в коробке</b> — по "
                 f"{SETTLEMENTS} каждого из {COLOURS} цветов, у каждого игрока {each} своего цвета"]
     if players is None:
         return [f"<b>{each}{marker}</b> у каждого игрока — вдвоём, втроём и вчетвером одинаково"]
-    return [f"<b>На {PLAYER_WORDS[players]}: у каждого {each}{marker}</b>, всего {SETTLEMENTS * players} на поле"]
+    table = count(SETTLEMENTS * players, "поселение", "поселения", "поселений")
+    if has(words, *_TABLE):  # «нас трое, сколько всего домов на всех»: the table's total first
+        return [f"<b>На {PLAYER_WORDS[players]}: {table}</b> — у каждого {each}{marker}"]
+    return [f"<b>На {PLAYER_WORDS[players]}: у каждого {each}{marker}</b>, всего {table}"]
 
 
 def _settlement_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
     """The box's contents, what each player takes at the start, or what changes with the number of players."""
-    if has(words, *_BOX) and not has(words, *_EACH):
+    if players is None and has(words, *_BOX) and not has(words, *_EACH):
         return "kingdom.components", "kingdom.players", "kingdom.setup"
     if has(words, *_EACH):
         return "kingdom.setup", "kingdom.players"
@@ -370,6 +374,12 @@ def _sectors(players: int | None, words: list[Word]) -> list[str]:
             f"(квадрат 2 × 2)"]
 
 
+def _hexes(players: int | None, words: list[Word]) -> list[str]:
+    per_sector = sum(len(row) for row in next(iter(SECTORS.values())))
+    return [f"<b>{count(per_sector, 'гекс', 'гекса', 'гексов')} в одном секторе</b> поля; поле из {SECTORS_IN_PLAY} "
+            f"секторов — {per_sector * SECTORS_IN_PLAY} гексов при любом числе игроков"]
+
+
 def _memos(players: int | None, words: list[Word]) -> list[str]:
     return [f"<b>{SECTORS_IN_PLAY} памятки</b> — по одной на локацию каждого из {SECTORS_IN_PLAY} секторов поля "
             f"(в коробке их {len(SECTORS)})"]
@@ -383,6 +393,8 @@ FACTS: tuple[Fact, ...] = (
     Fact("tiles", ("kingdom.setup", "kingdom.location-tiles", "kingdom.components", "kingdom.oracle"),
          ("жетон", "тайл"), _tiles, sections_for=_tile_sections),
     Fact("memos", ("kingdom.setup",), ("памятк",), _memos),
+    Fact("hexes", ("kingdom.components", "kingdom.board"), ("гекс", "клет", "шестиугольник", "ячейк", "поле", "поля"),
+         _hexes, needs=("гекс", "клет", "шестиугольник", "ячейк")),
     Fact("sectors", ("kingdom.setup", "kingdom.board"), ("сектор", "кус", "част", "планшет"), _sectors,
          sections_for=_sector_sections),
 )

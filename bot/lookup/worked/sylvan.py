@@ -242,8 +242,19 @@ def _trees(players: int | None, words: list[Word]) -> list[str]:
     return for_players(players, ALLOWED, line)
 
 
+_WHOLE = ("всего", "весь", "всей", "целиком", "коробк", "сколько в колоде", "полн")
+
+
+def _whole_deck(words: list[Word]) -> bool:
+    """The deck as a whole («сколько карт всего в колоде»), not what is dealt or laid open."""
+    return has(words, *_WHOLE) and not has(words, "откр", "рядом", "рук", "каждо", "разда")
+
+
 def _cards(players: int | None, words: list[Word]) -> list[str]:
     head = players_head(players)
+    if _whole_deck(words):
+        deck = count(len(CARDS), "карта", "карты", "карт")
+        return [f"<b>{deck} в колоде</b>; в начале каждому по {HAND_SIZE} в руку и {FACE_UP} открыты рядом с колодой"]
     if has(words, "откр", "рядом", "колод"):
         return [f"<b>{head}{count(FACE_UP, 'карта открыта', 'карты открыты', 'карт открыто')}</b> рядом с колодой; "
                 f"в руку каждому по {HAND_SIZE}"]
@@ -295,7 +306,9 @@ FACTS: tuple[Fact, ...] = (
     Fact("second", ("sylvan.players", "sylvan.first-player"), ("втор",), _second,
          needs=("вдвоем", "двоих", "двоем", "2 игрок")),
     Fact("trees", ("sylvan.players", "sylvan.trees", "sylvan.setup"), ("дерев", "основан", "отметк", "пен"), _trees),
-    Fact("cards", ("sylvan.setup", "sylvan.cards", "sylvan.deck"), ("карт",), _cards),
+    Fact("cards", ("sylvan.setup", "sylvan.cards", "sylvan.deck"), ("карт",), _cards,
+         sections_for=lambda players, words: ("sylvan.components", "sylvan.cards", "sylvan.deck") if _whole_deck(
+             words) else ("sylvan.setup", "sylvan.cards", "sylvan.deck")),
     Fact("dwellings", ("sylvan.setup", "sylvan.stacks"), _DWELLING, _dwellings),
     Fact("flags", ("sylvan.setup", "sylvan.components", "sylvan.flags"), ("флаг", "флажк"), _flags),
     Fact("items", ("sylvan.supply", "sylvan.components", "sylvan.items"),

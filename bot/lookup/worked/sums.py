@@ -194,12 +194,19 @@ def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[
     if not_a_sum(words):
         return None
     if given or any(assigned.values()):
-        if has(words, *HOW_MANY, "итог") or not yes_no and (has(words, *ASKING) or has(words, *units)):
+        if has(words, *HOW_MANY, "итог") or _how_scored(words) or not yes_no and (has(words, *ASKING) or has(
+                words, *units)):
             return "asked"  # a yes/no question («флаг на мосту тоже +5 даёт?») asks a sum only with «сколько»
         return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None
     # nothing to compute with: «сколько золота за шахтёров?», «по лордам сколько получу, если …» asks what is missing
     yields = has(words, *YIELDS) or any(w.text in ("мне", "нам") for w in words)  # «лорды … сколько мне?»
     return "asked" if has(words, *HOW_MANY) and (has(words, *units) or named and yields) else None
+
+
+def _how_scored(words: list[Word]) -> bool:
+    """«как считаются горожане? у меня 17»: how a card scores, with the player's numbers: worked on them."""
+    return any(w.text == "как" and any(matches(v, ("счита", "подсчит", "начисл", "засчит")) for v in words[i + 1: i + 4])
+               for i, w in enumerate(words))
 
 
 Rule = Callable[[list[Word], list[int]], Part]

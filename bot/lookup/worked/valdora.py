@@ -215,13 +215,22 @@ def _undelivered(words: list[Word], number: Number) -> bool:
     return negated or any(matches(w, _UNDELIVERED) for w in clause)
 
 
+def _coloured(words: list[Word], number: Number) -> bool:
+    """A number followed by a colour («два фиолетовых»): how many contracts of that colour."""
+    nxt = words[number.at + 1] if number.at + 1 < len(words) else None
+    return nxt is not None and nxt.clause == number.clause and nxt.lemma in _COLOUR
+
+
 def _contracts(words: list[Word], at: list[Number]) -> Part:
     """Delivered contracts: the points printed on them («на 4 и 10»), or a count and the points of each («3
     контракта по 5»); a count alone («сдал 3 контракта») lacks the points; contracts not delivered score nothing."""
     delivered = [n for n in at if not _undelivered(words, n)]
     counted = [n.value for n in delivered if n.counts == "contract"]
     each = [n.value for n in delivered if n.each]
-    printed = [n.value for n in delivered if n.counts is None and not n.each]
+    # «два фиолетовых и два красных»: contracts counted by colour, not points printed
+    printed = [n.value for n in delivered if n.counts is None and not n.each and not _coloured(words, n)]
+    by_colour = sum(n.value for n in delivered if n.counts is None and _coloured(words, n))
+    counted = counted or ([by_colour] if by_colour else [])
     rate = "очки, напечатанные на сданных контрактах"
     dropped = len(delivered) < len(at)
     note = "Несданные контракты очков не приносят." if dropped else ""

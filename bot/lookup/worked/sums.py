@@ -132,8 +132,10 @@ def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[N
             takers = [(i, c) for i, c in found if n.of in c.valued] or [
                 (i, c) for i, c in found if n.of in c.takes]
         spots = [(j, c) for i, c in takers or found for j in _spots(words, c, i)]
-        # the noun a number counts is no mention to give it to («зона из 6 деревьев»: not the trees' count)
-        pool = [(j, c) for j, c in spots if not (n.counts and n.at < j <= n.at + 2)] or spots
+        # the noun a number counts is no mention to give it to when another category is named before it in its
+        # clause («зона из 6 деревьев»: the region's count, not the trees')
+        before = {c.id for j, c in spots if j < n.at and words[j].clause == n.clause}
+        pool = [(j, c) for j, c in spots if not (n.counts and n.at < j <= n.at + 2 and before - {c.id})] or spots
         same = [(i, c) for i, c in pool if words[i].clause == n.clause] or pool
         _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))
         out[category.id].append(n)

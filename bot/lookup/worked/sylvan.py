@@ -57,7 +57,7 @@ CATEGORIES: tuple[Category, ...] = (
     Category("bridges", "sylvan.bridge-points", ("мост",), yields=("flags",), where=("на",),
              takes=("tree", "height", "dwelling")),
     Category("regions", "sylvan.regions", (*_REGION, "превосходств"), takes=("tree", "region")),
-    Category("trees", "sylvan.tree-points", ("дерев",), needs=(*_ADVANTAGE, *_LEVEL, *_DWELLING, "моих"),
+    Category("trees", "sylvan.tree-points", ("дерев",), needs=(*_ADVANTAGE, *_LEVEL, "жилищ", "моих"),
              yields=("regions",), yields_anywhere=("bridges",), yields_without=("regions",), own=(*_LEVEL, *_DWELLING),
              takes=("height", "dwelling", "tree"),
              implied_by=("height", "dwelling"), optional=True),

@@ -137,6 +137,9 @@ def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[N
         before = {c.id for j, c in spots if j < n.at and words[j].clause == n.clause}
         pool = [(j, c) for j, c in spots if not (n.counts and n.at < j <= n.at + 2 and before - {c.id})] or spots
         same = [(i, c) for i, c in pool if words[i].clause == n.clause] or pool
+        # a description just after the number is what it counts («5 домов у гор»), whatever name stands nearer
+        same = [(i, c) for i, c in same if n.at < i <= n.at + 3 and matches(words[i], c.hints + c.placed) and all(
+            w.value is None for w in words[n.at + 1: i])] or same
         _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))
         out[category.id].append(n)
     if any(out.values()) or listed:  # categories with numbers, or with things named one by one (`listed`)
@@ -207,8 +210,8 @@ def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[
 
 def _how_scored(words: list[Word]) -> bool:
     """«как считаются горожане? у меня 17»: how a card scores, with the player's numbers: worked on them."""
-    return any(w.text == "как" and any(matches(v, ("счита", "подсчит", "начисл", "засчит")) for v in words[i + 1: i + 4])
-               for i, w in enumerate(words))
+    scoring = ("счита", "подсчит", "начисл", "засчит")
+    return any(w.text == "как" and any(matches(v, scoring) for v in words[i + 1: i + 4]) for i, w in enumerate(words))
 
 
 Rule = Callable[[list[Word], list[int]], Part]

@@ -13,7 +13,7 @@ from bot.lookup.worked import kingdom, sylvan, valdora
 from bot.lookup.worked.claims import checked, claims, figures, judged, unclaimed
 from bot.lookup.worked.counted import read_numbers
 from bot.lookup.worked.reading import Word, has, matches, players, read
-from bot.lookup.worked.setup import also_named, asks_setup, find_fact
+from bot.lookup.worked.setup import also_named, asks_setup, find_fact, seats_line
 from bot.lookup.worked.sums import (
     Category,
     absent,
@@ -63,9 +63,10 @@ def worked(game: str | None, question: str) -> Worked | None:
     present = [(i, c) for i, c in found if not absent(words, i)]  # «мастерских нет»: nothing to add
     found = present if present else found
     if found:
-        assigned = assign(words, found, numbers)
+        listed = {c.id for _, c in found if calculator.listed and calculator.listed(c.id, words)}  # «замок, оазис»
+        assigned = assign(words, found, numbers, listed)
         named = any(matches(words[i], c.names, fuzzy=True) for i, c in found)
-        how = asks_sum(words, assigned, calculator.UNITS, named, yes_no="?" in question)
+        how = asks_sum(words, assigned, calculator.UNITS, named, yes_no="?" in question, given=bool(listed))
         if figures(quoted) and how is None and any(assigned.values()) and not not_a_sum(words):  # «это 18, так?»
             how = "asked"
         asked = focus(words, [(i, c) for i, c in found if c.id in assigned]) if how else []
@@ -73,8 +74,8 @@ def worked(game: str | None, question: str) -> Worked | None:
         # a statement («рыцари: 30 домиков») asks for what is missing only of a category that is nothing but a score
         if parts and (how == "asked" or any(p.values for p in parts) or any(c.scored for c in asked)):
             main = [c for c in asked if not c.secondary] or asked
-            if len(main) == 1:  # one category (and castles beside a card): its section
-                sections = (parts[asked.index(main[0])].section or main[0].section, main[0].section)
+            if len(main) == 1:  # one category (and castles beside a card): its section, or the narrower one alone
+                sections = (parts[asked.index(main[0])].section or main[0].section,)  # («при ничьей»: the tie's)
             elif calculator.TOTAL_SECTION:  # several: the game's scoring, where the total is explained
                 sections = (calculator.TOTAL_SECTION,)
             else:  # several cards each scored on its own (Kingdom Builder): the first named, then the others
@@ -85,7 +86,8 @@ def worked(game: str | None, question: str) -> Worked | None:
     n = players(words, (allowed.start, allowed.stop - 1), loose=True)
     fact = find_fact(words, calculator.FACTS) if asks_setup(words, n, bool(figures(quoted))) else None
     if fact is None:
-        return None
+        line = seats_line(words, n, allowed)  # «в валдору вдвоём можно?»: the numbers of players it allows
+        return Worked([line], (f"{game}.players",)) if line else None
     if n is not None and n not in allowed:  # and what else the question asks, for every number of players
         low, high = allowed.start, allowed.stop - 1
         said = f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."
@@ -116,10 +118,24 @@ def claims_dropped(words: list[Word], units: tuple[str, ...]) -> list[Word]:
     «на 15 очков» (a card's printed points) stay."""
     out = list(words)
     for i, w in enumerate(words):
-        printed = i and words[i - 1].text in ("по", "на") or i > 1 and words[i - 2].text == "на" and words[
-            i - 1].text in _WHICH  # «по 5 очков», «на 15 очков», «на которой 8 очков»: a card's points
+        start = _list_start(words, i)  # «на 4, 6 и 9 очков»: the last of a list is printed like the first
+        printed = start and words[start - 1].text in ("по", "на") or start > 1 and words[start - 2].text == "на" and \
+            words[start - 1].text in _WHICH  # «по 5 очков», «на 15 очков», «на которой 8 очков»: a card's points
         claim = i + 1 < len(words) and matches(words[i + 1], units) and not printed
         other = i > 1 and words[i - 1].text == "или" and matches(words[i - 2], units)  # «6 золота или 3»
         if w.value is not None and (claim or other):
             out[i] = replace(w, value=None, players=None)
     return out
+
+
+def _list_start(words: list[Word], i: int) -> int:
+    """Where the list of numbers a number ends begins («на 4, 6 и 9»: at the 4); the number itself when alone."""
+    start = i
+    while start > 0:
+        before = start - 1
+        if words[before].text in ("и", "или") and before > 0:
+            before -= 1
+        if words[before].value is None or words[before].players is not None:
+            break
+        start = before
+    return start

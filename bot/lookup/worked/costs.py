@@ -34,12 +34,14 @@ _LOAD = ("гружу", "груз", "загру", "погру", "положил",
 _STOP = ("встаю", "встал", "стану", "встану", "останов", "пришел", "прихожу", "иду", "пойду", "захожу", "зашел",
          "стою", "прийти", "дошел", "дойду", "встать", "дорог", "город", "дом")
 _MINE = ("шахт",)
-_REFILL = ("добер", "добра", "добира", "пополн", "получ", "возьм", "дадут")
+_REFILL = ("добер", "добра", "добира", "пополн", "получ", "возьм", "дадут", "добав", "прибав")
 # the question asks what is paid or left: «сколько монет отдал», «сколько уйдёт», «сколько останется»
 _PAYING = ("стоит", "стоят", "стоимост", "плат", "заплат", "отда", "уйдет", "уходит", "уйдут", "ушл", "ушел",
            "потрат", "трат", "вылож",
            "остан", "остает", "цена", "почем", "спиш", "списыва")
 _MONEY = ("монет", "серебр", "денег", "деньг", "монетк")
+# the coins a player has: «у меня 5 монет», «было 2 монеты», «на руках 3»
+_HELD = ("меня", "есть", "имею", "было", "был", "имел", "остал", "руках", "кармане", "запасе")
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,7 @@ def _meeting(words: list[Word], numbers: list[Number]) -> list[tuple[int, Cost]]
 def held(words: list[Word]) -> int | None:
     """The coins the player says they have («у меня 5 монет»), not ones asked about or paid."""
     for n in read_numbers(words, VOCABULARY):
-        if n.counts == "coin" and not _asked(words, n) and _in_clause(words, n.at, ("меня", "есть", "имею")):
+        if n.counts == "coin" and not _asked(words, n) and _in_clause(words, n.at, _HELD):
             return n.value
     return None
 

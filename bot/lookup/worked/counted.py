@@ -17,6 +17,7 @@ GENERIC = ("карт", "карточк", "штук", "шт", "фишк", "жет
 _SKIPPED = {"ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "NUMR", "PRCL", "NPRO"}  # between a number and its noun
 _LINKS = ("и", "или", "да")  # «5 8 и 12»: one list
 _BEFORE = 4  # words back to the noun a value belongs to
+_BACK = ("ней", "нем", "нём", "них", "которой", "котором", "которых")  # «на ней 6»: the thing just named
 SCORE_NOUNS = ("очко", "балл", "слава", "золото", "уровень")  # «контракт на 7 очков»: still the contract's value
 
 
@@ -124,10 +125,11 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
     return None, None
 
 
-def _noun_before(words: list[Word], first: int, vocabulary: Vocabulary) -> str | None:
-    """The concept of the noun before a list in its clause («контракт закрытый на 7», «высотой 5»)."""
+def _noun_before(words: list[Word], first: int, vocabulary: Vocabulary, across: bool = False) -> str | None:
+    """The concept of the noun before a list in its clause («контракт закрытый на 7», «высотой 5»); `across`: in
+    the clause before too (what «на ней» points back to)."""
     for w in reversed(words[max(0, first - _BEFORE): first]):
-        if w.clause != words[first].clause:
+        if w.clause != words[first].clause and not across:
             return None
         found = concept(w, vocabulary)
         if found:
@@ -143,6 +145,9 @@ def read_numbers(words: list[Word], vocabulary: Vocabulary) -> list[Number]:
         # a number of something the game's words do not name («в одной стопке») gives no value of the noun before
         of = None if counts or noun and noun not in SCORE_NOUNS else _noun_before(words, run[0], vocabulary)
         prep = words[run[0] - 1].text if run[0] else None
+        if prep in _BACK and run[0] > 1 and words[run[0] - 2].text == "на":  # «мастерская (на ней 6)»: printed on it
+            prep = "на"
+            of = of or _noun_before(words, run[0] - 2, vocabulary, across=True)
         for i in run:
             out.append(Number(i, words[i].value or 0, words[i].clause, counts, of, prep, noun))
     return out

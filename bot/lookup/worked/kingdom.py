@@ -39,7 +39,7 @@ VOCABULARY: Vocabulary = {
     "row": _ROW,
     "sector": ("сектор", "четверт", "част", "кус", "планшет", "квадрат", "доск"),
     "castle": ("замк", "замок", "крепост"),
-    "location": ("локац", "объект", "город"),
+    "location": ("локац", "объект", "город", *(title.lower()[:4] for title in TILE_TITLES.values())),
     "place": ("мест",),
 }
 _SETTLED = ("settlement",)
@@ -52,10 +52,11 @@ CATEGORIES: tuple[Category, ...] = (
     Category("workers", "kingdom.workers", ("рабоч", "работник", "работяг"), takes=_SETTLED, scored=True),
     Category("discoverers", "kingdom.discoverers", ("первооткрыват", "исследоват", "открывател"), ("рядах", "рядов"),
              takes=("row",), scored=True),
-    Category("knights", "kingdom.knights", ("рыцар",), takes=_SETTLED, scored=True),
+    Category("knights", "kingdom.knights", ("рыцар",), takes=_SETTLED, valued=("row",), scored=True),
     Category("hermits", "kingdom.hermits", ("отшельник",), ("отдельн",), takes=("group", "settlement"), scored=True),
     Category("lords", "kingdom.lords", ("лорд",), takes=("sector", "place"), scored=True),
-    Category("citizens", "kingdom.citizens", ("горожан", "граждан"), takes=_SETTLED, scored=True),
+    Category("citizens", "kingdom.citizens", ("горожан", "граждан"), takes=_SETTLED, scored=True,
+             placed=("крупн", "самая", "самой", "самую", "больш")),
     Category("farmers", "kingdom.farmers", ("фермер",), takes=("sector", "settlement"), scored=True),
     # a castle beside merchants is one of the objects linked, not the castles' own gold
     Category("castles", "kingdom.castles", ("замк", "замок"), yields=("workers",), yields_anywhere=("merchants",),
@@ -120,9 +121,11 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     named = _named_objects(words) if category.id == "merchants" else []
     if not at and not named:
         return Part(title, missing=missing)
-    totals = [n for n in at if n.noun == "объект" or near(words, n, ("всего", "итого", "вместе"), 2)]
-    if category.id == "merchants" and totals:  # «связал 2 замка и локацию, 3 объекта всего»: the total
+    totals = [n for n in at if n.noun == "объект" or near(words, n, ("всего", "итого", "вместе"), 6)]
+    if category.id in _ADDING and totals and len(at) > 1:  # «связал 2 замка и локацию, 3 объекта всего»: the total
         at, named = totals[-1:], []
+    if category.id == "castles":  # «возле одного замка …, возле другого …»: castles named one by one
+        at = at + [Number(w_at, 1, words[w_at].clause, "castle", None, None, None) for w_at in _other_castles(words)]
     values = [n.value for n in at if words[n.at].text.isdigit() or n.value != 1] or [n.value for n in at]
     values += [1] * len(named)
     n = sum(values) if category.id in _ADDING else max(values)
@@ -154,6 +157,24 @@ def _alone(words: list[Word], n: Number) -> bool:
         if matches(w, _ALONE):
             return True
     return False
+
+
+def listed(category: str, words: list[Word]) -> list[str]:
+    """The things a card counts named one by one instead of a number: the merchants' linked places."""
+    return _named_objects(words) if category == "merchants" else []
+
+
+_ANOTHER = ("другого", "другой", "второго", "второй", "третьего", "третьем", "другом")
+
+
+def _other_castles(words: list[Word]) -> list[int]:
+    """After «у одного замка»: each «у другого», «у второго» is one more castle."""
+    one = next((i for i, w in enumerate(words) if w.value == 1 and i + 1 < len(words)
+                and matches(words[i + 1], ("замк", "замок"))), None)
+    if one is None:
+        return []
+    return [i for i, w in enumerate(words) if i > one and w.text in _ANOTHER and i and words[i - 1].text in (
+        "у", "возле", "около", "рядом", "при", "к")]
 
 
 def _named_objects(words: list[Word]) -> list[str]:
@@ -193,7 +214,10 @@ def _farmers(words: list[Word], at: list[Number]) -> Part:
                 "секторов (или в самом слабом)? Напишите числа — посчитаю.")
 
 
-_THIRD = ("трет", "четверт", "последн", "меньше всех", "нет ничего", "пусто")
+_THIRD = ("трет", "четверт", "последн", "меньше всех", "нет ничего", "пусто", "меня нет", "меня вообще нет",
+          "ничего нет", "нет моих", "ни одного")
+# ordinals that name a sector after «в»/«во»/«на» («в третьем я второй»), unless «месте» follows («на втором месте»)
+_ORDINAL = ("перв", "втор", "трет", "четверт", "последн", "оставш", "остальн", "друг")
 _SAME = ("тоже", "также", "так же", "то же", "аналогично")
 # a sector named by where it lies on the 2 × 2 board («в левом верхнем»), or as one of them («в другом»)
 _WHERE = ("лев", "прав", "верхн", "нижн", "север", "юж", "запад", "восточ", "сектор", "четверт", "другом",
@@ -228,13 +252,15 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
 def _sector_places(words: list[Word], counted: set[int]) -> tuple[int, int]:
     """Firsts and seconds from sectors described one by one, in the clauses not `counted` already; «тоже» repeats
     the place before."""
-    text = {c: " ".join(w.text for w in words if w.clause == c) for c in dict.fromkeys(w.clause for w in words)}
     firsts = seconds = 0
     last = None
-    for clause, said in text.items():
-        clause_words = [w for w in words if w.clause == clause]
-        if clause in counted or not any(matches(w, _WHERE) for w in clause_words):
+    for clause in dict.fromkeys(w.clause for w in words):
+        every = [w for w in words if w.clause == clause]
+        named = _sector_named(every)  # «в третьем»: which sector, not the place in it
+        if clause in counted or not named and not any(matches(w, _WHERE) for w in every):
             continue
+        clause_words = [w for j, w in enumerate(every) if j not in named]
+        said = " ".join(w.text for w in clause_words)
         place = (3 if any(t in said for t in _THIRD) else 1 if any(matches(w, _FIRST) for w in clause_words)
                  else 2 if any(matches(w, _SECOND) for w in clause_words) else None)
         if place is None and any(t in said for t in _SAME):
@@ -247,8 +273,15 @@ def _sector_places(words: list[Word], counted: set[int]) -> tuple[int, int]:
     return firsts, seconds
 
 
+def _sector_named(clause: list[Word]) -> set[int]:
+    """The positions of the ordinals that name a sector in a clause («в третьем», «в четвёртом секторе»)."""
+    return {j for j, w in enumerate(clause) if j and clause[j - 1].text in ("в", "во", "на") and matches(w, _ORDINAL)
+            and not (j + 1 < len(clause) and matches(clause[j + 1], ("мест",)))}
+
+
 _BOX = ("коробк", "всего", "комплект", "набор")
 _EACH = ("каждо", "разда", "выда", "получа", "берет", "берут")
+_TABLE = ("всего", "всех", "вместе", "сумм", "итого", "общ")  # the whole table's, not each player's
 _MARKER = ("золот", "счетчик", "маркер")
 COLOURS = PLAYERS[1]  # rulebook: one colour of settlements per seat, 4 colours in the box
 
@@ -256,17 +289,20 @@ COLOURS = PLAYERS[1]  # rulebook: one colour of settlements per seat, 4 colours 
 def _settlements(players: int | None, words: list[Word]) -> list[str]:
     each = count(SETTLEMENTS, "поселение", "поселения", "поселений")
     marker = " и 1 фишка золота (на ноль счётчика)" if has(words, *_MARKER) else ""
-    if has(words, *_BOX) and not has(words, *_EACH):
+    if players is None and has(words, *_BOX) and not has(words, *_EACH):
         return [f"<b>{count(SETTLEMENTS * COLOURS, 'поселение', 'поселения', 'поселений')} в коробке</b> — по "
                 f"{SETTLEMENTS} каждого из {COLOURS} цветов, у каждого игрока {each} своего цвета"]
     if players is None:
         return [f"<b>{each}{marker}</b> у каждого игрока — вдвоём, втроём и вчетвером одинаково"]
-    return [f"<b>На {PLAYER_WORDS[players]}: у каждого {each}{marker}</b>, всего {SETTLEMENTS * players} на поле"]
+    table = count(SETTLEMENTS * players, "поселение", "поселения", "поселений")
+    if has(words, *_TABLE):  # «нас трое, сколько всего домов на всех»: the table's total first
+        return [f"<b>На {PLAYER_WORDS[players]}: {table}</b> — у каждого {each}{marker}"]
+    return [f"<b>На {PLAYER_WORDS[players]}: у каждого {each}{marker}</b>, всего {table}"]
 
 
 def _settlement_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
     """The box's contents, what each player takes at the start, or what changes with the number of players."""
-    if has(words, *_BOX) and not has(words, *_EACH):
+    if players is None and has(words, *_BOX) and not has(words, *_EACH):
         return "kingdom.components", "kingdom.players", "kingdom.setup"
     if has(words, *_EACH):
         return "kingdom.setup", "kingdom.players"
@@ -338,6 +374,12 @@ def _sectors(players: int | None, words: list[Word]) -> list[str]:
             f"(квадрат 2 × 2)"]
 
 
+def _hexes(players: int | None, words: list[Word]) -> list[str]:
+    per_sector = sum(len(row) for row in next(iter(SECTORS.values())))
+    return [f"<b>{count(per_sector, 'гекс', 'гекса', 'гексов')} в одном секторе</b> поля; поле из {SECTORS_IN_PLAY} "
+            f"секторов — {per_sector * SECTORS_IN_PLAY} гексов при любом числе игроков"]
+
+
 def _memos(players: int | None, words: list[Word]) -> list[str]:
     return [f"<b>{SECTORS_IN_PLAY} памятки</b> — по одной на локацию каждого из {SECTORS_IN_PLAY} секторов поля "
             f"(в коробке их {len(SECTORS)})"]
@@ -351,6 +393,8 @@ FACTS: tuple[Fact, ...] = (
     Fact("tiles", ("kingdom.setup", "kingdom.location-tiles", "kingdom.components", "kingdom.oracle"),
          ("жетон", "тайл"), _tiles, sections_for=_tile_sections),
     Fact("memos", ("kingdom.setup",), ("памятк",), _memos),
+    Fact("hexes", ("kingdom.components", "kingdom.board"), ("гекс", "клет", "шестиугольник", "ячейк", "поле", "поля"),
+         _hexes, needs=("гекс", "клет", "шестиугольник", "ячейк")),
     Fact("sectors", ("kingdom.setup", "kingdom.board"), ("сектор", "кус", "част", "планшет"), _sectors,
          sections_for=_sector_sections),
 )

@@ -18,7 +18,7 @@ YIELDS = ("получ", "=дать", "даст", "дадут", "дает", "пр
 ASKING = (*HOW_MANY, "итог", "всего", *YIELDS, "считаю", "считают", "считать", "считаем")
 # Not a score: prices and costs («сколько монет стоит листнуть книгу»), limits and moves
 NOT_A_SUM = ("стоит", "стоимост", "стоят", "цена", "плат", "заплат", "купит", "покуп", "ход", "можно", "нельзя",
-             "держ", "максимум", "лимит", "могу", "смогу", "может", "сможет", "=ли")
+             "держать", "удерж", "максимум", "лимит", "могу", "смогу", "может", "сможет", "=ли")
 # A statement with no «сколько» is a sum to compute («лорды: в двух секторах я первый») unless it asks something else
 OTHER_QUESTION = ("как", "когда", "почему", "зачем", "где", "куда", "кто", "что", "чем", "какой", "какая", "какие",
                   "каких", "какое", "правда", "верно", "разве", "обязательно", "надо", "нужно", "если", "че", "чё",
@@ -47,6 +47,7 @@ class Category:
     scored: bool = False  # its name means the score alone (Kingdom's cards): a statement of it asks for a sum
     secondary: bool = False  # added to another category, the other's section explains the sum (Kingdom's castles)
     optional: bool = False  # named without a number beside numbers of others, it is a description («у замков»)
+    placed: tuple[str, ...] = ()  # words that take a number to it, not naming it («самая большая группа — 17»)
 
 
 @dataclass
@@ -113,12 +114,13 @@ def implied(found: list[tuple[int, Category]], numbers: list[Number],
     return sorted(found + extra, key=lambda m: m[0])
 
 
-def assign(words: list[Word], found: list[tuple[int, Category]],
-           numbers: list[Number]) -> dict[str, list[Number]]:
+def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[Number],
+           listed: set[str] = frozenset()) -> dict[str, list[Number]]:
     """Category id -> its numbers. A number that counts a concept goes to a category that takes it (none: to
     none, «20 домиков» is not the hermits' count of groups); a value of a noun, or a bare number, to a category
     that takes it or else to the nearest one named, in its clause first. Categories marked `optional` that get no
-    number while others do are dropped (a description)."""
+    number while others do (or have things named one by one, `listed`) are dropped (a description), and so are
+    those found only by a word that describes them."""
     out: dict[str, list[Number]] = {c.id: [] for _, c in found}
     for n in numbers:
         if n.noun and not n.counts and n.noun not in SCORE_NOUNS:  # «три горы», «одни серые»: not the game's count
@@ -126,17 +128,48 @@ def assign(words: list[Word], found: list[tuple[int, Category]],
         takers = [(i, c) for i, c in found if n.counts and n.counts in c.takes]
         if n.counts and not takers:
             continue
-        if not takers and n.of:
-            takers = [(i, c) for i, c in found if n.of in c.takes or n.of in c.valued]
-        pool = takers or found
+        if not takers and n.of:  # «в лучшем ряду 5»: a value of a row is the knights' count, not the discoverers'
+            takers = [(i, c) for i, c in found if n.of in c.valued] or [
+                (i, c) for i, c in found if n.of in c.takes]
+        spots = [(j, c) for i, c in takers or found for j in _spots(words, c, i)]
+        # the noun a number counts is no mention to give it to when another category is named before it in its
+        # clause («зона из 6 деревьев»: the region's count, not the trees')
+        before = {c.id for j, c in spots if j < n.at and words[j].clause == n.clause}
+        pool = [(j, c) for j, c in spots if not (n.counts and n.at < j <= n.at + 2 and before - {c.id})] or spots
         same = [(i, c) for i, c in pool if words[i].clause == n.clause] or pool
+        # a description just after the number is what it counts («5 домов у гор»), whatever name stands nearer
+        same = [(i, c) for i, c in same if n.at < i <= n.at + 3 and matches(words[i], c.hints + c.placed) and all(
+            w.value is None for w in words[n.at + 1: i])] or same
         _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))
         out[category.id].append(n)
-    if any(out.values()):
-        for _, c in found:
-            if c.optional and not out[c.id]:
+    if any(out.values()) or listed:  # categories with numbers, or with things named one by one (`listed`)
+        for i, c in found:
+            described = not matches(words[i], c.names, fuzzy=True)  # found by a hint only («отдельно»)
+            if (c.optional or described) and not out[c.id] and c.id not in listed and not _joined(words, i, found):
                 del out[c.id]
     return out
+
+
+_JOINING = ("и", "плюс", "а", "также", "еще", "с")
+
+
+def _joined(words: list[Word], i: int, found: list[tuple[int, Category]]) -> bool:
+    """A category named in one breath with another («отшельники + замки», «за рабочих и замки»): asked about
+    together, not a description of the other one's numbers."""
+    others = {j for j, c in found if j != i}
+    for j in others:
+        low, high = sorted((i, j))
+        between = words[low + 1: high]
+        if high - low <= 3 and words[low].clause == words[high].clause and all(w.text in _JOINING for w in between):
+            return True
+    return False
+
+
+def _spots(words: list[Word], category: Category, at: int) -> list[int]:
+    """Every place a category is named or described («рыбаки, шахтёры: 6 домиков у воды, 4 у гор»: the numbers go
+    to the description beside them, not to the names listed first)."""
+    return sorted({at} | {i for i, w in enumerate(words) if matches(w, category.names, fuzzy=True)
+                          or matches(w, category.hints + category.placed)})
 
 
 _MONEY = ("монет", "денег", "деньг", "серебр", "золот", "рубл")
@@ -158,19 +191,27 @@ def not_a_sum(words: list[Word]) -> bool:
 
 
 def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[str, ...],
-             named: bool = True, yes_no: bool = False) -> str | None:
+             named: bool = True, yes_no: bool = False, given: bool = False) -> str | None:
     """How a question asks for a sum: "asked" («сколько», «посчитай»..., or the unit of the score «очков» in a
     question that is not a yes/no one), "stated" (it names a category by its name, states its numbers and asks
-    nothing else: «лорды: в двух секторах я первый»), or None (no sum; a price, a move, «…, дерево моё?»)."""
+    nothing else: «лорды: в двух секторах я первый»), or None (no sum; a price, a move, «…, дерево моё?»). `given`:
+    things named one by one stand for numbers («замок, оазис и башня в одну цепь»)."""
     if not_a_sum(words):
         return None
-    if any(assigned.values()):
-        if has(words, *HOW_MANY, "итог") or not yes_no and (has(words, *ASKING) or has(words, *units)):
+    if given or any(assigned.values()):
+        if has(words, *HOW_MANY, "итог") or _how_scored(words) or not yes_no and (has(words, *ASKING) or has(
+                words, *units)):
             return "asked"  # a yes/no question («флаг на мосту тоже +5 даёт?») asks a sum only with «сколько»
         return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None
     # nothing to compute with: «сколько золота за шахтёров?», «по лордам сколько получу, если …» asks what is missing
     yields = has(words, *YIELDS) or any(w.text in ("мне", "нам") for w in words)  # «лорды … сколько мне?»
     return "asked" if has(words, *HOW_MANY) and (has(words, *units) or named and yields) else None
+
+
+def _how_scored(words: list[Word]) -> bool:
+    """«как считаются горожане? у меня 17»: how a card scores, with the player's numbers: worked on them."""
+    scoring = ("счита", "подсчит", "начисл", "засчит")
+    return any(w.text == "как" and any(matches(v, scoring) for v in words[i + 1: i + 4]) for i, w in enumerate(words))
 
 
 Rule = Callable[[list[Word], list[int]], Part]

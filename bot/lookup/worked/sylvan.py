@@ -29,6 +29,7 @@ from rules.text import count, points
 TOTAL_SECTION: str | None = "sylvan.scoring"  # several categories: the round's scoring
 cost = None  # nothing a player does costs anything in this game: no cost answers
 renamed = None  # its components go by their own names: no phrase to read as one
+listed = None  # every score counts things by number: none named one by one
 UNITS = ("очк", "слав", "балл")
 _REGION = ("област", "зон", "регион", "район", "территор", "участк", "участок")
 # the player's advantage on a tree, as players say it: «я там главный», «там больше моих»
@@ -56,7 +57,7 @@ CATEGORIES: tuple[Category, ...] = (
     Category("bridges", "sylvan.bridge-points", ("мост",), yields=("flags",), where=("на",),
              takes=("tree", "height", "dwelling")),
     Category("regions", "sylvan.regions", (*_REGION, "превосходств"), takes=("tree", "region")),
-    Category("trees", "sylvan.tree-points", ("дерев",), needs=(*_ADVANTAGE, *_LEVEL, "жилищ"),
+    Category("trees", "sylvan.tree-points", ("дерев",), needs=(*_ADVANTAGE, *_LEVEL, "жилищ", "моих"),
              yields=("regions",), yields_anywhere=("bridges",), yields_without=("regions",), own=(*_LEVEL, *_DWELLING),
              takes=("height", "dwelling", "tree"),
              implied_by=("height", "dwelling"), optional=True),
@@ -89,8 +90,9 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     values = [n.value for n in at]
     if category.id == "flags":
         rate = f"{points(flags_fame(1))} славы сразу за флаг на жилище (флаг на мосту очков не даёт)"
-        on_bridges = [n for n in at if any(matches(w, ("мост",)) for w in words[n.at + 1: n.at + 5]
-                                           if w.clause == n.clause)]
+        on_bridges = [n for n in at if any(matches(w, ("мост",)) and words[j - 1].text in ("на", "над")
+                                           for j, w in enumerate(words[n.at + 1: n.at + 5], n.at + 1)
+                                           if w.clause == n.clause)]  # «2 флага на мостах», not «3 флага и мост»
         values = [n.value for n in at if n not in on_bridges]
         of_them = _on_bridges_of_them(words)  # «4 флага, один из них на мосту»
         if of_them and values:
@@ -121,7 +123,8 @@ def _region(words: list[Word], at: list[Number], rounds: int, times: str) -> Par
     or a tie said outright («ничья в районе из 4 деревьев»)."""
     rate = f"{points(region_fame(1, 1))} славы за каждое дерево области, при ничьей по {region_fame(1, 2)} каждому"
     values = [n.value for n in at]
-    counts = [n for n in at if n.counts == "tree" and not _owned(words, n)]  # «у меня 2 дерева»: not the region's
+    # «у меня 2 дерева»: not the region's; «в области из трёх деревьев у меня …»: the region's
+    counts = [n for n in at if n.counts == "tree" and (not _owned(words, n) or n.prep == "из")]
     sized = [n for n in counts if any(matches(w, _REGION) for w in words if w.clause == n.clause)]
     size = sized[0] if sized else counts[0] if counts else None
     rest = [n.value for n in at if n is not size]
@@ -175,8 +178,14 @@ def _whose(words: list[Word], n: Number) -> str | None:
 def _level(words: list[Word], n: Number) -> int:
     """The levels a number says of a tree: a count of dwellings stands on the base («5 домиков»: 6 levels), and so
     does a bare number said after the base («основание + 3»); a height or a count of storeys is the levels."""
-    after_base = any(matches(w, _BASE) for w in words[max(0, n.at - 2): n.at] if w.clause == n.clause)
-    return n.value + 1 if n.counts == "dwelling" or n.counts is None and n.of is None and after_base else n.value
+    after_base = _after_base(words, n)
+    dwellings = n.counts == "dwelling" or n.counts is None and n.of == "dwelling"  # «домиков на нём 4»
+    return n.value + 1 if dwellings or n.counts is None and n.of is None and after_base else n.value
+
+
+def _after_base(words: list[Word], n: Number) -> bool:
+    """A number said just after the base («основание + 3»): dwellings on it."""
+    return any(matches(w, _BASE) for w in words[max(0, n.at - 2): n.at] if w.clause == n.clause)
 
 
 def _on_bridges_of_them(words: list[Word]) -> int:
@@ -191,7 +200,9 @@ def _on_bridges_of_them(words: list[Word]) -> int:
 def _heights(words: list[Word], at: list[Number]) -> list[int]:
     """Tree heights: «высотой 4 и 3», «в 4 уровня», or «основание и 4 жилища» (5 levels); a count of trees repeats
     the one height given («на 2 деревьях высотой 3»), not several («на двух, одно 4 уровня, другое 6»)."""
-    heights = [_level(words, n) for n in at if n.counts != "tree"]
+    dwellings = any(n.counts == "dwelling" for n in at)  # «на одном 3 домика, на другом 4»: 4 dwellings too
+    heights = [_level(words, n) + (dwellings and n.counts is None and n.of is None and not _after_base(words, n))
+               for n in at if n.counts != "tree"]
     trees = [n.value for n in at if n.counts == "tree" and n.of is None]
     if len(heights) == 1 and trees and any(m.of == "height" or m.counts == "height" for m in at):
         return heights * trees[0]
@@ -203,7 +214,7 @@ def _bridge(words: list[Word], at: list[Number]) -> Part:
     («где у меня преимущество», «там больше моих», «больше синих») or on both; else every case."""
     rate = f"{points(tree_fame(1))} славы за уровень каждого соединённого дерева, где у вас преимущество"
     joined = [n for n in at if n.counts != "tree" and _level(words, n) > 1][:2]  # «на одном дереве перевес»
-    heights = [_level(words, n) for n in joined]
+    heights = _heights(words, joined)
     if not heights:
         return Part("мост", missing=f"Мост: {rate}. Какой высоты соединённые деревья? Напишите числа — посчитаю.")
     ends = [n.at for n in joined[1:]] + [len(words)]
@@ -231,8 +242,19 @@ def _trees(players: int | None, words: list[Word]) -> list[str]:
     return for_players(players, ALLOWED, line)
 
 
+_WHOLE = ("всего", "весь", "всей", "целиком", "коробк", "сколько в колоде", "полн")
+
+
+def _whole_deck(words: list[Word]) -> bool:
+    """The deck as a whole («сколько карт всего в колоде»), not what is dealt or laid open."""
+    return has(words, *_WHOLE) and not has(words, "откр", "рядом", "рук", "каждо", "разда")
+
+
 def _cards(players: int | None, words: list[Word]) -> list[str]:
     head = players_head(players)
+    if _whole_deck(words):
+        deck = count(len(CARDS), "карта", "карты", "карт")
+        return [f"<b>{deck} в колоде</b>; в начале каждому по {HAND_SIZE} в руку и {FACE_UP} открыты рядом с колодой"]
     if has(words, "откр", "рядом", "колод"):
         return [f"<b>{head}{count(FACE_UP, 'карта открыта', 'карты открыты', 'карт открыто')}</b> рядом с колодой; "
                 f"в руку каждому по {HAND_SIZE}"]
@@ -284,7 +306,9 @@ FACTS: tuple[Fact, ...] = (
     Fact("second", ("sylvan.players", "sylvan.first-player"), ("втор",), _second,
          needs=("вдвоем", "двоих", "двоем", "2 игрок")),
     Fact("trees", ("sylvan.players", "sylvan.trees", "sylvan.setup"), ("дерев", "основан", "отметк", "пен"), _trees),
-    Fact("cards", ("sylvan.setup", "sylvan.cards", "sylvan.deck"), ("карт",), _cards),
+    Fact("cards", ("sylvan.setup", "sylvan.cards", "sylvan.deck"), ("карт",), _cards,
+         sections_for=lambda players, words: ("sylvan.components", "sylvan.cards", "sylvan.deck") if _whole_deck(
+             words) else ("sylvan.setup", "sylvan.cards", "sylvan.deck")),
     Fact("dwellings", ("sylvan.setup", "sylvan.stacks"), _DWELLING, _dwellings),
     Fact("flags", ("sylvan.setup", "sylvan.components", "sylvan.flags"), ("флаг", "флажк"), _flags),
     Fact("items", ("sylvan.supply", "sylvan.components", "sylvan.items"),

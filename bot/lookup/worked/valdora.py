@@ -39,6 +39,7 @@ from rules.valdora.scoring import bonuses_points, contracts_points, gems_points,
 TOTAL_SECTION: str | None = "valdora.scoring"  # several categories: the end score
 UNITS = ("очк", "балл")
 cost = cost_lines  # what a move costs: flips, contracts, loading the cart and horse, meetings
+_GEM_KINDS = ("рубин", "сапфир", "аметист", "изумруд", "золот")  # a gem named by its kind: one of them
 _BONUS_VALUE = BONUS_POINTS  # «плюс десятка», «+10»: players call a bonus card by the points printed on it
 ALLOWED = range(3, 6)
 _CONTRACT = ("контракт", "заказ")
@@ -124,6 +125,10 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
         return _bonuses(words, at)
     if category.id == "gems":
         rate = f"{points(gems_points(1))} за каждую драгоценность на снаряжении в конце"
+        kinds = listed("gems", words)
+        if not at and kinds:  # «золото на лотке, рубин на телеге»: one each
+            return Part("драгоценности", [gems_points(len(kinds))], f"{', '.join(kinds)} — {len(kinds)} × "
+                        f"{gems_points(1)} — {rate}")
         if not at:
             return Part("драгоценности", missing=f"Драгоценности: {rate}. Сколько их у вас на снаряжении? Напишите "
                         "число — посчитаю.")
@@ -131,6 +136,14 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
         sums = " + ".join(map(str, values)) + " = " if len(values) > 1 else ""
         return Part("драгоценности", [gems_points(sum(values))], f"{sums}{sum(values)} × {gems_points(1)} — {rate}")
     return Part("монеты", [0], "монеты очков не дают; при равенстве очков побеждает тот, у кого больше монет")
+
+
+def listed(category: str, words: list[Word]) -> list[str]:
+    """Gems named one by one by their kind, with no number before them («рубин на кирке, сапфир на телеге»)."""
+    if category != "gems":
+        return []
+    return [w.lemma for i, w in enumerate(words)
+            if matches(w, _GEM_KINDS) and not (i and words[i - 1].value is not None)]
 
 
 def _master_colours(words: list[Word], at: list[Number], clause: int) -> Part:
@@ -202,16 +215,27 @@ def _undelivered(words: list[Word], number: Number) -> bool:
     return negated or any(matches(w, _UNDELIVERED) for w in clause)
 
 
+def _coloured(words: list[Word], number: Number) -> bool:
+    """A number followed by a colour («два фиолетовых»): how many contracts of that colour."""
+    nxt = words[number.at + 1] if number.at + 1 < len(words) else None
+    return nxt is not None and nxt.clause == number.clause and nxt.lemma in _COLOUR
+
+
 def _contracts(words: list[Word], at: list[Number]) -> Part:
     """Delivered contracts: the points printed on them («на 4 и 10»), or a count and the points of each («3
     контракта по 5»); a count alone («сдал 3 контракта») lacks the points; contracts not delivered score nothing."""
     delivered = [n for n in at if not _undelivered(words, n)]
     counted = [n.value for n in delivered if n.counts == "contract"]
     each = [n.value for n in delivered if n.each]
-    printed = [n.value for n in delivered if n.counts is None and not n.each]
+    # «два фиолетовых и два красных»: contracts counted by colour, not points printed
+    printed = [n.value for n in delivered if n.counts is None and not n.each and not _coloured(words, n)]
+    by_colour = sum(n.value for n in delivered if n.counts is None and _coloured(words, n))
+    counted = counted or ([by_colour] if by_colour else [])
     rate = "очки, напечатанные на сданных контрактах"
     dropped = len(delivered) < len(at)
     note = "Несданные контракты очков не приносят." if dropped else ""
+    if at and not delivered:  # «висит невыполненный на 7»: nothing
+        return Part("контракты", [0], "несданные контракты очков не приносят")
     if counted and each and not printed:
         result = contracts_points(each[:1] * counted[0])
         return Part("контракты", [result], f"{counted[0]} × {each[0]} — {rate}", note=note)

@@ -67,12 +67,23 @@ def test_the_shipped_model_knows_every_section_and_is_small(book):
 
 
 def test_the_model_is_a_signal_of_the_re_ranking(book):
-    assert rerank.FEATURES[-2:] == ("model", "model_gap")
+    assert rerank.FEATURES[-3:] == ("model", "model_gap", "model_asking") and rerank.MODEL_COLUMNS == 3
     hand = book.hand_order("сколько золота стоит мост", "kingdom")
     rows = rerank.features(book, hand, 5)
-    assert rows[:, -1].max() == 0.0 and (rows[:, -2] <= 0).all() and (rows[:, -2] >= rerank.MODEL_FLOOR).all()
+    model, gap, asking = rows[:, -3], rows[:, -2], rows[:, -1]
+    assert gap.max() == 0.0 and (model <= 0).all() and (model >= rerank.MODEL_FLOOR).all()
+    assert (asking == model).all()  # one sentence: it is the one that asks
     weights = np.array(rerank.load().weights)
-    assert np.any(weights[-2:] != 0)
+    assert np.any(weights[-3:] != 0)
+
+
+def test_a_story_before_the_question_is_read_apart_from_it(book):
+    story = ("вчера играли вчетвером, я поставил три домика в лес, потом петя взял жетон. "
+             "сколько поселений даёт жетон оазиса?")
+    hand = book.hand_order(story, "kingdom")
+    assert hand.asking == ["сколько", "поселений", "дает", "жетон", "оазиса"]
+    rows = rerank.features(book, hand, 5)
+    assert not np.allclose(rows[:, -1], rows[:, -3])  # the whole question and the asking sentence read apart
 
 
 def test_the_training_script_reproduces_the_shipped_model(capsys):

@@ -161,6 +161,11 @@ def test_the_people_of_an_argument_are_left_out_but_not_the_games_words(book):
     assert aside("ферма даёт рубин и тайл") == []  # words of the texts read as names too
     assert aside("флаг кости висит, костя считает что так можно") == ["кости", "костя", "считает"]
     assert aside("как считать очки славы") == []
+    assert aside("спорим с сыном кто начинает, а дочка говорит что мама") == ["сыном", "дочка", "мама"]
+
+
+def test_a_question_naming_family_is_still_a_rule_question(book):
+    assert book.rank("кто первым ходит? спорим с сыном кто начинает").confident
 
 
 @pytest.mark.parametrize(("question", "sections"), [

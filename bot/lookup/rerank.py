@@ -48,7 +48,9 @@ FEATURES = (
     "same_game",  # of the hand order's first candidate's game
     "model",  # the log of the section's probability by the trained model (`bot.lookup.model`), at least MODEL_FLOOR
     "model_gap",  # ... less the best of the candidates' (0 for the model's choice among them)
+    "model_asking",  # the log of its probability by the model for the sentence that asks alone (`asking_words`)
 )
+MODEL_COLUMNS = 3  # the last features, from the model: filled apart (`model_columns`)
 MODEL_FLOOR = -20.0
 
 
@@ -90,22 +92,26 @@ def features(book: RuleBook, hand: HandOrder, depth: int) -> np.ndarray:
             sum(weights[t] * index.idf[t] for t in titled) / mass,
             math.log(index.norm[i]),
             float(index.sections[i].game == index.sections[candidates[0]].game),
-            0.0,
-            0.0,
+            *([0.0] * MODEL_COLUMNS),
         ])
     found = np.array(rows, dtype=np.float64)
     if book.model is not None and n:
-        found[:, -2:] = model_columns(book, hand, candidates, book.model)
+        found[:, -MODEL_COLUMNS:] = model_columns(book, hand, candidates, book.model)
     return found
 
 
 def model_columns(book: RuleBook, hand: HandOrder, candidates: list[int], model: SectionModel) -> np.ndarray:
-    """The `model` and `model_gap` features of the candidates (a section the model does not know gets the floor):
-    apart, so that the training can fill them from a model that did not learn the question."""
-    vector = book.meaning.text_vector(hand.words) if book.meaning is not None else None
-    logs = model.log_probabilities(hand.words, vector)
-    values = np.array([max(logs.get(book.index.sections[i].id, MODEL_FLOOR), MODEL_FLOOR) for i in candidates])
-    return np.column_stack([values, values - values.max()])
+    """The `model`, `model_gap` and `model_asking` features of the candidates (a section the model does not know
+    gets the floor): apart, so that the training can fill them from a model that did not learn the question."""
+
+    def probabilities(words: list[str]) -> np.ndarray:
+        vector = book.meaning.text_vector(words) if book.meaning is not None else None
+        logs = model.log_probabilities(words, vector)
+        return np.array([max(logs.get(book.index.sections[i].id, MODEL_FLOOR), MODEL_FLOOR) for i in candidates])
+
+    values = probabilities(hand.words)
+    asking = probabilities(hand.asking) if hand.asking and hand.asking != hand.words else values
+    return np.column_stack([values, values - values.max(), asking])
 
 
 @dataclass(frozen=True)

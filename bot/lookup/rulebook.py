@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import rules
@@ -133,6 +133,7 @@ class HandOrder:
     scores: dict[int, float]  # section index -> score, for the sections matching anything
     parts: Parts  # the score's signals apart (`RuleBook._score`)
     order: list[int]  # the section indexes, best first
+    asking: list[str] = field(default_factory=list)  # the words of the clause that asks (`asking_words`)
 
 
 class RuleBook:
@@ -267,7 +268,8 @@ class RuleBook:
         parsed = read_question(self.index, words, implied, nearest)
         parts: Parts = defaultdict(lambda: defaultdict(float))
         scores = self._score(parsed, game, words, parts)
-        return HandOrder(parsed, words, game, scores, parts, sorted(scores, key=lambda i: (-scores[i], i)))
+        return HandOrder(parsed, words, game, scores, parts, sorted(scores, key=lambda i: (-scores[i], i)),
+                         asking_words(query))
 
     def passage(self, query: str, section: Section) -> str:
         """The sentence (or list item) of a section that answers a question best: the most of the question's
@@ -421,6 +423,22 @@ class RuleBook:
 
 
 _LOADED: dict[tuple[str, str], RuleBook] = {}  # `RuleBook.load`'s book, by its folder and texts
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
+
+
+def asking_words(text: str) -> list[str]:
+    """The words of the sentence that asks: the last one with a question mark, else the last one. A story of the
+    position told before the question («вчера Макс выставил все три разом, а я ему … так по одному их ставят?»)
+    dilutes what the whole question's words say; its asking sentence says what it is about.
+
+    >>> asking_words("Вчера поставил три домика в лес. Друг говорит нельзя. Так можно или нет?")
+    ['так', 'можно', 'или', 'нет']
+    """
+    pieces = [p for p in _SENTENCE_END.split(text) if normalise(p)]
+    asked = [p for p in pieces if "?" in p]
+    return normalise((asked or pieces or [""])[-1])
 
 
 def _tidy(text: str) -> str:

@@ -120,6 +120,11 @@ SPEECH_VERBS = frozenset("считать посчитать".split())
 CLAIM_WORDS = frozenset("что будто якобы мол".split())
 PRONOUNS = frozenset("я ты он она мы вы они".split())
 NAME_SHARE = 0.25  # a word whose readings as a first name weigh this much is a person's name (see `people`)
+# The people at a table named by who they are to the player («спорим с сыном», «дочка хочет флаг»), as names are
+KIN = frozenset(
+    "сын дочь дочка сынок сынишка ребенок дети муж жена брат сестра мама папа друг подруга приятель приятельница "
+    "бабушка дедушка племянник племянница товарищ коллега".split()
+)
 SAYING = frozenset(
     "говорить сказать уверять утверждать заявлять настаивать доказывать думать помнить насчитать".split()
 )
@@ -138,7 +143,8 @@ def _names(word: str) -> dict[str, float]:
 
 def people(words: list[str], known: Callable[[str], bool]) -> set[int]:
     """The positions of a question's words that tell who argues, not what about: people's first names and the
-    counting verbs they claim with («витя считает …», «а я считаю что …»). A name is a word read mostly as a
+    counting verbs they claim with («витя считает …», «а я считаю что …»), and the family and friends a player
+    names them by (`KIN`: «спорим с сыном», «дочка говорит»). A name is a word read mostly as a
     first name, unless the texts use it (`known`: «ферма», «рубин» are names too); any reading as a name will do
     before a verb of saying («слава говорит» is Слава, not fame), and a name once found is found in its other
     forms («флаг кости … костя говорит»)."""
@@ -153,6 +159,7 @@ def people(words: list[str], known: Callable[[str], bool]) -> set[int]:
             found.add(k)
             names.update(readings)
     found |= {k for k, word in enumerate(words) if names & _names(word).keys() and not known(word)}
+    found |= {k for k, word in enumerate(words) if lemma(word) in KIN and not known(word)}
     for k, word in enumerate(words[1:], 1):
         claim = k + 1 < len(words) and words[k + 1] in CLAIM_WORDS
         if lemma(word) in SPEECH_VERBS and (k - 1 in found or (words[k - 1] in PRONOUNS and claim)):

@@ -49,7 +49,7 @@ CATEGORIES: tuple[Category, ...] = (
     Category("miners", "kingdom.miners", ("шахтер",), ("=гора",), takes=_SETTLED, scored=True),
     Category("merchants", "kingdom.merchants", ("купц", "купец", "торговц", "торговец"), ("связ",),
              takes=("location", "castle"), scored=True),
-    Category("workers", "kingdom.workers", ("рабоч", "работник", "работяг"), takes=_SETTLED, scored=True),
+    Category("workers", "kingdom.workers", ("рабоч", "работник", "работяг"), ("локац",), takes=_SETTLED, scored=True),
     Category("discoverers", "kingdom.discoverers", ("первооткрыват", "исследоват", "открывател"), ("рядах", "рядов"),
              takes=("row",), scored=True),
     Category("knights", "kingdom.knights", ("рыцар",), takes=_SETTLED, valued=("row",), scored=True),
@@ -295,13 +295,28 @@ def _settlements(players: int | None, words: list[Word]) -> list[str]:
     if players is None:
         return [f"<b>{each}{marker}</b> у каждого игрока — вдвоём, втроём и вчетвером одинаково"]
     table = count(SETTLEMENTS * players, "поселение", "поселения", "поселений")
+    if _left_in_box(words):  # «вдвоём — сколько остаётся в коробке»: the colours nobody plays
+        left = COLOURS - players
+        return [f"<b>На {PLAYER_WORDS[players]}: у каждого {each}{marker}</b>, всего {table}; в коробке остаётся "
+                f"{count(SETTLEMENTS * left, 'поселение', 'поселения', 'поселений')} "
+                f"({count(left, 'цвет', 'цвета', 'цветов')})"]
     if has(words, *_TABLE):  # «нас трое, сколько всего домов на всех»: the table's total first
         return [f"<b>На {PLAYER_WORDS[players]}: {table}</b> — у каждого {each}{marker}"]
     return [f"<b>На {PLAYER_WORDS[players]}: у каждого {each}{marker}</b>, всего {table}"]
 
 
+_LEFT = ("оста", "лишн", "убира", "не нуж", "не использ")
+
+
+def _left_in_box(words: list[Word]) -> bool:
+    """What stays in the box for fewer players («сколько остаётся в коробке»)."""
+    return has(words, "коробк") and has(words, *_LEFT)
+
+
 def _settlement_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
     """The box's contents, what each player takes at the start, or what changes with the number of players."""
+    if players is not None and _left_in_box(words):
+        return "kingdom.players", "kingdom.setup", "kingdom.components"
     if players is None and has(words, *_BOX) and not has(words, *_EACH):
         return "kingdom.components", "kingdom.players", "kingdom.setup"
     if has(words, *_EACH):

@@ -67,9 +67,10 @@ class Part:
 def mentions(words: list[Word], categories: tuple[Category, ...]) -> list[tuple[int, Category]]:
     """Where each category is named: by name anywhere, by a hint only in a clause that names no other one."""
     named = [(i, c) for i, w in enumerate(words) for c in categories if matches(w, c.names, fuzzy=True)]
-    named_clauses = {words[i].clause for i, _ in named}
-    hinted = [(i, c) for i, w in enumerate(words) for c in categories
-              if c.hints and matches(w, c.hints) and w.clause not in named_clauses]
+    # a hint counts in a clause that names no other category but one that describes it («у локаций/замков 5»: the
+    # castles are where the workers' settlements stand)
+    hinted = [(i, c) for i, w in enumerate(words) for c in categories if c.hints and matches(w, c.hints) and all(
+        c.id in other.yields for j, other in named if words[j].clause == w.clause)]
     found = [(i, c) for i, c in sorted(named + hinted, key=lambda m: m[0]) if not c.needs or has(words, *c.needs)]
     clauses = {(words[i].clause, c.id) for i, c in found}
     anywhere = {c.id for _, c in found}
@@ -185,9 +186,18 @@ def _standing(words: list[Word], i: int) -> bool:
     return not asked and not priced
 
 
-def not_a_sum(words: list[Word]) -> bool:
-    """A price, a move or a yes/no question; «стоят у замков» is where settlements stand, not a price."""
-    return any(matches(w, NOT_A_SUM) and not _standing(words, i) for i, w in enumerate(words))
+_NEEDED = ("надо", "нужно", "необходимо", "требуется", "нужен", "нужна", "нужны")
+
+
+def not_a_sum(words: list[Word], units: tuple[str, ...] = ()) -> bool:
+    """A price, a move, a threshold («сколько надо мастеров одного цвета») or a yes/no question; «стоят у замков» is
+    where settlements stand, not a price, and «за ход повесил 2 флага — сколько очков?» says when the score's
+    `units` were won."""
+    if any(matches(w, HOW_MANY) and any(v.text in _NEEDED for v in words[i + 1: i + 3]) for i, w in enumerate(words)):
+        return True
+    scored = bool(units) and has(words, *units)
+    return any(matches(w, NOT_A_SUM) and not _standing(words, i) and not (scored and matches(w, ("ход",)))
+               for i, w in enumerate(words))
 
 
 def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[str, ...],
@@ -196,10 +206,10 @@ def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[
     question that is not a yes/no one), "stated" (it names a category by its name, states its numbers and asks
     nothing else: «лорды: в двух секторах я первый»), or None (no sum; a price, a move, «…, дерево моё?»). `given`:
     things named one by one stand for numbers («замок, оазис и башня в одну цепь»)."""
-    if not_a_sum(words):
+    if not_a_sum(words, units):
         return None
     if given or any(assigned.values()):
-        if has(words, *HOW_MANY, "итог") or _how_scored(words) or not yes_no and (has(words, *ASKING) or has(
+        if has(words, *HOW_MANY, "итог", "сумм") or _how_scored(words) or not yes_no and (has(words, *ASKING) or has(
                 words, *units)):
             return "asked"  # a yes/no question («флаг на мосту тоже +5 даёт?») asks a sum only with «сколько»
         return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None

@@ -64,8 +64,9 @@ CATEGORIES: tuple[Category, ...] = (
     Category("masters", "valdora.masters", ("=мастер", "работяг"), takes=("colour", "master")),
     Category("workshops", "valdora.workshops", ("мастерск",), takes=("workshop",)),
     Category("bonuses", "valdora.bonus", ("бонус", "плашк"), takes=("bonus",)),
-    Category("gems", "valdora.scoring", _GEMS, needs=("конц", "очк", "остал", *_EQUIPMENT), takes=("gem",),
-             valued=("equipment",)),
+    # gems score on equipment at the end: «на картах», «в итоге»; not a gem taken or loaded during a turn
+    Category("gems", "valdora.scoring", _GEMS, needs=("конц", "очк", "остал", "итог", "карт", *_EQUIPMENT),
+             takes=("gem",), valued=("equipment",)),
     Category("coins", "valdora.tie-break", _COINS, needs=("конц", "очк", "итог"), takes=("coin",)),
 )
 _COLOUR = {name.replace("ё", "е"): colour for colour, name in COLOUR_NAMES.items()}
@@ -81,14 +82,21 @@ def unit(n: int) -> str:
     return points(n)
 
 
+_FIGURES = ("чел", "человеч", "мужич", "мужик", "фигурк", "фигур")  # «белые челы»: masters by their colour
+
+
 def renamed(words: list[Word]) -> list[Word]:
     """«Плюс 10», «плюс10», «плюс десятка», «плюс десяток» name a bonus card (its printed «+10»): the number is the
-    card's name, not a count («4 карточки плюс10» are four bonus cards)."""
+    card's name, not a count («4 карточки плюс10» are four bonus cards); people of a colour («белых челов», «синие
+    человечки») are masters."""
     out: list[Word] = []
     skip = False
     for i, w in enumerate(words):
         if skip:
             skip = False
+            continue
+        if i and words[i - 1].lemma in _COLOUR and matches(w, _FIGURES) and w.players is None:
+            out.append(replace(w, text="мастеров", lemma="мастер"))
             continue
         nxt = words[i + 1] if i + 1 < len(words) else None
         if w.text == "плюс" and nxt is not None and nxt.value == _BONUS_VALUE and nxt.clause == w.clause:
@@ -267,7 +275,8 @@ def _masters(players: int | None, words: list[Word]) -> list[str]:
         left = masters_for(n)
         removed = [c for c in COLOURS if left[c] < MASTERS[c]]
         if asked:
-            each = ", ".join(f"{COLOUR_NAMES_PL_GEN[c]} {left[c]}" for c in dict.fromkeys(asked))
+            each = ", ".join(f"{COLOUR_NAMES_PL_GEN[c]} {left[c]}" + (_removed(c, left) if removed else "")
+                             for c in dict.fromkeys(asked))
             return f"<b>На {PLAYER_WORDS[n]}</b>: {each} (из {sum(left.values())} мастеров)"
         stacks = ", ".join(f"{COLOUR_NAMES_PL_GEN[c]} {left[c]}" for c in COLOURS)
         if not removed:
@@ -283,6 +292,12 @@ def _masters(players: int | None, words: list[Word]) -> list[str]:
             lines.append("На троих одного мастера этого цвета убирают")
         return lines
     return for_players(players, ALLOWED, line)
+
+
+def _removed(colour: str, left: dict[str, int]) -> str:
+    """Whether a colour loses masters for the number of players («белых на троих убирают?»)."""
+    taken = MASTERS[colour] - left[colour]
+    return f" — убирают {count(taken, 'мастера', 'мастера', 'мастеров')}" if taken else " — их не убирают"
 
 
 def _master_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
@@ -327,6 +342,5 @@ FACTS: tuple[Fact, ...] = (
     Fact("gems", ("valdora.setup", "valdora.gems", "valdora.components"), _GEMS, _gems),
     Fact("books", ("valdora.components",), ("книг", "книжк", "каталог", "талмуд"), _books),
     Fact("box", ("valdora.components", "valdora.bonus", "valdora.workshops"), ("мастерск", "бонус", "плашк"), _box),
-    Fact("equipment", ("valdora.setup", "valdora.tools", "valdora.equipment"), ("снаряж", "снаряг", "лоток", "лотк"),
-         _equipment),
+    Fact("equipment", ("valdora.setup", "valdora.tools", "valdora.equipment"), _EQUIPMENT, _equipment),
 )

@@ -41,6 +41,10 @@ SUMS = [
      kb.lord_gold(2)),
     ("kingdom", "лорды. 1е место в 3 секторах, 2е в последнем. скок", 3 * kb.lord_gold(1) + kb.lord_gold(2)),
     ("kingdom", "рыцари: в 1-м ряду 5 домиков, во 2-м ряду 7. сколько золота?", kb.gold_for("knights", 7)),
+    # sectors numbered in digits one by one are which sector, not how many
+    ("kingdom", "по лордам: в 1 секторе первый, во 2 второй, в 3 первый, в 4 ничего. сколько", 2 * kb.lord_gold(1) +
+     kb.lord_gold(2)),
+    ("kingdom", "лорды: в 1 секторе первый, в 2 секторах второй. сколько", kb.lord_gold(1) + 2 * kb.lord_gold(2)),
     ("sylvan", "во 2-м раунде у меня преимущество на дереве высотой 4. сколько славы за него?", sy.tree_fame(4)),
     # asked by «?», «сумма?», «в сумме?» after the numbers
     ("kingdom", "фермеры: в секторах 7, 4, 5 и 6 -> ?", kb.gold_for("farmers", 4)),
@@ -48,6 +52,7 @@ SUMS = [
     ("sylvan", "мои деревья высотой 2 и 5 + превосходство в зоне из 4 деревьев. сумма?",
      sy.heights_fame([2, 5]) + sy.region_fame(4, 1)),
     ("kingdom", "шахтёры: у гор 6 домиков. в сумме?", kb.gold_for("miners", 6)),
+    ("sylvan", "флаги: 4 шт -> ?", sy.flags_fame(4)),
     # whose trees a number counts, inside one clause; a tie said of one tree is not the region's tie
     ("sylvan", "в области 5 деревьев, у синего перевес на двух и у меня на двух. скока каждому?",
      sy.region_fame(5, 2)),
@@ -111,6 +116,8 @@ def test_buying_contracts_is_not_buying_equipment() -> None:
     ("valdora", "контракты на 5 и 8 и ещё несколько бонусов, сколько всего очков?"),
     ("sylvan", "флагов повесил скок-то, не помню уже, сколько славы за них?"),
     ("kingdom", "по рабочим 3 домика у локаций и какое-то количество у замка, забыл. скока золота?"),
+    # fewer values than the things counted
+    ("valdora", "у меня 3 контракта на 5, 6 и ещё какой-то, не помню на сколько. сколько очков за контракты?"),
     # a player's own trees in a region are not the region's size
     ("sylvan", "дочка главная в районе, у неё там 3 дерева. сколько ей за район?"),
 ])
@@ -167,3 +174,8 @@ def test_pawns_met_are_not_a_number_of_players() -> None:
     answer = worked("valdora", "встаю в город, где двое стоят. итого монет отдаю?")
     assert answer is not None and "не рассчитаны" not in answer.text and bold(
         "valdora", "встаю в город, где двое стоят. итого монет отдаю?") == 2
+
+
+def test_a_rate_that_describes_the_count_is_not_another_count() -> None:
+    answer = worked("kingdom", "сколько жетонов локаций всего в коробке, по 2 на гекс?")
+    assert answer is not None and len(answer.lines) == 1 and "в одном секторе" not in answer.text, answer.text

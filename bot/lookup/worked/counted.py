@@ -21,6 +21,7 @@ _BACK = ("ней", "нем", "нём", "них", "которой", "которо
 # what is printed on a thing: «на ней написано 12», «на карточке нарисовано 15»
 _WRITTEN = ("написан", "нарисован", "напечатан", "указан", "стоит", "значит")
 _THEM = ("них", "этих", "которых", "тех")  # «3 из них мои»: a share of what was counted, not a count of its own
+_PIECES = ("штук", "шт")
 _AMOUNT = ("количеств", "число", "числ")  # «какое-то количество»: a number not known
 SCORE_NOUNS = ("очко", "балл", "слава", "золото", "уровень")  # «контракт на 7 очков»: still the contract's value
 
@@ -130,6 +131,8 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
                     found = concept(other, vocabulary)
                     if found:
                         return found, w.lemma
+                if matches(w, _PIECES):  # «флаги: 4 шт»: pieces of the thing named before
+                    return None, None
             return concept(w, vocabulary), w.lemma
         if pos not in _SKIPPED:
             return None, None

@@ -230,6 +230,8 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
     and a place is one sector («в левом верхнем я первый, в правом верхнем тоже, в левом нижнем второй»)."""
     places = ([i for i, w in enumerate(words) if matches(w, _FIRST)],
               [i for i, w in enumerate(words) if matches(w, _SECOND)])
+    labels = _sector_labels(words, at)  # «в 1 секторе первый, во 2 второй»: which sector, not how many
+    at = [n for n in at if n not in labels]
     firsts = seconds = 0
     for n in at:
         near_ = [(words[j].clause != n.clause, abs(j - n.at), place) for place, found in enumerate(places)
@@ -239,7 +241,7 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
                 firsts += n.value
             else:
                 seconds += n.value
-    described = _sector_places(words, {n.clause for n in at})  # the clauses that give no count
+    described = _sector_places(words, {n.clause for n in at}, {n.clause for n in labels})  # clauses of no count
     firsts, seconds = firsts + described[0], seconds + described[1]
     rate = f"в каждом секторе {gold(lord_gold(1))} за первое место и {gold(lord_gold(2))} за второе"
     if not firsts and not seconds or firsts + seconds > SECTORS_IN_PLAY:
@@ -249,15 +251,25 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
     return Part("Лорды", [result], f"{firsts} × {lord_gold(1)} + {seconds} × {lord_gold(2)} — {rate} («Лорды»)")
 
 
-def _sector_places(words: list[Word], counted: set[int]) -> tuple[int, int]:
-    """Firsts and seconds from sectors described one by one, in the clauses not `counted` already; «тоже» repeats
-    the place before."""
+def _sector_labels(words: list[Word], at: list[Number]) -> list[Number]:
+    """Sectors numbered one by one («в 1 секторе первый, во 2 второй, в 3 …»): digits after «в» counting 1, 2, 3
+    in order, each in a clause of its own and not before a plural («в 2 секторах» is how many)."""
+    after = [n for n in at if n.prep in ("в", "во") and words[n.at].text.isdigit() and not (
+        n.at + 1 < len(words) and words[n.at + 1].text in ("секторах", "секторов"))]
+    if len(after) < 2 or len({n.clause for n in after}) < len(after):
+        return []
+    return after if [n.value for n in after] == list(range(1, len(after) + 1)) else []
+
+
+def _sector_places(words: list[Word], counted: set[int], labelled: set[int] = frozenset()) -> tuple[int, int]:
+    """Firsts and seconds from sectors described one by one, in the clauses not `counted` already (`labelled`:
+    clauses that name their sector by a number); «тоже» repeats the place before."""
     firsts = seconds = 0
     last = None
     for clause in dict.fromkeys(w.clause for w in words):
         every = [w for w in words if w.clause == clause]
         named = _sector_named(every)  # «в третьем»: which sector, not the place in it
-        if clause in counted or not named and not any(matches(w, _WHERE) for w in every):
+        if clause in counted or not named and clause not in labelled and not any(matches(w, _WHERE) for w in every):
             continue
         clause_words = [w for j, w in enumerate(every) if j not in named]
         said = " ".join(w.text for w in clause_words)

@@ -116,7 +116,9 @@ def also_named(words: list[Word], facts: tuple[Fact, ...], first: Fact) -> list[
     named: list[Fact] = []
     others = [f for f in facts if f.id != first.id and not set(f.names) & set(first.names)  # not a variant of it
               and (not f.needs or has(words, *f.needs)) and not f.asked]
-    for word in words:
+    for i, word in enumerate(words):
+        if i > 1 and words[i - 1].text in ("на", "за") and words[i - 2].value is not None:
+            continue  # «жетонов по 2 на гекс»: a rate that describes the count asked, not another count
         named += [f for f in others if f not in named and matches(word, f.names, fuzzy=True)]
     return named
 

@@ -251,6 +251,10 @@ def _contracts(words: list[Word], at: list[Number]) -> Part:
         many = f" (их {counted[0]})" if counted and counted[0] > 1 else ""
         return Part("контракты", missing=f"Контракты: каждый сданный приносит очки, напечатанные на нём. Сколько очков "
                     f"на ваших сданных контрактах{many}? Напишите числа — посчитаю.", note=note)
+    if counted and counted[0] > len(printed) and not each:  # «3 контракта на 5, 6 и ещё какой-то»
+        rest = "оставшемся" if counted[0] - len(printed) == 1 else "остальных"
+        return Part("контракты", missing=f"Контракты: вы назвали очки {len(printed)} из {counted[0]} сданных "
+                    f"контрактов. Сколько очков на {rest}? Напишите числа — посчитаю.", note=note)
     arithmetic = " + ".join(map(str, printed)) + (f" = {contracts_points(printed)}" if len(printed) > 1 else "")
     return Part("контракты", [contracts_points(printed)], f"{arithmetic} — {rate}", note=note)
 

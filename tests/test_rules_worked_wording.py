@@ -80,6 +80,17 @@ SUMS = [
     ("kingdom", "рабочие: у локаций и замков 6 домиков, сколько золота?", kb.gold_for("workers", 6)),
     ("kingdom", "рабочие + рыбаки. у воды 2, у локаций/замков 5. итого?", kb.gold_for("workers", 5) +
      kb.gold_for("fishermen", 2)),
+    # a count said of another category's thing («у одного замка три моих дома»), «ни одной» is none, players' words
+    ("kingdom", "рыбаки: 4 дома у воды. ещё мои дома стоят у 2 замков, у одного замка аж три дома. сколько за рыбаков "
+     "и замки?", kb.gold_for("fishermen", 4) + kb.castles_gold(2)),
+    ("valdora", "итог: квесты на 5 и 9 сданы, мастерских ни одной, мастера двух цветов. сколько очков?",
+     vd.contracts_points([5, 9]) + vd.masters_points(2)),
+    # «я и сестра по 2» is a tie; «преимущество на двух» counts trees, not a height; flags «на своих мостах»
+    ("sylvan", "в районе 5 деревьев, мы с сестрой по 2 дерева с перевесом. сколько каждому за район?",
+     sy.region_fame(5, 2)),
+    ("sylvan", "область из 4 деревьев, у меня перевес на двух, высота 3 и 6. сколько всего за деревья и область?",
+     sy.heights_fame([3, 6]) + sy.region_fame(4, 1)),
+    ("sylvan", "повесил три флага на жилища и один на своём мосту. сколько всего очков за флаги?", sy.flags_fame(3)),
     # costs asked by «итого», components by players' words
     ("valdora", "встал на дорогу, там двое чужих, и погрузил камень на телегу. итого монет?",
      2 + EQUIPMENT_COST["cart"]),
@@ -116,6 +127,8 @@ def test_buying_contracts_is_not_buying_equipment() -> None:
     ("valdora", "контракты на 5 и 8 и ещё несколько бонусов, сколько всего очков?"),
     ("sylvan", "флагов повесил скок-то, не помню уже, сколько славы за них?"),
     ("kingdom", "по рабочим 3 домика у локаций и какое-то количество у замка, забыл. скока золота?"),
+    # all of a player's settlements over several rows are not the best row's
+    ("kingdom", "рыцари: 17 домиков разбросаны по шести рядам. сколько по рыцарям?"),
     # fewer values than the things counted
     ("valdora", "у меня 3 контракта на 5, 6 и ещё какой-то, не помню на сколько. сколько очков за контракты?"),
     # a player's own trees in a region are not the region's size
@@ -143,6 +156,8 @@ SETUP = [
      "kingdom.players"),
     ("sylvan", "хватит ли флагов на всю игру, сколько их у каждого?", {FLAGS_PER_PLAYER}, "sylvan.supply"),
     ("sylvan", "сколько раундов в зодчих?", {2}, "sylvan.rounds"),
+    ("valdora", "сколько ремесленников в коробке и сколько из них белых?", {MASTERS["white"]}, "valdora.masters"),
+    ("valdora", "а инструмент какой-нибудь есть у каждого с начала?", {1}, "valdora.setup"),
     ("sylvan", "игра сколько раундов идёт и когда кончается раунд — у всех домики кончились или у первого?", {2},
      "sylvan.rounds"),
 ]
@@ -163,6 +178,9 @@ def test_setup_in_newer_wording(game: str, question: str, expected: set[int], se
     ("kingdom", "сколько нужно домиков у воды, чтобы рыбаки что-то дали?"),
     # rounds and moves of a game that has no rounds; a score question is no set-up count
     ("valdora", "сколько раундов в валдоре?"),
+    # a word that only describes a card («за локации»), «один перевернул», a figure about a rule, a picture
+    ("kingdom", "жетоны, которые за локации дают: один перевернул, другой нет. как отмечать, что жетон сыгран?"),
+    ("kingdom", "у нас ферму зовут хутором, на картинке поле. петя говорит хутор ставит на одну клетку. куда ставить?"),
     ("sylvan", "сколько мне за него дадут в конце раунда, если я там главный?"),
 ])
 def test_no_count_for_a_question_that_asks_none(game: str, question: str) -> None:
@@ -179,3 +197,11 @@ def test_pawns_met_are_not_a_number_of_players() -> None:
 def test_a_rate_that_describes_the_count_is_not_another_count() -> None:
     answer = worked("kingdom", "сколько жетонов локаций всего в коробке, по 2 на гекс?")
     assert answer is not None and len(answer.lines) == 1 and "в одном секторе" not in answer.text, answer.text
+
+
+def test_a_cost_asked_is_the_move_asked_not_the_story_before_it() -> None:
+    question = "наконец купил пони. сосед говорит, за погрузку надо платить. сколько монет стоит закинуть камень на "\
+                "пони?"
+    answer = worked("valdora", question)
+    assert answer is not None and answer.section == "valdora.cart-horse" and "снаряжени" not in answer.text
+    assert bold("valdora", question) == EQUIPMENT_COST["horse"]

@@ -114,10 +114,18 @@ def focus(words: list[Word], found: list[tuple[int, Category]]) -> list[Category
     else every one."""
     at = next((i for i, w in enumerate(words) if matches(w, ("сколько", "скольк", "скока", "скоко", "скок",
                                                               "посчита"))), None)
-    if at is None or len(found) < 2 or has(words, *_TOGETHER_WORDS):
+    if at is None or len(found) < 2:
         return [c for _, c in found]
-    after = [c for _, c in found if any(matches(w, c.names, fuzzy=True) for w in words[at + 1:]
-                                        if w.clause == words[at].clause)]
+    clause = [(j, w) for j, w in enumerate(words) if j > at and w.clause == words[at].clause]
+    after = [c for _, c in found if any(matches(w, c.names, fuzzy=True) for _, w in clause)]
+    # «сколько всего очков за флаги»: «всего» of the one thing asked for, not a total of everything
+    za = next((j for j, w in clause if w.text == "за"), None)
+    asked_for = [c for _, c in found if za is not None and any(matches(w, c.names, fuzzy=True) for j, w in clause
+                                                               if j > za)]
+    if asked_for and len(asked_for) < len(found):
+        return asked_for
+    if has(words, *_TOGETHER_WORDS):
+        return [c for _, c in found]
     if after and len(after) < len(found):
         return after
     named = [c for i, c in found if words[i].clause == words[at].clause]

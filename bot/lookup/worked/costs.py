@@ -7,7 +7,7 @@ is worked out only from counts the question gives (a number, or several things n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.lookup.worked.counted import Number, Vocabulary, read_numbers
 from bot.lookup.worked.reading import Word, has, matches
@@ -54,6 +54,7 @@ class Cost:
     arithmetic: str
     section: str
     gold: bool = False
+    sentence: int = 0  # the sentence that names it
 
 
 def asks_cost(words: list[Word]) -> bool:
@@ -67,7 +68,7 @@ def costs(words: list[Word]) -> list[Cost]:
     found: list[tuple[int, Cost]] = []
     for finder in (_flips, _contracts, _equipment, _loads, _meeting):
         found += finder(words, numbers)
-    return [c for _, c in sorted(found, key=lambda f: f[0])]
+    return [replace(c, sentence=words[at].sentence) for at, c in sorted(found, key=lambda f: f[0])]
 
 
 def _asked(words: list[Word], n: Number) -> bool:
@@ -133,7 +134,10 @@ def _loads(words: list[Word], numbers: list[Number]) -> list[tuple[int, Cost]]:
     камень на телегу и один на лошадь», «дважды гружу телегу»), 1 if none; tools load for free."""
     out: list[tuple[int, Cost]] = []
     for kind, stems, name in (("cart", _CART, "телегу"), ("horse", _HORSE, "лошадь")):
-        at = next((i for i, w in enumerate(words) if matches(w, stems)), None)
+        named = [i for i, w in enumerate(words) if matches(w, stems)]
+        loading = [i for i in named if any(matches(w, (*_LOAD, *_GEM)) for w in words if w.sentence == words[
+            i].sentence)]  # «купил пони… сколько стоит закинуть камень на пони»: where a gem is loaded
+        at = loading[-1] if loading else named[0] if named else None
         if at is None or not has(words, *_LOAD, *_GEM):
             continue
         before = [n for n in numbers if 0 < at - n.at <= 4 and words[n.at].clause == words[at].clause
@@ -206,6 +210,9 @@ def cost_lines(words: list[Word]) -> tuple[list[str], str] | None:
         return [f"<b>{coins(mined.amount)} из банка</b>: {mined.arithmetic} — на шахте добирают монеты до "
                 f"{MAX_COINS}"], mined.section
     found = costs(words)
+    asking = next((w.sentence for w in words if matches(w, (*HOW_MANY, "почем", "итог"))), None)
+    if not has(words, "всего", "итог", "вместе"):  # «купил пони… сколько стоит закинуть камень на пони?»: the move
+        found = [c for c in found if c.sentence == asking] or found  # asked, not the story told before it
     # a count given, or a gem loaded («кладу камень на лошадь»: one)
     counted = any(w.value is not None for w in words) or has(words, *_LOAD) and has(words, *_GEM)
     if not found or not counted and len(found) < 2 and not has(words, *_BUY):  # «сколько стоит листнуть книгу»

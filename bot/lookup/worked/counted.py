@@ -46,7 +46,7 @@ class Number:
 
 
 @functools.cache
-def _pos(text: str) -> str | None:
+def pos_of(text: str) -> str | None:
     from bot.replies.words import morph
 
     parse = morph().parse(text)[0]
@@ -63,8 +63,9 @@ def _pronoun(words: list[Word], i: int) -> bool:
     nxt = words[i + 1] if i + 1 < len(words) else None
     share = nxt is not None and nxt.text == "из" and i + 2 < len(words) and words[i + 2].text in _THEM or (
         i > 1 and words[i - 2].text == "из" and words[i - 1].text in _THEM)
+    someone = nxt is not None and pos_of(nxt.text) == "VERB"  # «один перевернул, другой забыл»: someone
     return share or (words[i].value == 1 and not words[i].text.isdigit() and nxt is not None
-                     and (nxt.text == "из" or nxt.text.isdigit()))
+                     and (nxt.text == "из" or nxt.text.isdigit() or someone))
 
 
 def _lists(words: list[Word]) -> list[list[int]]:
@@ -104,7 +105,7 @@ def _split(words: list[Word], run: list[int]) -> list[list[int]]:
     after = words[last + 1] if last + 1 < len(words) else None
     if linked or after is None or after.clause != words[last].clause or after.value is not None:
         return [run]
-    if _pos(after.text) != "NOUN" or after.lemma in SCORE_NOUNS:
+    if pos_of(after.text) != "NOUN" or after.lemma in SCORE_NOUNS:
         return [run]
     parts: list[list[int]] = [[run[0]]]
     for a, b in zip(run, run[1:], strict=False):
@@ -123,7 +124,7 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
         w = words[j]
         if w.clause != words[last].clause or w.value is not None or w.text == "плюс":  # «3 и 5 + область»: next thing
             return None, None
-        pos = _pos(w.text)
+        pos = pos_of(w.text)
         if pos == "NOUN":
             if matches(w, GENERIC):
                 nxt = words[j + 1] if j + 1 < len(words) and words[j + 1].clause == w.clause else None

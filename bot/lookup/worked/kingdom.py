@@ -112,6 +112,8 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     context = _CONTEXT.get(category.id)
     if context:  # «рыцари: у меня 30 домиков» — all of them, not the best row's
         at = [n for n in at if near(words, n, context, 6) or n.counts is None and in_clause(words, n, context)]
+    if category.id == "knights" and any(m.counts == "row" and m.value > 1 for m in read_numbers(words, VOCABULARY)):
+        at = [n for n in at if near(words, n, _LARGEST, 6)]  # «14 поселений по пяти рядам»: all, not the best row's
     if category.id == "citizens":
         at = [n for n in at if _largest_group(words, n)]
     if category.id == "castles":  # «возле 3 замков, у одного замка аж 4 моих»: the count of castles, not what stands
@@ -412,10 +414,11 @@ def _memos(players: int | None, words: list[Word]) -> list[str]:
             f"(в коробке их {len(SECTORS)})"]
 
 
+_CARD = ("=карта", "=карточка")  # by the dictionary form: «картинка» is a picture, not a card
 FACTS: tuple[Fact, ...] = (
     Fact("settlements", ("kingdom.setup", "kingdom.components", "kingdom.players"),
          ("поселен", "домик", "=дом", "домов", "фишек", "хат"), _settlements, sections_for=_settlement_sections),
-    Fact("cards", ("kingdom.setup", "kingdom.terrain-cards", "kingdom.cards", "kingdom.components"), ("карт",), _cards,
+    Fact("cards", ("kingdom.setup", "kingdom.terrain-cards", "kingdom.cards", "kingdom.components"), _CARD, _cards,
          sections_for=_card_sections),
     Fact("tiles", ("kingdom.setup", "kingdom.location-tiles", "kingdom.components", "kingdom.oracle"),
          ("жетон", "тайл"), _tiles, sections_for=_tile_sections),

@@ -94,6 +94,8 @@ def read(text: str) -> list[Word]:
         if token == "а" and words:  # «в двух первый, а в одном второй»
             clause += 1
         value, people = (None, False) if token in _ONLY else _number(token)
+        if value == 1 and words and words[-1].text == "ни":  # «мастерских ни одной»: none, not one
+            value = None
         if token in _TOGETHER:
             words.append(Word(token, token, _TOGETHER[token], _TOGETHER[token], clause, sentence))
             continue

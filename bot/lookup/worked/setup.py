@@ -14,6 +14,10 @@ MARKERS = ("начал", "старт", "каждого", "каждому", "ка
            "убир", "коробк", "комплект", "состав", "всего", "подготов", "игре", "рук", "колод", "стопк", "открыва",
            "открыт", "клад", "полож", "выклад", "собира", "запас", "книг", "книжк", "каталог", "поле", "поля", "раунд",
            "бесконеч", "неограничен")  # «плюс десяток бесконечно, сколько их на самом деле?»: how many in the box
+# the start and the box themselves, not the board or a hand that any rule may mention
+START = ("начал", "старт", "каждого", "каждому", "каждый", "каждую", "каждой", "разда", "выда", "убира", "убрат",
+         "убир", "коробк", "комплект", "состав", "всего", "подготов")
+_GIVEN = ("есть", "положен", "дают", "дали", "выдают", "получа")  # «инструменты вообще есть с начала?»
 # and it asks how many or which: «сколько», «каких», «по сколько»
 QUANTITY = ("сколько", "скольк", "скока", "скоко", "скок", "каких", "какие", "какого", "каким")
 # Moves, scores and prices are not set-up: «сколько поселений строить за ход», «сколько очков за флаг», «сколько
@@ -69,8 +73,10 @@ def asks_setup(words: list[Word], players: int | None, disputed: bool = False) -
     someone claims of it (`disputed`: «коля говорит что плюс десяток бесконечно. сколько их на самом деле?»)."""
     if _not_setup(words):
         return False
-    if has(words, *QUANTITY) or disputed and has(words, *MARKERS):  # «женя говорит что раздают по 3 карты, а я
+    if has(words, *QUANTITY) or disputed and has(words, *START):  # «женя говорит что раздают по 3 карты, а я
         return players is not None or has(words, *MARKERS)  # помню что одну. кто прав»
+    if has(words, *_GIVEN) and has(words, "начал", "старт"):  # «инструменты вообще есть какие-то с начала?»
+        return True
     return players is not None and has(words, *MARKERS)  # «стартовые монеты впятером»
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.lookup.worked.counted import SCORE_NOUNS, Number
+from bot.lookup.worked.counted import SCORE_NOUNS, Number, pos_of
 from bot.lookup.worked.reading import Word, has, matches
 
 # A sum is asked for: «сколько», «посчитай», «итого» or what it gives («очков», «золота», «даст»)
@@ -98,7 +98,8 @@ def absent(words: list[Word], i: int) -> bool:
     мастерской»): «нет» after its name in its clause, «без» or «ни» just before it."""
     clause = words[i].clause
     before = [w.text for w in words[max(0, i - 2): i] if w.clause == clause]
-    return "без" in before or "ни" in before or any(
+    after = [w.text for w in words[i + 1: i + 3] if w.clause == clause]
+    return "без" in before or "ни" in before or after[:1] == ["ни"] or any(  # «мастерских ни одной»
         w.text in _NONE for w in words[i + 1:] if w.clause == clause)
 
 
@@ -129,6 +130,8 @@ def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[N
         takers = [(i, c) for i, c in found if n.counts and n.counts in c.takes]
         if n.counts and not takers:
             continue
+        if takers and _told_of_another(words, n, found, takers):
+            continue
         if not takers and n.of:  # «в лучшем ряду 5»: a value of a row is the knights' count, not the discoverers'
             takers = [(i, c) for i, c in found if n.of in c.valued] or [
                 (i, c) for i, c in found if n.of in c.takes]
@@ -143,12 +146,36 @@ def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[N
             w.value is None for w in words[n.at + 1: i])] or same
         _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))
         out[category.id].append(n)
+    for _, c in found:  # a category only described («за локации дают: один …») takes a count of its things or a
+        if not any(matches(w, c.names, fuzzy=True) for w in words):  # number said with its description
+            out[c.id] = [n for n in out[c.id] if n.counts in c.takes or _near_hint(words, n, c)]
     if any(out.values()) or listed:  # categories with numbers, or with things named one by one (`listed`)
         for i, c in found:
             described = not matches(words[i], c.names, fuzzy=True)  # found by a hint only («отдельно»)
             if (c.optional or described) and not out[c.id] and c.id not in listed and not _joined(words, i, found):
                 del out[c.id]
     return out
+
+
+def _told_of_another(words: list[Word], n: Number, found: list[tuple[int, Category]],
+                     takers: list[tuple[int, Category]]) -> bool:
+    """A count said in a clause about another category that does not take it, with none that does named there
+    («у одного замка три моих дома»: the castle's neighbours, not the fishermen's settlements by the water)."""
+    clause = [w for w in words if w.clause == n.clause]
+    here = {c.id for _, c in found if any(matches(w, c.names, fuzzy=True) for w in clause)}
+    takes = {c.id for _, c in takers}
+    spots = any(matches(w, c.names + c.hints + c.placed, fuzzy=True) for _, c in takers for w in clause)
+    return bool(here - takes) and not spots
+
+
+def _near_hint(words: list[Word], n: Number, category: Category) -> bool:
+    """A number said with a category's description («у гор 7», «7 домиков у гор»): no verb between them."""
+    for j, w in enumerate(words):
+        if w.clause == n.clause and matches(w, category.hints + category.placed) and abs(j - n.at) <= 4:
+            low, high = sorted((j, n.at))
+            if all(pos_of(v.text) not in ("VERB", "INFN") for v in words[low + 1: high]):
+                return True
+    return False
 
 
 _JOINING = ("и", "плюс", "а", "также", "еще", "с")

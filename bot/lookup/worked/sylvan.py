@@ -91,7 +91,7 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     values = [n.value for n in at]
     if category.id == "flags":
         rate = f"{points(flags_fame(1))} славы сразу за флаг на жилище (флаг на мосту очков не даёт)"
-        on_bridges = [n for n in at if any(matches(w, ("мост",)) and words[j - 1].text in ("на", "над")
+        on_bridges = [n for n in at if any(matches(w, ("мост",)) and "на" in (words[j - 1].text, words[j - 2].text)
                                            for j, w in enumerate(words[n.at + 1: n.at + 5], n.at + 1)
                                            if w.clause == n.clause)]  # «2 флага на мостах», not «3 флага и мост»
         values = [n.value for n in at if n not in on_bridges]
@@ -108,7 +108,9 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     times = f" × {rounds} раунда" if rounds == 2 else ""
     if category.id == "regions":
         return _region(words, at, rounds, times)
-    heights = _heights(words, at)
+    # «преимущество на двух, высота 2 и 5»: how many trees, not a height
+    heights = _heights(words, [n for n in at if not (n.counts is None and n.at > 1 and words[n.at - 1].text == "на"
+                                                     and matches(words[n.at - 2], _HELD))])
     rate = f"{points(tree_fame(1))} славы за каждый уровень дерева с вашим преимуществом в конце раунда"
     if not heights:
         return Part("деревья", missing=f"Деревья: {rate}. Какой высоты деревья с вашим преимуществом (основание и "
@@ -146,8 +148,10 @@ def _region(words: list[Word], at: list[Number], rounds: int, times: str) -> Par
     if mine is not None and mine < theirs:
         return Part("область", [0], f"у соперника больше деревьев с преимуществом ({theirs} против {mine}) — "
                     "превосходство его, вам за область ничего")
-    # the trees each holds decide a tie; else a tie said of the region, not of one tree («одно ничьё»)
-    leaders = 2 if (mine == theirs if mine is not None else _region_tied(words)) else 1
+    # the trees each holds decide a tie («я и друг по 2»: the same each); else a tie said of the region, not of one
+    # tree («одно ничьё»)
+    each = any(n.each and any(w.text in _SEVERAL for w in words if w.clause == n.clause) for n in at if n is not size)
+    leaders = 2 if each or (mine == theirs if mine is not None else _region_tied(words)) else 1
     fame = region_fame(trees, leaders) * rounds
     if leaders > 1:  # «ничья в районе из 4 деревьев»: each leader's share
         said = f"при ничьей каждому из лидеров — {points(region_fame(1, 2))} славы за каждое дерево области"
@@ -182,6 +186,7 @@ def _owned(words: list[Word], n: Number) -> bool:
     return _whose(words, n) is not None
 
 
+_SEVERAL = ("и", "мы", "нас", "обоих", "оба", "обе", "каждого", "всех")  # «я и друг по 2», «у нас по 2»
 _HELD = ("преимуществ", "преим", "перевес", "лидир", "главн")  # a player's advantage on trees
 _EVERYONE = ("нас", "вас", "каждого", "всех", "обоих", "двоих", "них")  # «у нас ничья», «по 2 у каждого»: no one
 
@@ -353,11 +358,12 @@ def _second(players: int | None, words: list[Word]) -> list[str]:
             f"{SUPPLY['treetop'] - 1}"]
 
 
+_CARD = ("=карта", "=карточка")  # by the dictionary form: «картинка» is a picture, not a card
 FACTS: tuple[Fact, ...] = (
     Fact("second", ("sylvan.players", "sylvan.first-player"), ("втор",), _second,
          needs=("вдвоем", "двоих", "двоем", "2 игрок")),
     Fact("trees", ("sylvan.players", "sylvan.trees", "sylvan.setup"), ("дерев", "основан", "отметк", "пен"), _trees),
-    Fact("cards", ("sylvan.setup", "sylvan.cards", "sylvan.deck"), ("карт",), _cards,
+    Fact("cards", ("sylvan.setup", "sylvan.cards", "sylvan.deck"), _CARD, _cards,
          sections_for=lambda players, words: ("sylvan.components", "sylvan.cards", "sylvan.deck") if _whole_deck(
              words) else ("sylvan.setup", "sylvan.cards", "sylvan.deck")),
     Fact("dwellings", ("sylvan.setup", "sylvan.stacks"), _DWELLING, _dwellings),

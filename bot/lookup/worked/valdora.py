@@ -42,7 +42,8 @@ cost = cost_lines  # what a move costs: flips, contracts, loading the cart and h
 _GEM_KINDS = ("рубин", "сапфир", "аметист", "изумруд", "золот")  # a gem named by its kind: one of them
 _BONUS_VALUE = BONUS_POINTS  # «плюс десятка», «+10»: players call a bonus card by the points printed on it
 ALLOWED = range(3, 6)
-_CONTRACT = ("контракт", "заказ")
+_CONTRACT = ("контракт", "заказ", "квест")
+_MASTER = ("=мастер", "работяг", "ремесленн")  # what players call the masters
 _GEMS = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд")
 _COINS = ("монет", "серебр", "денег", "деньг")
 _EQUIPMENT = ("снаряж", "снаряг", "лопат", "кирк", "лоток", "лотк", "телег", "повозк", "лошад", "кобыл", "инструмент",
@@ -52,7 +53,7 @@ VOCABULARY: Vocabulary = {
     "contract": _CONTRACT,
     "colour": ("цвет",),
     "workshop": ("мастерск",),
-    "master": ("=мастер", "работяг"),
+    "master": _MASTER,
     "bonus": ("бонус", "плашк"),
     "gem": (*_GEMS, "золот"),
     "coin": _COINS,
@@ -61,7 +62,7 @@ VOCABULARY: Vocabulary = {
 }
 CATEGORIES: tuple[Category, ...] = (
     Category("contracts", "valdora.scoring", _CONTRACT, takes=("contract",)),
-    Category("masters", "valdora.masters", ("=мастер", "работяг"), takes=("colour", "master")),
+    Category("masters", "valdora.masters", _MASTER, takes=("colour", "master")),
     Category("workshops", "valdora.workshops", ("мастерск",), takes=("workshop",)),
     Category("bonuses", "valdora.bonus", ("бонус", "плашк"), takes=("bonus",)),
     # gems score on equipment at the end: «на картах», «в итоге»; not a gem taken or loaded during a turn
@@ -340,9 +341,9 @@ FACTS: tuple[Fact, ...] = (
     Fact("coins-total", ("valdora.components", "valdora.coins"), _COINS, _coins_total,
          needs=("коробк", "всего", "комплект", "игре")),
     Fact("coins", ("valdora.setup", "valdora.coins"), _COINS, _coins),  # the seats' coins: the set-up
-    Fact("master-colours", ("valdora.masters", "valdora.players"), ("=мастер", "работяг"), _masters,
+    Fact("master-colours", ("valdora.masters", "valdora.players"), _MASTER, _masters,
          needs=tuple(f"={name}" for name in _COLOUR), sections_for=_master_sections),
-    Fact("masters", ("valdora.players", "valdora.masters", "valdora.setup"), ("=мастер", "работяг"), _masters),
+    Fact("masters", ("valdora.players", "valdora.masters", "valdora.setup"), _MASTER, _masters),
     Fact("gems", ("valdora.setup", "valdora.gems", "valdora.components"), _GEMS, _gems),
     Fact("books", ("valdora.components",), ("книг", "книжк", "каталог", "талмуд"), _books),
     Fact("box", ("valdora.components", "valdora.bonus", "valdora.workshops"), ("мастерск", "бонус", "плашк"), _box),

@@ -78,7 +78,7 @@ _COUNTED = {
 }
 _ADDING = {"fishermen", "miners", "workers", "discoverers", "hermits", "castles", "merchants"}  # several add up
 # what must stand by a count of settlements for it to be the card's count, not all of a player's settlements
-_LARGEST = ("больш", "крупн", "максим", "самая", "самой", "самую", "длинн", "главн")
+_LARGEST = ("больш", "крупн", "максим", "самая", "самой", "самую", "самом", "самый", "длинн", "главн", "забит")
 _CONTEXT = {"knights": _ROW, "citizens": (*_GROUP, *_LARGEST, "связн")}
 # settlements standing alone are groups of one each (hermits): «4 домика стоят по одному отдельно»
 _ALONE = ("одиноч", "поодиноч", "одному", "=один", "=отдельно", "особняк", "изолирован", "сам", "соло")
@@ -113,7 +113,8 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     if context:  # «рыцари: у меня 30 домиков» — all of them, not the best row's
         at = [n for n in at if near(words, n, context, 6) or n.counts is None and in_clause(words, n, context)]
     if category.id == "knights" and any(m.counts == "row" and m.value > 1 for m in read_numbers(words, VOCABULARY)):
-        at = [n for n in at if near(words, n, _LARGEST, 6)]  # «14 поселений по пяти рядам»: all, not the best row's
+        at = [n for n in at if near(words, n, _LARGEST, 6) or any(  # «14 поселений по пяти рядам»: all of them;
+            w.text in ("ряд", "ряду", "ряде", "ряда") for w in words if w.clause == n.clause)]  # «в ряду 5»: one row
     if category.id == "citizens":
         at = [n for n in at if _largest_group(words, n)]
     if category.id == "castles":  # «возле 3 замков, у одного замка аж 4 моих»: the count of castles, not what stands

@@ -6,6 +6,7 @@ and the section of the category to show when the search finds none; None for a q
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from types import ModuleType
 
@@ -13,7 +14,7 @@ from bot.lookup.worked import kingdom, sylvan, valdora
 from bot.lookup.worked.claims import checked, claims, figures, judged, unclaimed
 from bot.lookup.worked.counted import read_numbers
 from bot.lookup.worked.reading import Word, has, matches, players, read
-from bot.lookup.worked.setup import also_named, asks_setup, find_fact, seats_line
+from bot.lookup.worked.setup import also_named, asked_words, asks_setup, find_fact, seats_line
 from bot.lookup.worked.sums import (
     Category,
     absent,
@@ -58,19 +59,26 @@ def worked(game: str | None, question: str) -> Worked | None:
         lines, section = priced
         return Worked(lines, (section,))
     words = claims_dropped(said, calculator.UNITS)
-    numbers = read_numbers(words, calculator.VOCABULARY)
+    allowed: range = calculator.ALLOWED
+    n = players(words, (allowed.start, allowed.stop - 1), loose=True)
+    setup = asks_setup(words, n, bool(figures(quoted)))
+    numbers = read_numbers(words, calculator.VOCABULARY, unknown=True)
     found = implied(mentions(words, calculator.CATEGORIES), numbers, calculator.CATEGORIES, words)
     present = [(i, c) for i, c in found if not absent(words, i)]  # «мастерских нет»: nothing to add
     found = present if present else found
-    if found:
+    if found and not (setup and counts_component(words, calculator.UNITS, calculator.FACTS)):
         listed = {c.id for _, c in found if calculator.listed and calculator.listed(c.id, words)}  # «замок, оазис»
         assigned = assign(words, found, numbers, listed)
-        named = any(matches(words[i], c.names, fuzzy=True) for i, c in found)
-        how = asks_sum(words, assigned, calculator.UNITS, named, yes_no="?" in question, given=bool(listed))
-        if figures(quoted) and how is None and any(assigned.values()) and not not_a_sum(words):  # «это 18, так?»
+        named = any(matches(w, c.names, fuzzy=True) for _, c in found for w in words)  # a card by name, not a hint
+        yes_no = "?" in question and not _BARE_ASK.search(question)  # «5/3/4/6 -> ?» asks the result
+        how = asks_sum(words, assigned, calculator.UNITS, named, yes_no=yes_no, given=bool(listed))
+        # «это 18, так?» of a category named by its name (a word that only describes one, «у локации», is not it)
+        if figures(quoted) and how is None and named and any(assigned.values()) and not not_a_sum(words):
             how = "asked"
         asked = focus(words, [(i, c) for i, c in found if c.id in assigned]) if how else []
-        parts = [calculator.part(category, words, assigned[category.id]) for category in asked]
+        # a count the player does not know («и сколько-то у замка») leaves its category to ask for it
+        parts = [calculator.part(category, words, [] if any(n.unknown for n in assigned[category.id]) else
+                                 assigned[category.id]) for category in asked]
         # a statement («рыцари: 30 домиков») asks for what is missing only of a category that is nothing but a score
         if parts and (how == "asked" or any(p.values for p in parts) or any(c.scored for c in asked)):
             main = [c for c in asked if not c.secondary] or asked
@@ -82,9 +90,7 @@ def worked(game: str | None, question: str) -> Worked | None:
                 sections = tuple(dict.fromkeys(c.section for c in main))
             lines = judged(total_lines(parts, calculator.unit), quoted, result(parts))
             return Worked(lines, sections, claimed=bool(quoted))
-    allowed: range = calculator.ALLOWED
-    n = players(words, (allowed.start, allowed.stop - 1), loose=True)
-    fact = find_fact(words, calculator.FACTS) if asks_setup(words, n, bool(figures(quoted))) else None
+    fact = find_fact(words, calculator.FACTS) if setup else None
     if fact is None:
         line = seats_line(words, n, allowed)  # «в валдору вдвоём можно?»: the numbers of players it allows
         return Worked([line], (f"{game}.players",)) if line else None
@@ -97,16 +103,40 @@ def worked(game: str | None, question: str) -> Worked | None:
 
 
 _TOGETHER_WORDS = ("всего", "итог", "вместе", "сумм", "общ")
+# a «?» right after an arrow, «=» or a punctuation mark asks for the result: «фермеры, 5/3/4/6 -> ?», «… = ?»
+_BARE_ASK = re.compile(r"(?:^|[.!:;,=>→…-])\s*\?")
 
 
 def focus(words: list[Word], found: list[tuple[int, Category]]) -> list[Category]:
-    """The categories a question asks about: the one named in the clause that asks («…, сдал три контракта.
-    сколько бонусных очков?»: the bonuses), unless it asks for a total («сколько всего»); else every one."""
-    asking = next((w.clause for w in words if matches(w, ("сколько", "скольк", "скока", "скоко", "посчита"))), None)
-    named = [c for i, c in found if words[i].clause == asking]
-    if len(found) > 1 and len(named) == 1 and not has(words, *_TOGETHER_WORDS):
-        return named
-    return [c for _, c in found]
+    """The categories a question asks about: the ones named after the asking word in its clause («у меня синяя
+    мастерская и 2 синих мастера, скок даёт мастерская»: the workshop), else the one named in the clause that asks
+    («…, сдал три контракта. сколько бонусных очков?»: the bonuses), unless it asks for a total («сколько всего»);
+    else every one."""
+    at = next((i for i, w in enumerate(words) if matches(w, ("сколько", "скольк", "скока", "скоко", "скок",
+                                                              "посчита"))), None)
+    if at is None or len(found) < 2:
+        return [c for _, c in found]
+    clause = [(j, w) for j, w in enumerate(words) if j > at and w.clause == words[at].clause]
+    after = [c for _, c in found if any(matches(w, c.names, fuzzy=True) for _, w in clause)]
+    # «сколько всего очков за флаги»: «всего» of the one thing asked for, not a total of everything
+    za = next((j for j, w in clause if w.text == "за"), None)
+    asked_for = [c for _, c in found if za is not None and any(matches(w, c.names, fuzzy=True) for j, w in clause
+                                                               if j > za)]
+    if asked_for and len(asked_for) < len(found):
+        return asked_for
+    if has(words, *_TOGETHER_WORDS):
+        return [c for _, c in found]
+    if after and len(after) < len(found):
+        return after
+    named = [c for i, c in found if words[i].clause == words[at].clause]
+    return named if len(named) == 1 else [c for _, c in found]
+
+
+def counts_component(words: list[Word], units: tuple[str, ...], facts: tuple) -> bool:
+    """A set-up question that asks how many of a component («сколько всего бонусных карточек по 10 очков в
+    коробке?»): the noun asked for is no score's unit and names a fact of the set-up, not a sum of it."""
+    asked = asked_words(words)
+    return bool(asked) and not any(matches(w, units) for w in asked) and find_fact(asked, facts) is not None
 
 
 _WHICH = ("которой", "котором", "которых", "ней", "нем", "них")

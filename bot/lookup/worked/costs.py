@@ -7,15 +7,16 @@ is worked out only from counts the question gives (a number, or several things n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.lookup.worked.counted import Number, Vocabulary, read_numbers
 from bot.lookup.worked.reading import Word, has, matches
 from bot.lookup.worked.sums import HOW_MANY
-from rules.text import coins, coins_acc, count
+from rules.text import coins, coins_acc, count, plural
 from rules.valdora.data import CONTRACT_PRICE, EQUIPMENT_COST, EQUIPMENT_PRICE_GOLD, FLIP_PRICE, MAX_COINS
 
-_CART, _HORSE = ("телег", "повозк", "тачк"), ("лошад", "кобыл", "кон", "лошадк")
+# the horse as players call it («конь», «ослик»); «кон» alone would take «контракт» for one
+_CART, _HORSE = ("телег", "повозк", "тачк"), ("лошад", "кобыл", "=конь", "коня", "коню", "ослик", "=осел", "пони")
 _TOOLS = ("кирк", "долот", "молот", "лопат", "лоток", "лотк", "инструмент")
 _GEM = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд",
         "золот")
@@ -23,7 +24,7 @@ VOCABULARY: Vocabulary = {
     "page": ("страниц", "перелист", "листан", "листов", "разворот"),
     "time": ("раз",),
     "pawn": ("фишк", "фишек", "игрок", "соперник", "противник", "искател", "человек", "чел", "чуж"),
-    "coin": ("монет", "серебр", "денег", "деньг", "монетк"),
+    "coin": ("монет", "серебр", "денег", "деньг", "денеж", "монетк"),
     "contract": ("контракт", "заказ"),
     "equipment": (*_CART, *_HORSE, *_TOOLS, "снаряж", "снаряг", "карт"),
     "gem": _GEM,
@@ -39,7 +40,7 @@ _REFILL = ("добер", "добра", "добира", "пополн", "полу
 _PAYING = ("стоит", "стоят", "стоимост", "плат", "заплат", "отда", "уйдет", "уходит", "уйдут", "ушл", "ушел",
            "потрат", "трат", "вылож",
            "остан", "остает", "цена", "почем", "спиш", "списыва")
-_MONEY = ("монет", "серебр", "денег", "деньг", "монетк")
+_MONEY = ("монет", "серебр", "денег", "деньг", "денеж", "монетк")
 # the coins a player has: «у меня 5 монет», «было 2 монеты», «на руках 3»
 _HELD = ("меня", "есть", "имею", "было", "был", "имел", "остал", "руках", "кармане", "запасе")
 
@@ -53,11 +54,12 @@ class Cost:
     arithmetic: str
     section: str
     gold: bool = False
+    sentence: int = 0  # the sentence that names it
 
 
 def asks_cost(words: list[Word]) -> bool:
-    """«сколько монет/серебра», «сколько стоит», «сколько останется», «почём»."""
-    return (has(words, *HOW_MANY) or has(words, "почем")) and has(words, *_PAYING, *_MONEY, *_REFILL)
+    """«сколько монет/серебра», «сколько стоит», «сколько останется», «почём», «итого монет отдаю?»."""
+    return has(words, *HOW_MANY, "почем", "итог", "всего") and has(words, *_PAYING, *_MONEY, *_REFILL)
 
 
 def costs(words: list[Word]) -> list[Cost]:
@@ -66,7 +68,7 @@ def costs(words: list[Word]) -> list[Cost]:
     found: list[tuple[int, Cost]] = []
     for finder in (_flips, _contracts, _equipment, _loads, _meeting):
         found += finder(words, numbers)
-    return [c for _, c in sorted(found, key=lambda f: f[0])]
+    return [replace(c, sentence=words[at].sentence) for at, c in sorted(found, key=lambda f: f[0])]
 
 
 def _asked(words: list[Word], n: Number) -> bool:
@@ -132,7 +134,10 @@ def _loads(words: list[Word], numbers: list[Number]) -> list[tuple[int, Cost]]:
     камень на телегу и один на лошадь», «дважды гружу телегу»), 1 if none; tools load for free."""
     out: list[tuple[int, Cost]] = []
     for kind, stems, name in (("cart", _CART, "телегу"), ("horse", _HORSE, "лошадь")):
-        at = next((i for i, w in enumerate(words) if matches(w, stems)), None)
+        named = [i for i, w in enumerate(words) if matches(w, stems)]
+        loading = [i for i in named if any(matches(w, (*_LOAD, *_GEM)) for w in words if w.sentence == words[
+            i].sentence)]  # «купил пони… сколько стоит закинуть камень на пони»: where a gem is loaded
+        at = loading[-1] if loading else named[0] if named else None
         if at is None or not has(words, *_LOAD, *_GEM):
             continue
         before = [n for n in numbers if 0 < at - n.at <= 4 and words[n.at].clause == words[at].clause
@@ -156,7 +161,26 @@ def _meeting(words: list[Word], numbers: list[Number]) -> list[tuple[int, Cost]]
     if has(words, *_MINE):
         return [(at, Cost("встреча", 0, "на серебряной шахте за встречу не платят", "valdora.meeting"))]
     said = count(met, "чужая фишка", "чужие фишки", "чужих фишек")
-    return [(at, Cost("встреча", met, f"{said} — по монете владельцу каждой", "valdora.meeting"))]
+    banked = min(met, _full_purses(words, numbers))
+    bank = f"; {coins(banked)} {plural(banked, 'уходит', 'уходят', 'уходят')} в банк — у кого уже {MAX_COINS} " \
+        "монет, тот больше не получает" if banked else ""
+    return [(at, Cost("встреча", met, f"{said} — по монете владельцу каждой{bank}", "valdora.meeting"))]
+
+
+_SELF = ("меня", "мне", "я")
+
+
+def _full_purses(words: list[Word], numbers: list[Number]) -> int:
+    """How many of the pawns met belong to players who hold the most coins one may («у одного из них уже 6
+    монет», «у двоих по 6»): their coin goes to the bank."""
+    full = 0
+    for n in numbers:
+        clause = [w for w in words[:n.at] if w.clause == n.clause]
+        if n.counts != "coin" or n.value < MAX_COINS or any(w.text in _SELF for w in clause):
+            continue
+        owners = [w.players or w.value for w in clause if w.value is not None]
+        full += owners[-1] if owners else 1
+    return full
 
 
 def held(words: list[Word]) -> int | None:
@@ -186,7 +210,11 @@ def cost_lines(words: list[Word]) -> tuple[list[str], str] | None:
         return [f"<b>{coins(mined.amount)} из банка</b>: {mined.arithmetic} — на шахте добирают монеты до "
                 f"{MAX_COINS}"], mined.section
     found = costs(words)
-    counted = any(w.value is not None for w in words)
+    asking = next((w.sentence for w in words if matches(w, (*HOW_MANY, "почем", "итог"))), None)
+    if not has(words, "всего", "итог", "вместе"):  # «купил пони… сколько стоит закинуть камень на пони?»: the move
+        found = [c for c in found if c.sentence == asking] or found  # asked, not the story told before it
+    # a count given, or a gem loaded («кладу камень на лошадь»: one)
+    counted = any(w.value is not None for w in words) or has(words, *_LOAD) and has(words, *_GEM)
     if not found or not counted and len(found) < 2 and not has(words, *_BUY):  # «сколько стоит листнуть книгу»
         return None
     paid = [c for c in found if not c.gold]

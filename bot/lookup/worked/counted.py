@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from bot.lookup.worked.reading import Word, matches
+from bot.lookup.worked.reading import UNKNOWN, Word, matches
 
 Vocabulary = dict[str, tuple[str, ...]]  # concept -> stems of the words that name it (see `reading.matches`)
 GENERIC = ("карт", "карточк", "штук", "шт", "фишк", "жетон", "плитк")  # «3 карты бонуса»: the next word says which
@@ -18,6 +18,11 @@ _SKIPPED = {"ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "NUMR", "PRCL", "NPRO"}  # b
 _LINKS = ("и", "или", "да")  # «5 8 и 12»: one list
 _BEFORE = 4  # words back to the noun a value belongs to
 _BACK = ("ней", "нем", "нём", "них", "которой", "котором", "которых")  # «на ней 6»: the thing just named
+# what is printed on a thing: «на ней написано 12», «на карточке нарисовано 15»
+_WRITTEN = ("написан", "нарисован", "напечатан", "указан", "стоит", "значит")
+_THEM = ("них", "этих", "которых", "тех")  # «3 из них мои»: a share of what was counted, not a count of its own
+_PIECES = ("штук", "шт")
+_AMOUNT = ("количеств", "число", "числ")  # «какое-то количество»: a number not known
 SCORE_NOUNS = ("очко", "балл", "слава", "золото", "уровень")  # «контракт на 7 очков»: still the contract's value
 
 
@@ -33,6 +38,7 @@ class Number:
     of: str | None
     prep: str | None
     noun: str | None  # the lemma of the noun it quantifies, known to the vocabulary or not
+    unknown: bool = False  # «сколько-то», «несколько»: a count the player does not know (value 0)
 
     @property
     def each(self) -> bool:
@@ -40,7 +46,7 @@ class Number:
 
 
 @functools.cache
-def _pos(text: str) -> str | None:
+def pos_of(text: str) -> str | None:
     from bot.replies.words import morph
 
     parse = morph().parse(text)[0]
@@ -52,10 +58,14 @@ def concept(word: Word, vocabulary: Vocabulary) -> str | None:
 
 
 def _pronoun(words: list[Word], i: int) -> bool:
-    """«один из них», «одно 4 уровня, другое 6»: «one of them», no count."""
+    """«один из них», «одно 4 уровня, другое 6»: «one of them», no count; «3 из них мои», «из них 2 моих»: a share
+    of a count said before, not a thing of its own."""
     nxt = words[i + 1] if i + 1 < len(words) else None
-    return (words[i].value == 1 and not words[i].text.isdigit() and nxt is not None
-            and (nxt.text == "из" or nxt.text.isdigit()))
+    share = nxt is not None and nxt.text == "из" and i + 2 < len(words) and words[i + 2].text in _THEM or (
+        i > 1 and words[i - 2].text == "из" and words[i - 1].text in _THEM)
+    someone = nxt is not None and pos_of(nxt.text) == "VERB"  # «один перевернул, другой забыл»: someone
+    return share or (words[i].value == 1 and not words[i].text.isdigit() and nxt is not None
+                     and (nxt.text == "из" or nxt.text.isdigit() or someone))
 
 
 def _lists(words: list[Word]) -> list[list[int]]:
@@ -71,6 +81,10 @@ def _lists(words: list[Word]) -> list[list[int]]:
         run = [i]
         j = i + 1
         while j < len(words):
+            if words[j].text in _LINKS and words[j].clause != words[run[-1]].clause:
+                break  # «на ней 12, и 3 бонуса»: a comma before «и» ends the list, the next number is another thing
+            if words[j].clause != words[run[-1]].clause and any(words[k].text in _LINKS for k in range(run[0], j)):
+                break  # «контракты 5 и 6, 2 бонуса»: a list closed by «и» ends at the comma
             nxt = j + 1 if words[j].text in _LINKS else j
             if nxt < len(words) and words[nxt].value is not None and words[nxt].players is None and not (
                     words[run[-1]].text.isdigit() and not words[nxt].text.isdigit()):
@@ -91,7 +105,7 @@ def _split(words: list[Word], run: list[int]) -> list[list[int]]:
     after = words[last + 1] if last + 1 < len(words) else None
     if linked or after is None or after.clause != words[last].clause or after.value is not None:
         return [run]
-    if _pos(after.text) != "NOUN" or after.lemma in SCORE_NOUNS:
+    if pos_of(after.text) != "NOUN" or after.lemma in SCORE_NOUNS:
         return [run]
     parts: list[list[int]] = [[run[0]]]
     for a, b in zip(run, run[1:], strict=False):
@@ -108,9 +122,9 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
     seen: list[Word] = []
     for j in range(last + 1, min(last + 5, len(words))):
         w = words[j]
-        if w.clause != words[last].clause or w.value is not None:
+        if w.clause != words[last].clause or w.value is not None or w.text == "плюс":  # «3 и 5 + область»: next thing
             return None, None
-        pos = _pos(w.text)
+        pos = pos_of(w.text)
         if pos == "NOUN":
             if matches(w, GENERIC):
                 nxt = words[j + 1] if j + 1 < len(words) and words[j + 1].clause == w.clause else None
@@ -118,6 +132,8 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
                     found = concept(other, vocabulary)
                     if found:
                         return found, w.lemma
+                if matches(w, _PIECES):  # «флаги: 4 шт»: pieces of the thing named before
+                    return None, None
             return concept(w, vocabulary), w.lemma
         if pos not in _SKIPPED:
             return None, None
@@ -137,20 +153,26 @@ def _noun_before(words: list[Word], first: int, vocabulary: Vocabulary, across: 
     return None
 
 
-def read_numbers(words: list[Word], vocabulary: Vocabulary) -> list[Number]:
-    """Every number of a question (not a number of players) with what it counts or gives a value of."""
+def read_numbers(words: list[Word], vocabulary: Vocabulary, unknown: bool = False) -> list[Number]:
+    """Every number of a question (not a number of players) with what it counts or gives a value of; `unknown`: the
+    counts the player says without knowing them too («сколько-то у озера»)."""
     out: list[Number] = []
     for run in _lists(words):
         counts, noun = _noun_after(words, run[-1], vocabulary)
         # a number of something the game's words do not name («в одной стопке») gives no value of the noun before
         of = None if counts or noun and noun not in SCORE_NOUNS else _noun_before(words, run[0], vocabulary)
-        prep = words[run[0] - 1].text if run[0] else None
-        if prep in _BACK and run[0] > 1 and words[run[0] - 2].text == "на":  # «мастерская (на ней 6)»: printed on it
+        start = run[0] - 1 if run[0] and matches(words[run[0] - 1], _WRITTEN) else run[0]  # «на ней написано 12»
+        prep = words[start - 1].text if start else None
+        if prep in _BACK and start > 1 and words[start - 2].text == "на":  # «мастерская (на ней 6)»: printed on it
             prep = "на"
-            of = of or _noun_before(words, run[0] - 2, vocabulary, across=True)
+            of = of or _noun_before(words, start - 2, vocabulary, across=True)
         for i in run:
             out.append(Number(i, words[i].value or 0, words[i].clause, counts, of, prep, noun))
-    return out
+    for i, w in enumerate(words if unknown else ()):  # «и сколько-то у озера»: goes where a number would
+        if matches(w, UNKNOWN) or w.lemma == "некий" and i + 1 < len(words) and matches(words[i + 1], _AMOUNT):
+            counts, noun = _noun_after(words, i + (w.lemma == "некий"), vocabulary)
+            out.append(Number(i, 0, w.clause, counts, None, words[i - 1].text if i else None, noun, unknown=True))
+    return sorted(out, key=lambda n: n.at)
 
 
 def near(words: list[Word], number: Number, stems: tuple[str, ...], span: int = 4) -> bool:

@@ -49,7 +49,7 @@ CATEGORIES: tuple[Category, ...] = (
     Category("miners", "kingdom.miners", ("шахтер",), ("=гора",), takes=_SETTLED, scored=True),
     Category("merchants", "kingdom.merchants", ("купц", "купец", "торговц", "торговец"), ("связ",),
              takes=("location", "castle"), scored=True),
-    Category("workers", "kingdom.workers", ("рабоч", "работник", "работяг"), takes=_SETTLED, scored=True),
+    Category("workers", "kingdom.workers", ("рабоч", "работник", "работяг"), ("локац",), takes=_SETTLED, scored=True),
     Category("discoverers", "kingdom.discoverers", ("первооткрыват", "исследоват", "открывател"), ("рядах", "рядов"),
              takes=("row",), scored=True),
     Category("knights", "kingdom.knights", ("рыцар",), takes=_SETTLED, valued=("row",), scored=True),
@@ -78,7 +78,7 @@ _COUNTED = {
 }
 _ADDING = {"fishermen", "miners", "workers", "discoverers", "hermits", "castles", "merchants"}  # several add up
 # what must stand by a count of settlements for it to be the card's count, not all of a player's settlements
-_LARGEST = ("больш", "крупн", "максим", "самая", "самой", "самую", "длинн", "главн")
+_LARGEST = ("больш", "крупн", "максим", "самая", "самой", "самую", "самом", "самый", "длинн", "главн", "забит")
 _CONTEXT = {"knights": _ROW, "citizens": (*_GROUP, *_LARGEST, "связн")}
 # settlements standing alone are groups of one each (hermits): «4 домика стоят по одному отдельно»
 _ALONE = ("одиноч", "поодиноч", "одному", "=один", "=отдельно", "особняк", "изолирован", "сам", "соло")
@@ -112,6 +112,9 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     context = _CONTEXT.get(category.id)
     if context:  # «рыцари: у меня 30 домиков» — all of them, not the best row's
         at = [n for n in at if near(words, n, context, 6) or n.counts is None and in_clause(words, n, context)]
+    if category.id == "knights" and any(m.counts == "row" and m.value > 1 for m in read_numbers(words, VOCABULARY)):
+        at = [n for n in at if near(words, n, _LARGEST, 6) or any(  # «14 поселений по пяти рядам»: all of them;
+            w.text in ("ряд", "ряду", "ряде", "ряда") for w in words if w.clause == n.clause)]  # «в ряду 5»: one row
     if category.id == "citizens":
         at = [n for n in at if _largest_group(words, n)]
     if category.id == "castles":  # «возле 3 замков, у одного замка аж 4 моих»: the count of castles, not what stands
@@ -230,6 +233,8 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
     and a place is one sector («в левом верхнем я первый, в правом верхнем тоже, в левом нижнем второй»)."""
     places = ([i for i, w in enumerate(words) if matches(w, _FIRST)],
               [i for i, w in enumerate(words) if matches(w, _SECOND)])
+    labels = _sector_labels(words, at)  # «в 1 секторе первый, во 2 второй»: which sector, not how many
+    at = [n for n in at if n not in labels]
     firsts = seconds = 0
     for n in at:
         near_ = [(words[j].clause != n.clause, abs(j - n.at), place) for place, found in enumerate(places)
@@ -239,7 +244,7 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
                 firsts += n.value
             else:
                 seconds += n.value
-    described = _sector_places(words, {n.clause for n in at})  # the clauses that give no count
+    described = _sector_places(words, {n.clause for n in at}, {n.clause for n in labels})  # clauses of no count
     firsts, seconds = firsts + described[0], seconds + described[1]
     rate = f"в каждом секторе {gold(lord_gold(1))} за первое место и {gold(lord_gold(2))} за второе"
     if not firsts and not seconds or firsts + seconds > SECTORS_IN_PLAY:
@@ -249,15 +254,25 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
     return Part("Лорды", [result], f"{firsts} × {lord_gold(1)} + {seconds} × {lord_gold(2)} — {rate} («Лорды»)")
 
 
-def _sector_places(words: list[Word], counted: set[int]) -> tuple[int, int]:
-    """Firsts and seconds from sectors described one by one, in the clauses not `counted` already; «тоже» repeats
-    the place before."""
+def _sector_labels(words: list[Word], at: list[Number]) -> list[Number]:
+    """Sectors numbered one by one («в 1 секторе первый, во 2 второй, в 3 …»): digits after «в» counting 1, 2, 3
+    in order, each in a clause of its own and not before a plural («в 2 секторах» is how many)."""
+    after = [n for n in at if n.prep in ("в", "во") and words[n.at].text.isdigit() and not (
+        n.at + 1 < len(words) and words[n.at + 1].text in ("секторах", "секторов"))]
+    if len(after) < 2 or len({n.clause for n in after}) < len(after):
+        return []
+    return after if [n.value for n in after] == list(range(1, len(after) + 1)) else []
+
+
+def _sector_places(words: list[Word], counted: set[int], labelled: set[int] = frozenset()) -> tuple[int, int]:
+    """Firsts and seconds from sectors described one by one, in the clauses not `counted` already (`labelled`:
+    clauses that name their sector by a number); «тоже» repeats the place before."""
     firsts = seconds = 0
     last = None
     for clause in dict.fromkeys(w.clause for w in words):
         every = [w for w in words if w.clause == clause]
         named = _sector_named(every)  # «в третьем»: which sector, not the place in it
-        if clause in counted or not named and not any(matches(w, _WHERE) for w in every):
+        if clause in counted or not named and clause not in labelled and not any(matches(w, _WHERE) for w in every):
             continue
         clause_words = [w for j, w in enumerate(every) if j not in named]
         said = " ".join(w.text for w in clause_words)
@@ -295,13 +310,28 @@ def _settlements(players: int | None, words: list[Word]) -> list[str]:
     if players is None:
         return [f"<b>{each}{marker}</b> у каждого игрока — вдвоём, втроём и вчетвером одинаково"]
     table = count(SETTLEMENTS * players, "поселение", "поселения", "поселений")
+    if _left_in_box(words):  # «вдвоём — сколько остаётся в коробке»: the colours nobody plays
+        left = COLOURS - players
+        return [f"<b>На {PLAYER_WORDS[players]}: у каждого {each}{marker}</b>, всего {table}; в коробке остаётся "
+                f"{count(SETTLEMENTS * left, 'поселение', 'поселения', 'поселений')} "
+                f"({count(left, 'цвет', 'цвета', 'цветов')})"]
     if has(words, *_TABLE):  # «нас трое, сколько всего домов на всех»: the table's total first
         return [f"<b>На {PLAYER_WORDS[players]}: {table}</b> — у каждого {each}{marker}"]
     return [f"<b>На {PLAYER_WORDS[players]}: у каждого {each}{marker}</b>, всего {table}"]
 
 
+_LEFT = ("оста", "лишн", "убира", "не нуж", "не использ")
+
+
+def _left_in_box(words: list[Word]) -> bool:
+    """What stays in the box for fewer players («сколько остаётся в коробке»)."""
+    return has(words, "коробк") and has(words, *_LEFT)
+
+
 def _settlement_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
     """The box's contents, what each player takes at the start, or what changes with the number of players."""
+    if players is not None and _left_in_box(words):
+        return "kingdom.players", "kingdom.setup", "kingdom.components"
     if players is None and has(words, *_BOX) and not has(words, *_EACH):
         return "kingdom.components", "kingdom.players", "kingdom.setup"
     if has(words, *_EACH):
@@ -385,10 +415,11 @@ def _memos(players: int | None, words: list[Word]) -> list[str]:
             f"(в коробке их {len(SECTORS)})"]
 
 
+_CARD = ("=карта", "=карточка")  # by the dictionary form: «картинка» is a picture, not a card
 FACTS: tuple[Fact, ...] = (
     Fact("settlements", ("kingdom.setup", "kingdom.components", "kingdom.players"),
          ("поселен", "домик", "=дом", "домов", "фишек", "хат"), _settlements, sections_for=_settlement_sections),
-    Fact("cards", ("kingdom.setup", "kingdom.terrain-cards", "kingdom.cards", "kingdom.components"), ("карт",), _cards,
+    Fact("cards", ("kingdom.setup", "kingdom.terrain-cards", "kingdom.cards", "kingdom.components"), _CARD, _cards,
          sections_for=_card_sections),
     Fact("tiles", ("kingdom.setup", "kingdom.location-tiles", "kingdom.components", "kingdom.oracle"),
          ("жетон", "тайл"), _tiles, sections_for=_tile_sections),

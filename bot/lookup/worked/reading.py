@@ -25,6 +25,17 @@ _TOGETHER = {"вдвоем": 2, "втроем": 3, "вчетвером": 4, "в�
 _ONLY = ("одни", "одних", "одним", "одними")  # «остались одни серые»: only, not a number
 _PEOPLE = ("игрок", "человек", "чел", "участник", "игроков")
 _TOKEN = re.compile(r"\d+|[a-zа-я]+|[,;.!?()]")  # a colon and a dash keep the clause: «шахтёры: 7 у гор», «группа — 19»
+# An ordinal in digits («1-е место», «во 2-м ряду», «3й»): a place or a row, said as the word, not a count; «2х»
+# («на 2х деревьях») is the cardinal's case ending and stays a number, and so does a level («дерево 4-го уровня»)
+_ENDING = r"\b(\d{1,2})\s?-?(?:ое|ой|ый|ий|ая|ую|ом|ем|ым|ого|ому|го|му|е|й|я|м)\b"
+_LEVEL = re.compile(_ENDING + r"(?=\s*(?:уров|этаж|ярус|высот))")
+_ORDINAL = re.compile(_ENDING)
+_ORDINALS = ("первый", "второй", "третий", "четвертый", "пятый", "шестой", "седьмой", "восьмой", "девятый", "десятый")
+# «сколько-то», «скок-то», «несколько»: a number the player does not know (`UNKNOWN`); «какие-то», «что-нибудь»:
+# indefinite, asking nothing
+_SOME_COUNT = re.compile(r"\b(?:скольк|скок|скоко|скока)[а-я]*-(?:то|нибудь|либо)\b")
+_INDEFINITE = re.compile(r"\b(?:как|что|чт|кто|где|куда|когда|чей|чь)[а-я]*-(?:то|нибудь|либо)\b")
+UNKNOWN = ("несколько", "нескольк")
 
 
 @dataclass(frozen=True)
@@ -70,8 +81,12 @@ def read(text: str) -> list[Word]:
     """The words of a question with their numbers; compound numbers («двадцать пять») become one word."""
     words: list[Word] = []
     clause = sentence = 0
-    text = re.sub(r"\+(?=\s*\d)", " плюс ", text)  # «+10»: said «плюс 10» (Валдора's bonus cards)
-    for token in _TOKEN.findall(text.lower().replace("ё", "е")):
+    text = text.replace("+", " плюс ")  # «+10»: said «плюс 10» (Валдора's bonus cards); «высотой 3 + область»
+    text = _SOME_COUNT.sub("несколько", _INDEFINITE.sub("некий", text.lower().replace("ё", "е")))
+    text = _LEVEL.sub(r"\1", text)
+    text = _ORDINAL.sub(lambda m: _ORDINALS[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(_ORDINALS) else
+                        m.group(1), text)
+    for token in _TOKEN.findall(text):
         if not token[0].isalnum():
             clause += 1
             sentence += token in ".!?"
@@ -79,6 +94,8 @@ def read(text: str) -> list[Word]:
         if token == "а" and words:  # «в двух первый, а в одном второй»
             clause += 1
         value, people = (None, False) if token in _ONLY else _number(token)
+        if value == 1 and words and words[-1].text == "ни":  # «мастерских ни одной»: none, not one
+            value = None
         if token in _TOGETHER:
             words.append(Word(token, token, _TOGETHER[token], _TOGETHER[token], clause, sentence))
             continue

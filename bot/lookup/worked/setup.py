@@ -14,10 +14,18 @@ MARKERS = ("начал", "старт", "каждого", "каждому", "ка
            "убир", "коробк", "комплект", "состав", "всего", "подготов", "игре", "рук", "колод", "стопк", "открыва",
            "открыт", "клад", "полож", "выклад", "собира", "запас", "книг", "книжк", "каталог", "поле", "поля", "раунд",
            "бесконеч", "неограничен")  # «плюс десяток бесконечно, сколько их на самом деле?»: how many in the box
+# the start and the box themselves, not the board or a hand that any rule may mention
+START = ("начал", "старт", "каждого", "каждому", "каждый", "каждую", "каждой", "разда", "выда", "убира", "убрат",
+         "убир", "коробк", "комплект", "состав", "всего", "подготов")
+_GIVEN = ("есть", "положен", "дают", "дали", "выдают", "получа")  # «инструменты вообще есть с начала?»
 # and it asks how many or which: «сколько», «каких», «по сколько»
 QUANTITY = ("сколько", "скольк", "скока", "скоко", "скок", "каких", "какие", "какого", "каким")
-# Moves and scores are not set-up: «сколько поселений строить за ход», «сколько очков за флаг»
-NOT_SETUP = ("ход", "очк", "слав", "золот", "стоит", "плат", "можно", "нельзя")
+# Moves, scores and prices are not set-up: «сколько поселений строить за ход», «сколько очков за флаг», «сколько
+# денег отдать за погрузку»
+NOT_SETUP = ("ход", "очк", "слав", "золот", "стоит", "плат", "можно", "нельзя", "отда", "потрат", "трат")
+_SCORES = ("очк", "слав", "золот")
+# what a thing brings («сколько мне за него дадут»): a score, not what is dealt («сколько карт дают каждому»)
+_YIELDS = ("дадут", "даст", "дает", "дают", "получ", "принес", "принос", "начисл")
 PLAYER_WORDS = {2: "двоих", 3: "троих", 4: "четверых", 5: "пятерых"}
 
 
@@ -33,6 +41,7 @@ class Fact:
     needs: tuple[str, ...] = ()
     # the sections for what the question stresses («каждому»: the set-up; «впятером можно»: the numbers of players)
     sections_for: Callable[[int | None, list[Word]], tuple[str, ...]] | None = None
+    asked: bool = False  # named only as the thing «сколько» asks for («сколько раундов»), not anywhere around
 
     def sections_of(self, players: int | None, words: list[Word]) -> tuple[str, ...]:
         return self.sections_for(players, words) if self.sections_for else self.sections
@@ -45,10 +54,14 @@ _PLAY = ("сыгра", "игра", "поигра")
 
 def _not_setup(words: list[Word]) -> bool:
     for i, w in enumerate(words):
+        if matches(w, _YIELDS) and any(v.text == "за" for v in words if v.clause == w.clause):
+            return True  # «сколько мне за него дадут»
         if not matches(w, NOT_SETUP):
             continue
         if w.text.startswith("золот") and i and matches(words[i - 1], _MARKER):
             continue
+        if matches(w, _SCORES) and i > 1 and words[i - 1].value is not None and words[i - 2].text in ("по", "на"):
+            continue  # «карточек по 10 очков»: the card's printed value describes it
         if w.text == "можно" and any(matches(v, _PLAY) or v.players for v in words[i + 1: i + 4]):
             continue  # «можно сыграть впятером», «можно в валдору вдвоём»
         return True
@@ -60,16 +73,45 @@ def asks_setup(words: list[Word], players: int | None, disputed: bool = False) -
     someone claims of it (`disputed`: «коля говорит что плюс десяток бесконечно. сколько их на самом деле?»)."""
     if _not_setup(words):
         return False
-    if has(words, *QUANTITY) or disputed and has(words, *MARKERS):  # «женя говорит что раздают по 3 карты, а я
+    if has(words, *QUANTITY) or disputed and has(words, *START):  # «женя говорит что раздают по 3 карты, а я
         return players is not None or has(words, *MARKERS)  # помню что одну. кто прав»
+    if has(words, *_GIVEN) and has(words, "начал", "старт"):  # «инструменты вообще есть какие-то с начала?»
+        return True
     return players is not None and has(words, *MARKERS)  # «стартовые монеты впятером»
 
 
+_SKIPPED = {"ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "PRCL", "NPRO"}  # between «сколько» and the thing asked
+_GENERIC = ("штук", "шт", "карточ", "фишк", "всего")  # «сколько штук домиков»: the next word says which
+
+
+def asked_words(words: list[Word]) -> list[Word]:
+    """What «сколько» asks for: the words just after it up to its noun, past adjectives and «всего» («сколько всего
+    бонусных карточек», «сколько раундов»); none when a preposition or a verb comes first («сколько у каждого»)."""
+    from bot.replies.words import morph
+
+    at = next((i for i, w in enumerate(words) if matches(w, QUANTITY[:5])), None)
+    out: list[Word] = []
+    for w in words[at + 1: at + 5] if at is not None else ():
+        if w.clause != words[at].clause or w.value is not None:
+            break
+        parse = morph().parse(w.text)[0]
+        pos = parse.tag.POS if parse.is_known else "NOUN"
+        if pos not in _SKIPPED and pos != "NOUN" and not matches(w, _GENERIC):
+            break
+        out.append(w)
+        if pos == "NOUN" and not matches(w, _GENERIC):
+            return out
+    return out if any(matches(w, _GENERIC[:-1]) for w in out) else []
+
+
 def find_fact(words: list[Word], facts: tuple[Fact, ...]) -> Fact | None:
-    """The first fact the question names (by the first of its words that names one; a fact that needs more words
+    """The fact the question asks for: the one the noun after «сколько» names («на каждый раунд сколько домиков»:
+    the dwellings), else the first it names (by the first of its words that names one; a fact that needs more words
     wins over one that does not)."""
-    for word in words:
-        named = [f for f in facts if matches(word, f.names, fuzzy=True) and (not f.needs or has(words, *f.needs))]
+    asked = asked_words(words)
+    for k, word in enumerate(asked + words):
+        named = [f for f in facts if matches(word, f.names, fuzzy=True) and (not f.needs or has(words, *f.needs))
+                 and (k < len(asked) or not f.asked)]
         if named:
             return next((f for f in named if f.needs), named[0])
     return None
@@ -79,8 +121,10 @@ def also_named(words: list[Word], facts: tuple[Fact, ...], first: Fact) -> list[
     """The other facts a question names beside the first («у каждого скока домиков и карт в руку»), in order."""
     named: list[Fact] = []
     others = [f for f in facts if f.id != first.id and not set(f.names) & set(first.names)  # not a variant of it
-              and (not f.needs or has(words, *f.needs))]
-    for word in words:
+              and (not f.needs or has(words, *f.needs)) and not f.asked]
+    for i, word in enumerate(words):
+        if i > 1 and words[i - 1].text in ("на", "за") and words[i - 2].value is not None:
+            continue  # «жетонов по 2 на гекс»: a rate that describes the count asked, not another count
         named += [f for f in others if f not in named and matches(word, f.names, fuzzy=True)]
     return named
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.lookup.worked.counted import SCORE_NOUNS, Number
+from bot.lookup.worked.counted import SCORE_NOUNS, Number, pos_of
 from bot.lookup.worked.reading import Word, has, matches
 
 # A sum is asked for: «сколько», «посчитай», «итого» or what it gives («очков», «золота», «даст»)
@@ -67,9 +67,10 @@ class Part:
 def mentions(words: list[Word], categories: tuple[Category, ...]) -> list[tuple[int, Category]]:
     """Where each category is named: by name anywhere, by a hint only in a clause that names no other one."""
     named = [(i, c) for i, w in enumerate(words) for c in categories if matches(w, c.names, fuzzy=True)]
-    named_clauses = {words[i].clause for i, _ in named}
-    hinted = [(i, c) for i, w in enumerate(words) for c in categories
-              if c.hints and matches(w, c.hints) and w.clause not in named_clauses]
+    # a hint counts in a clause that names no other category but one that describes it («у локаций/замков 5»: the
+    # castles are where the workers' settlements stand)
+    hinted = [(i, c) for i, w in enumerate(words) for c in categories if c.hints and matches(w, c.hints) and all(
+        c.id in other.yields for j, other in named if words[j].clause == w.clause)]
     found = [(i, c) for i, c in sorted(named + hinted, key=lambda m: m[0]) if not c.needs or has(words, *c.needs)]
     clauses = {(words[i].clause, c.id) for i, c in found}
     anywhere = {c.id for _, c in found}
@@ -97,7 +98,8 @@ def absent(words: list[Word], i: int) -> bool:
     мастерской»): «нет» after its name in its clause, «без» or «ни» just before it."""
     clause = words[i].clause
     before = [w.text for w in words[max(0, i - 2): i] if w.clause == clause]
-    return "без" in before or "ни" in before or any(
+    after = [w.text for w in words[i + 1: i + 3] if w.clause == clause]
+    return "без" in before or "ни" in before or after[:1] == ["ни"] or any(  # «мастерских ни одной»
         w.text in _NONE for w in words[i + 1:] if w.clause == clause)
 
 
@@ -128,6 +130,8 @@ def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[N
         takers = [(i, c) for i, c in found if n.counts and n.counts in c.takes]
         if n.counts and not takers:
             continue
+        if takers and _told_of_another(words, n, found, takers):
+            continue
         if not takers and n.of:  # «в лучшем ряду 5»: a value of a row is the knights' count, not the discoverers'
             takers = [(i, c) for i, c in found if n.of in c.valued] or [
                 (i, c) for i, c in found if n.of in c.takes]
@@ -142,12 +146,36 @@ def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[N
             w.value is None for w in words[n.at + 1: i])] or same
         _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))
         out[category.id].append(n)
+    for _, c in found:  # a category only described («за локации дают: один …») takes a count of its things or a
+        if not any(matches(w, c.names, fuzzy=True) for w in words):  # number said with its description
+            out[c.id] = [n for n in out[c.id] if n.counts in c.takes or _near_hint(words, n, c)]
     if any(out.values()) or listed:  # categories with numbers, or with things named one by one (`listed`)
         for i, c in found:
             described = not matches(words[i], c.names, fuzzy=True)  # found by a hint only («отдельно»)
             if (c.optional or described) and not out[c.id] and c.id not in listed and not _joined(words, i, found):
                 del out[c.id]
     return out
+
+
+def _told_of_another(words: list[Word], n: Number, found: list[tuple[int, Category]],
+                     takers: list[tuple[int, Category]]) -> bool:
+    """A count said in a clause about another category that does not take it, with none that does named there
+    («у одного замка три моих дома»: the castle's neighbours, not the fishermen's settlements by the water)."""
+    clause = [w for w in words if w.clause == n.clause]
+    here = {c.id for _, c in found if any(matches(w, c.names, fuzzy=True) for w in clause)}
+    takes = {c.id for _, c in takers}
+    spots = any(matches(w, c.names + c.hints + c.placed, fuzzy=True) for _, c in takers for w in clause)
+    return bool(here - takes) and not spots
+
+
+def _near_hint(words: list[Word], n: Number, category: Category) -> bool:
+    """A number said with a category's description («у гор 7», «7 домиков у гор»): no verb between them."""
+    for j, w in enumerate(words):
+        if w.clause == n.clause and matches(w, category.hints + category.placed) and abs(j - n.at) <= 4:
+            low, high = sorted((j, n.at))
+            if all(pos_of(v.text) not in ("VERB", "INFN") for v in words[low + 1: high]):
+                return True
+    return False
 
 
 _JOINING = ("и", "плюс", "а", "также", "еще", "с")
@@ -185,9 +213,18 @@ def _standing(words: list[Word], i: int) -> bool:
     return not asked and not priced
 
 
-def not_a_sum(words: list[Word]) -> bool:
-    """A price, a move or a yes/no question; «стоят у замков» is where settlements stand, not a price."""
-    return any(matches(w, NOT_A_SUM) and not _standing(words, i) for i, w in enumerate(words))
+_NEEDED = ("надо", "нужно", "необходимо", "требуется", "нужен", "нужна", "нужны")
+
+
+def not_a_sum(words: list[Word], units: tuple[str, ...] = ()) -> bool:
+    """A price, a move, a threshold («сколько надо мастеров одного цвета») or a yes/no question; «стоят у замков» is
+    where settlements stand, not a price, and «за ход повесил 2 флага — сколько очков?» says when the score's
+    `units` were won."""
+    if any(matches(w, HOW_MANY) and any(v.text in _NEEDED for v in words[i + 1: i + 3]) for i, w in enumerate(words)):
+        return True
+    scored = bool(units) and has(words, *units)
+    return any(matches(w, NOT_A_SUM) and not _standing(words, i) and not (scored and matches(w, ("ход",)))
+               for i, w in enumerate(words))
 
 
 def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[str, ...],
@@ -196,10 +233,10 @@ def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[
     question that is not a yes/no one), "stated" (it names a category by its name, states its numbers and asks
     nothing else: «лорды: в двух секторах я первый»), or None (no sum; a price, a move, «…, дерево моё?»). `given`:
     things named one by one stand for numbers («замок, оазис и башня в одну цепь»)."""
-    if not_a_sum(words):
+    if not_a_sum(words, units):
         return None
     if given or any(assigned.values()):
-        if has(words, *HOW_MANY, "итог") or _how_scored(words) or not yes_no and (has(words, *ASKING) or has(
+        if has(words, *HOW_MANY, "итог", "сумм") or _how_scored(words) or not yes_no and (has(words, *ASKING) or has(
                 words, *units)):
             return "asked"  # a yes/no question («флаг на мосту тоже +5 даёт?») asks a sum only with «сколько»
         return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None

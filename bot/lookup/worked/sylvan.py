@@ -33,7 +33,8 @@ listed = None  # every score counts things by number: none named one by one
 UNITS = ("очк", "слав", "балл")
 _REGION = ("област", "зон", "регион", "район", "территор", "участк", "участок")
 # the player's advantage on a tree, as players say it: «я там главный», «там больше моих»
-_ADVANTAGE = ("преимуществ", "перевес", "лидир", "больше всех", "мое", "моё", "мой", "главн", "больше моих",
+_ADVANTAGE = ("преимуществ", "преим", "перевес", "лидир", "больше всех", "мое", "моё", "мой", "мои", "главн",
+              "больше моих",
               "моих больше", "за мной", "контролир", "владе", "хозяин")
 ALLOWED = range(2, 5)
 # A dwelling stands on a tree's base: «основа и 4 домика» is 5 levels; a storey is a level («в 4 этажа»)
@@ -90,7 +91,7 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     values = [n.value for n in at]
     if category.id == "flags":
         rate = f"{points(flags_fame(1))} славы сразу за флаг на жилище (флаг на мосту очков не даёт)"
-        on_bridges = [n for n in at if any(matches(w, ("мост",)) and words[j - 1].text in ("на", "над")
+        on_bridges = [n for n in at if any(matches(w, ("мост",)) and "на" in (words[j - 1].text, words[j - 2].text)
                                            for j, w in enumerate(words[n.at + 1: n.at + 5], n.at + 1)
                                            if w.clause == n.clause)]  # «2 флага на мостах», not «3 флага и мост»
         values = [n.value for n in at if n not in on_bridges]
@@ -107,7 +108,9 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     times = f" × {rounds} раунда" if rounds == 2 else ""
     if category.id == "regions":
         return _region(words, at, rounds, times)
-    heights = _heights(words, at)
+    # «преимущество на двух, высота 2 и 5»: how many trees, not a height
+    heights = _heights(words, [n for n in at if not (n.counts is None and n.at > 1 and words[n.at - 1].text == "на"
+                                                     and matches(words[n.at - 2], _HELD))])
     rate = f"{points(tree_fame(1))} славы за каждый уровень дерева с вашим преимуществом в конце раунда"
     if not heights:
         return Part("деревья", missing=f"Деревья: {rate}. Какой высоты деревья с вашим преимуществом (основание и "
@@ -134,16 +137,21 @@ def _region(words: list[Word], at: list[Number], rounds: int, times: str) -> Par
                     "области? Напишите число — посчитаю.", section="sylvan.region-tie")
     if size is None and len(values) > 1 and has(words, "меня") and not has(words, *_REGION):
         values = []  # «у меня 2 дерева и у синего 2»: each player's trees, not the region's size
+    if size is None and values and all(_whose(words, n) for n in at):  # «у него там 2 дерева»: his, not its size
+        values = []
     if size is None and not values:
         return Part("область", missing=f"Превосходство в области: {rate}. Сколько деревьев в области? Напишите "
                     "число — посчитаю.")
     trees = size.value if size is not None else values[0]
     owners = [_whose(words, n) for n in at if n is not size]
-    mine, theirs = (rest[0], max(rest[1:])) if len(rest) > 1 and "other" in owners[1:] else (None, None)
+    mine, theirs = _leads(rest, owners)
     if mine is not None and mine < theirs:
         return Part("область", [0], f"у соперника больше деревьев с преимуществом ({theirs} против {mine}) — "
                     "превосходство его, вам за область ничего")
-    leaders = 2 if has(words, *_TIE) or mine is not None and mine == theirs else 1
+    # the trees each holds decide a tie («я и друг по 2»: the same each); else a tie said of the region, not of one
+    # tree («одно ничьё»)
+    each = any(n.each and any(w.text in _SEVERAL for w in words if w.clause == n.clause) for n in at if n is not size)
+    leaders = 2 if each or (mine == theirs if mine is not None else _region_tied(words)) else 1
     fame = region_fame(trees, leaders) * rounds
     if leaders > 1:  # «ничья в районе из 4 деревьев»: each leader's share
         said = f"при ничьей каждому из лидеров — {points(region_fame(1, 2))} славы за каждое дерево области"
@@ -155,17 +163,49 @@ def _region(words: list[Word], at: list[Number], rounds: int, times: str) -> Par
                 section="sylvan.region-tie" if leaders > 1 else "")
 
 
+def _leads(values: list[int], owners: list[str | None]) -> tuple[int | None, int | None]:
+    """The trees with the advantage the asker holds in a region and the most another player holds («у меня на
+    двух, у синего на одном»), by whose each count is; the first is the asker's when only others are named."""
+    mine = [v for v, o in zip(values, owners, strict=True) if o == "me"]
+    theirs = [v for v, o in zip(values, owners, strict=True) if o == "other"]
+    if mine and theirs:
+        return mine[0], max(theirs)
+    if len(values) > 1 and "other" in owners[1:]:
+        return values[0], max(values[1:])
+    return None, None
+
+
+def _region_tied(words: list[Word]) -> bool:
+    """A tie said of the region («ничья в районе»), not of one tree in it («одно ничьё», «на одном дереве
+    ничья»)."""
+    return any(matches(w, _TIE) and not any(v.value == 1 for v in words if v.clause == w.clause) for w in words)
+
+
 def _owned(words: list[Word], n: Number) -> bool:
     """A count said of a player's trees («у меня 2 дерева», «у синего 2»), not of a region's."""
     return _whose(words, n) is not None
 
 
+_SEVERAL = ("и", "мы", "нас", "обоих", "оба", "обе", "каждого", "всех")  # «я и друг по 2», «у нас по 2»
+_HELD = ("преимуществ", "преим", "перевес", "лидир", "главн")  # a player's advantage on trees
 _EVERYONE = ("нас", "вас", "каждого", "всех", "обоих", "двоих", "них")  # «у нас ничья», «по 2 у каждого»: no one
 
 
 def _whose(words: list[Word], n: Number) -> str | None:
     """Whose trees a number counts: "me" («у меня перевес на двух»), "other" («у синего 2», «у тани тоже на
     двух»), or None (the region's)."""
+    before = [w for w in words[:n.at] if w.clause == n.clause]
+    held = False  # an advantage said between the owner and the number: «у меня в зоне перевес на 2»
+    for j in range(len(before) - 1, -1, -1):  # the nearest owner named before it: «у сына на двух и у меня на двух»
+        w = before[j]
+        held = held or matches(w, _HELD)
+        if matches(w, _REGION) and not held:
+            return None  # «у меня превосходство в области на 3 дерева»: the region's trees
+        if w.text in ("меня", "мне", "мои", "моих"):
+            return "me"
+        if w.text == "у" and j + 1 < len(before) and before[j + 1].value is None and before[j + 1].text not in (
+                _EVERYONE):
+            return "other"
     clause = [w for w in words if w.clause == n.clause]
     said = " ".join(w.text for w in clause)
     if "меня" in said.split():
@@ -297,20 +337,39 @@ def _item_count(symbol: str) -> str:
     return count(SUPPLY[symbol], *_ITEM_FORMS[symbol])
 
 
+def _rounds_count(players: int | None, words: list[Word]) -> list[str]:
+    stacks = len(PLAYER_TILES) // STACK_SIZE  # a round per stack of dwellings
+    return [f"<b>{count(stacks, 'раунд', 'раунда', 'раундов')}</b>: раунд кончается, когда у всех закончилась стопка "
+            f"жилищ ({STACK_SIZE} у каждого); в конце каждого — очки за деревья и области"]
+
+
+_SHORT_OF = ("хват", "запас", "кончат", "законч", "кончил", "ограничен")  # whether they run out
+
+
+def _flag_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
+    """Whether the flags last («хватит ли на всю игру»): the supply's limits; else the set-up that hands them out."""
+    if has(words, *_SHORT_OF) or "всю игру" in " ".join(w.text for w in words):
+        return "sylvan.supply", "sylvan.setup", "sylvan.flags"
+    return "sylvan.setup", "sylvan.components", "sylvan.flags"
+
+
 def _second(players: int | None, words: list[Word]) -> list[str]:
     return [f"<b>Вдвоём второй игрок берёт 1 верхушку</b> из запаса в начале игры — в запасе остаётся "
             f"{SUPPLY['treetop'] - 1}"]
 
 
+_CARD = ("=карта", "=карточка")  # by the dictionary form: «картинка» is a picture, not a card
 FACTS: tuple[Fact, ...] = (
     Fact("second", ("sylvan.players", "sylvan.first-player"), ("втор",), _second,
          needs=("вдвоем", "двоих", "двоем", "2 игрок")),
     Fact("trees", ("sylvan.players", "sylvan.trees", "sylvan.setup"), ("дерев", "основан", "отметк", "пен"), _trees),
-    Fact("cards", ("sylvan.setup", "sylvan.cards", "sylvan.deck"), ("карт",), _cards,
+    Fact("cards", ("sylvan.setup", "sylvan.cards", "sylvan.deck"), _CARD, _cards,
          sections_for=lambda players, words: ("sylvan.components", "sylvan.cards", "sylvan.deck") if _whole_deck(
              words) else ("sylvan.setup", "sylvan.cards", "sylvan.deck")),
     Fact("dwellings", ("sylvan.setup", "sylvan.stacks"), _DWELLING, _dwellings),
-    Fact("flags", ("sylvan.setup", "sylvan.components", "sylvan.flags"), ("флаг", "флажк"), _flags),
+    Fact("flags", ("sylvan.setup", "sylvan.components", "sylvan.flags"), ("флаг", "флажк"), _flags,
+         sections_for=_flag_sections),
+    Fact("rounds", ("sylvan.rounds",), ("раунд",), _rounds_count, asked=True),
     Fact("items", ("sylvan.supply", "sylvan.components", "sylvan.items"),
          ("топор", "молот", "мост", "верхушк", "макушк", "предмет"), _items),
 )

@@ -42,7 +42,8 @@ cost = cost_lines  # what a move costs: flips, contracts, loading the cart and h
 _GEM_KINDS = ("рубин", "сапфир", "аметист", "изумруд", "золот")  # a gem named by its kind: one of them
 _BONUS_VALUE = BONUS_POINTS  # «плюс десятка», «+10»: players call a bonus card by the points printed on it
 ALLOWED = range(3, 6)
-_CONTRACT = ("контракт", "заказ")
+_CONTRACT = ("контракт", "заказ", "квест")
+_MASTER = ("=мастер", "работяг", "ремесленн")  # what players call the masters
 _GEMS = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд")
 _COINS = ("монет", "серебр", "денег", "деньг")
 _EQUIPMENT = ("снаряж", "снаряг", "лопат", "кирк", "лоток", "лотк", "телег", "повозк", "лошад", "кобыл", "инструмент",
@@ -52,7 +53,7 @@ VOCABULARY: Vocabulary = {
     "contract": _CONTRACT,
     "colour": ("цвет",),
     "workshop": ("мастерск",),
-    "master": ("=мастер", "работяг"),
+    "master": _MASTER,
     "bonus": ("бонус", "плашк"),
     "gem": (*_GEMS, "золот"),
     "coin": _COINS,
@@ -61,11 +62,12 @@ VOCABULARY: Vocabulary = {
 }
 CATEGORIES: tuple[Category, ...] = (
     Category("contracts", "valdora.scoring", _CONTRACT, takes=("contract",)),
-    Category("masters", "valdora.masters", ("=мастер", "работяг"), takes=("colour", "master")),
+    Category("masters", "valdora.masters", _MASTER, takes=("colour", "master")),
     Category("workshops", "valdora.workshops", ("мастерск",), takes=("workshop",)),
     Category("bonuses", "valdora.bonus", ("бонус", "плашк"), takes=("bonus",)),
-    Category("gems", "valdora.scoring", _GEMS, needs=("конц", "очк", "остал", *_EQUIPMENT), takes=("gem",),
-             valued=("equipment",)),
+    # gems score on equipment at the end: «на картах», «в итоге»; not a gem taken or loaded during a turn
+    Category("gems", "valdora.scoring", _GEMS, needs=("конц", "очк", "остал", "итог", "карт", *_EQUIPMENT),
+             takes=("gem",), valued=("equipment",)),
     Category("coins", "valdora.tie-break", _COINS, needs=("конц", "очк", "итог"), takes=("coin",)),
 )
 _COLOUR = {name.replace("ё", "е"): colour for colour, name in COLOUR_NAMES.items()}
@@ -81,14 +83,21 @@ def unit(n: int) -> str:
     return points(n)
 
 
+_FIGURES = ("чел", "человеч", "мужич", "мужик", "фигурк", "фигур")  # «белые челы»: masters by their colour
+
+
 def renamed(words: list[Word]) -> list[Word]:
     """«Плюс 10», «плюс10», «плюс десятка», «плюс десяток» name a bonus card (its printed «+10»): the number is the
-    card's name, not a count («4 карточки плюс10» are four bonus cards)."""
+    card's name, not a count («4 карточки плюс10» are four bonus cards); people of a colour («белых челов», «синие
+    человечки») are masters."""
     out: list[Word] = []
     skip = False
     for i, w in enumerate(words):
         if skip:
             skip = False
+            continue
+        if i and words[i - 1].lemma in _COLOUR and matches(w, _FIGURES) and w.players is None:
+            out.append(replace(w, text="мастеров", lemma="мастер"))
             continue
         nxt = words[i + 1] if i + 1 < len(words) else None
         if w.text == "плюс" and nxt is not None and nxt.value == _BONUS_VALUE and nxt.clause == w.clause:
@@ -243,6 +252,10 @@ def _contracts(words: list[Word], at: list[Number]) -> Part:
         many = f" (их {counted[0]})" if counted and counted[0] > 1 else ""
         return Part("контракты", missing=f"Контракты: каждый сданный приносит очки, напечатанные на нём. Сколько очков "
                     f"на ваших сданных контрактах{many}? Напишите числа — посчитаю.", note=note)
+    if counted and counted[0] > len(printed) and not each:  # «3 контракта на 5, 6 и ещё какой-то»
+        rest = "оставшемся" if counted[0] - len(printed) == 1 else "остальных"
+        return Part("контракты", missing=f"Контракты: вы назвали очки {len(printed)} из {counted[0]} сданных "
+                    f"контрактов. Сколько очков на {rest}? Напишите числа — посчитаю.", note=note)
     arithmetic = " + ".join(map(str, printed)) + (f" = {contracts_points(printed)}" if len(printed) > 1 else "")
     return Part("контракты", [contracts_points(printed)], f"{arithmetic} — {rate}", note=note)
 
@@ -267,7 +280,8 @@ def _masters(players: int | None, words: list[Word]) -> list[str]:
         left = masters_for(n)
         removed = [c for c in COLOURS if left[c] < MASTERS[c]]
         if asked:
-            each = ", ".join(f"{COLOUR_NAMES_PL_GEN[c]} {left[c]}" for c in dict.fromkeys(asked))
+            each = ", ".join(f"{COLOUR_NAMES_PL_GEN[c]} {left[c]}" + (_removed(c, left) if removed else "")
+                             for c in dict.fromkeys(asked))
             return f"<b>На {PLAYER_WORDS[n]}</b>: {each} (из {sum(left.values())} мастеров)"
         stacks = ", ".join(f"{COLOUR_NAMES_PL_GEN[c]} {left[c]}" for c in COLOURS)
         if not removed:
@@ -283,6 +297,12 @@ def _masters(players: int | None, words: list[Word]) -> list[str]:
             lines.append("На троих одного мастера этого цвета убирают")
         return lines
     return for_players(players, ALLOWED, line)
+
+
+def _removed(colour: str, left: dict[str, int]) -> str:
+    """Whether a colour loses masters for the number of players («белых на троих убирают?»)."""
+    taken = MASTERS[colour] - left[colour]
+    return f" — убирают {count(taken, 'мастера', 'мастера', 'мастеров')}" if taken else " — их не убирают"
 
 
 def _master_sections(players: int | None, words: list[Word]) -> tuple[str, ...]:
@@ -321,12 +341,11 @@ FACTS: tuple[Fact, ...] = (
     Fact("coins-total", ("valdora.components", "valdora.coins"), _COINS, _coins_total,
          needs=("коробк", "всего", "комплект", "игре")),
     Fact("coins", ("valdora.setup", "valdora.coins"), _COINS, _coins),  # the seats' coins: the set-up
-    Fact("master-colours", ("valdora.masters", "valdora.players"), ("=мастер", "работяг"), _masters,
+    Fact("master-colours", ("valdora.masters", "valdora.players"), _MASTER, _masters,
          needs=tuple(f"={name}" for name in _COLOUR), sections_for=_master_sections),
-    Fact("masters", ("valdora.players", "valdora.masters", "valdora.setup"), ("=мастер", "работяг"), _masters),
+    Fact("masters", ("valdora.players", "valdora.masters", "valdora.setup"), _MASTER, _masters),
     Fact("gems", ("valdora.setup", "valdora.gems", "valdora.components"), _GEMS, _gems),
     Fact("books", ("valdora.components",), ("книг", "книжк", "каталог", "талмуд"), _books),
     Fact("box", ("valdora.components", "valdora.bonus", "valdora.workshops"), ("мастерск", "бонус", "плашк"), _box),
-    Fact("equipment", ("valdora.setup", "valdora.tools", "valdora.equipment"), ("снаряж", "снаряг", "лоток", "лотк"),
-         _equipment),
+    Fact("equipment", ("valdora.setup", "valdora.tools", "valdora.equipment"), _EQUIPMENT, _equipment),
 )

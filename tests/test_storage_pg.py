@@ -147,3 +147,14 @@ async def test_the_telegram_front_end_plays_on_postgres_when_database_url_is_set
         finally:
             await application.post_shutdown(application)
             await application.shutdown()
+
+
+def test_the_tests_server_found_stopped_is_started_again_for_the_next_database(postgres_server, request):
+    """The test fixture's own safety net (tests/conftest.py): a stop of the shared server fails one test at most."""
+    from pgserver._commands import pg_ctl
+
+    pg_ctl(["-w", "stop"], pgdata=postgres_server.pgdata, user=postgres_server.system_user)
+    with pytest.warns(UserWarning, match="found stopped"):
+        url = request.getfixturevalue("postgres_url")
+    assert url.startswith("postgresql://")
+    assert "1" in postgres_server.psql("SELECT 1 AS one;")

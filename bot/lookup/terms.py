@@ -13,8 +13,9 @@ import snowballstemmer
 
 from bot.replies.words import morph
 
-# Dropped from queries (compared after lower case and ё -> е). Question words, pronouns, prepositions, particles and
-# chat slang that say nothing about which rule is meant.
+# Dropped from queries (compared after lower case and ё -> е). Question words, pronouns, prepositions, particles,
+# chat slang and the courtesy of a formal question («Добрый вечер. Уточните, пожалуйста, …») that say nothing about
+# which rule is meant.
 STOP_WORDS = frozenset(
     """
 а и или но да ни же ли ль бы б то это этот эта эти тот та те там тут здесь вот ну уж уже еще ещё тоже также
@@ -36,6 +37,7 @@ STOP_WORDS = frozenset(
 неправда правильно неправильно верно неверно мол дескать якобы будто кажется казать уверенный уверен уверена спор
 поспорить спорим насчитать ошибать ошибается дело законно незаконно честно нечестно иначе сомневать сомневаюсь
 когото чтото гдето ктото както когдато куданибудь чтонибудь ктонибудь
+добрый доброе доброго вечер утро денек здрасте здрасьте уточните уточнить уточни будьте любезны благодарю заранее
 a an the of to in on at for by with is are be do does did can could what how when where which who why
 """.split()
 )
@@ -122,8 +124,8 @@ PRONOUNS = frozenset("я ты он она мы вы они".split())
 NAME_SHARE = 0.25  # a word whose readings as a first name weigh this much is a person's name (see `people`)
 # The people at a table named by who they are to the player («спорим с сыном», «дочка хочет флаг»), as names are
 KIN = frozenset(
-    "сын дочь дочка сынок сынишка ребенок дети муж жена брат сестра мама папа друг подруга приятель приятельница "
-    "бабушка дедушка племянник племянница товарищ коллега".split()
+    "сын дочь дочка сынок сынишка ребенок дети внук внучка муж жена брат сестра мама папа друг подруга приятель "
+    "приятельница бабушка дедушка племянник племянница товарищ коллега".split()
 )
 SAYING = frozenset(
     "говорить сказать уверять утверждать заявлять настаивать доказывать думать помнить насчитать".split()

@@ -178,7 +178,7 @@ def cross_validate(book: RuleBook, settings: model.Settings = SETTINGS) -> None:
         assert test[0][0].shape[1] == len(rerank.FEATURES)
         table.append(row)
         for (_hand, _rows, right_ids), example in zip(questions[held], test, strict=True):
-            game = next(iter(right_ids)).split(".")[0]
+            game = right_ids[0].split(".")[0]  # its own section's (a question of two games has two)
             by_game.setdefault((held, game), []).append(train_rerank.first_right(with_model, [example]))
         rates = [100 * np.mean(by_game.get((held, g), [np.nan])) for g in games]
         print(f"{held:28} {row[0]:5.1f}% {row[1]:5.1f}% {row[2]:6.1f}% {row[3]:6.1f}%  "

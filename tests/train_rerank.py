@@ -43,12 +43,14 @@ GRID = [(l2, depth) for depth in (5, 8, 12) for l2 in (0.0001, 0.0003, 0.001, 0.
 Example = tuple[np.ndarray, np.ndarray]  # a question's candidates' feature rows, and which are right
 
 
-Hand = tuple[HandOrder, np.ndarray, set[str]]  # a question's hand order, its candidates' rows, its right sections
+Hand = tuple[HandOrder, np.ndarray, tuple[str, ...]]  # a question's hand order, its candidates' rows, its right
+# sections (its own first)
 
 
 def collect_hands(book: RuleBook, depth: int) -> dict[str, list[Hand]]:
     """Set -> its questions with a section: the hand order, the feature rows of its first `depth` candidates (the
-    model's and the labelled questions' left at 0: `with_model` fills them), and the right section ids."""
+    model's and the labelled questions' left at 0: `with_model` fills them), and the right section ids (the
+    question's own first)."""
     saved = book.model, book.labelled
     book.model = book.labelled = None
     try:
@@ -67,7 +69,7 @@ def _collect_hands(book: RuleBook, depth: int) -> dict[str, list[Hand]]:
                 continue
             hand = book.hand_order(q["q"], q["game"] if q.get("context") else None)
             rows = rerank.features(book, hand, depth) if hand.order else np.zeros((0, len(rerank.FEATURES)))
-            data[name].append((hand, rows, {q["section"], *q.get("also", [])}))
+            data[name].append((hand, rows, (q["section"], *q.get("also", []))))
     return data
 
 

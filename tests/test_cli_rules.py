@@ -46,7 +46,7 @@ def answer(capsys, *args: str) -> tuple[int, str, str]:
     ("args", "first_line"),
     [
         # no context, and all three games have a tie: each one's answer, the search's best first
-        (("ничья",), "Вопрос подходит к трём играм — Зодчие Волшебной Долины, Валдора и Kingdom Builder. Вот ответ "
+        (("ничья",), "Вопрос подходит к трём играм — Kingdom Builder, Зодчие Волшебной Долины и Валдора. Вот ответ "
                      "для каждой."),
         (("ничья", "в", "валдоре"), "📖 Ничья · Валдора"),
         (("--game", "kingdom", "ничья"), "📖 Ничья · Kingdom Builder"),
@@ -72,8 +72,8 @@ def test_the_other_candidates_come_from_the_given_game(capsys):
     assert others and all(line.startswith("  Kingdom Builder: ") for line in others), others
     out = answer(capsys, "ничья")[1]  # no game given: the answers of every game that has the rule
     assert [line for line in out.splitlines() if line.startswith("📖 ")] == [
-        "📖 Ничья · Зодчие Волшебной Долины", "📖 Ничья · Валдора", "📖 Ничья · Kingdom Builder"]
-    assert "Ещё может подойти" not in out and "/rules ничья в Зодчих" in out
+        "📖 Ничья · Kingdom Builder", "📖 Ничья · Зодчие Волшебной Долины", "📖 Ничья · Валдора"]
+    assert "Ещё может подойти" not in out and "/rules ничья в Kingdom Builder" in out
 
 
 def test_an_unknown_game_or_no_question_is_a_usage_error(capsys):

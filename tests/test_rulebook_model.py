@@ -67,14 +67,18 @@ def test_the_shipped_model_knows_every_section_and_is_small(book):
 
 
 def test_the_model_is_a_signal_of_the_re_ranking(book):
-    assert rerank.FEATURES[-3:] == ("model", "model_gap", "model_asking") and rerank.MODEL_COLUMNS == 3
+    names = ("model", "model_gap", "model_asking", "model_rank", "model_share", "model_top")
+    assert rerank.FEATURES[rerank.MODEL_SLICE] == names and rerank.MODEL_COLUMNS == len(names)
     hand = book.hand_order("сколько золота стоит мост", "kingdom")
     rows = rerank.features(book, hand, 5)
-    model, gap, asking = rows[:, -3], rows[:, -2], rows[:, -1]
+    model, gap, asking, place, share, top = rows[:, rerank.MODEL_SLICE].T
     assert gap.max() == 0.0 and (model <= 0).all() and (model >= rerank.MODEL_FLOOR).all()
     assert (asking == model).all()  # one sentence: it is the one that asks
+    assert top.sum() == 1 and place[top == 1] == 1.0 and gap[top == 1] == 0.0
+    assert share.sum() == pytest.approx(1.0) and np.argmax(share) == np.argmax(top)
+    assert sorted(place) == [1 / (1 + k) for k in range(len(place))][::-1]
     weights = np.array(rerank.load().weights)
-    assert np.any(weights[-3:] != 0)
+    assert np.any(weights[rerank.MODEL_SLICE] != 0)
 
 
 def test_a_story_before_the_question_is_read_apart_from_it(book):
@@ -83,7 +87,8 @@ def test_a_story_before_the_question_is_read_apart_from_it(book):
     hand = book.hand_order(story, "kingdom")
     assert hand.asking == ["сколько", "поселений", "дает", "жетон", "оазиса"]
     rows = rerank.features(book, hand, 5)
-    assert not np.allclose(rows[:, -1], rows[:, -3])  # the whole question and the asking sentence read apart
+    model, asking = rows[:, rerank.MODEL_SLICE][:, [0, 2]].T
+    assert not np.allclose(asking, model)  # the whole question and the asking sentence read apart
 
 
 def test_the_training_script_reproduces_the_shipped_model(capsys):

@@ -23,6 +23,7 @@ if __name__ == "__main__":  # run as a script: this checkout's code, not whateve
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.lookup import rerank  # noqa: E402
+from bot.lookup.labelled import Labelled  # noqa: E402
 from bot.lookup.model import SectionModel  # noqa: E402
 from bot.lookup.rulebook import HandOrder, RuleBook  # noqa: E402
 from tests.rules_quality import is_holdout, load  # noqa: E402
@@ -35,18 +36,30 @@ SETS = (
 )
 L2 = 0.001  # chosen by `--grid` (before the model features): the best mean of the sets left out; with the question
 # model's features, 94.2% against the hand order's 91.1% (tune5 84.5% against 75.3%)
-DEPTH = 8
+DEPTH = 12  # with the model's place among the candidates and the labelled questions (`tests/train_model.py --cv`):
+# the fresh sets' mean 94.4% against 92.4% at 8 without them
 GRID = [(l2, depth) for depth in (5, 8, 12) for l2 in (0.0001, 0.0003, 0.001, 0.003, 0.01, 0.03)]
 
 Example = tuple[np.ndarray, np.ndarray]  # a question's candidates' feature rows, and which are right
 
 
-Hand = tuple[HandOrder, np.ndarray, set[str]]  # a question's hand order, its candidates' rows, its right sections
+Hand = tuple[HandOrder, np.ndarray, tuple[str, ...]]  # a question's hand order, its candidates' rows, its right
+# sections (its own first)
 
 
 def collect_hands(book: RuleBook, depth: int) -> dict[str, list[Hand]]:
     """Set -> its questions with a section: the hand order, the feature rows of its first `depth` candidates (the
-    model's as the book has it), and the right section ids."""
+    model's and the labelled questions' left at 0: `with_model` fills them), and the right section ids (the
+    question's own first)."""
+    saved = book.model, book.labelled
+    book.model = book.labelled = None
+    try:
+        return _collect_hands(book, depth)
+    finally:
+        book.model, book.labelled = saved
+
+
+def _collect_hands(book: RuleBook, depth: int) -> dict[str, list[Hand]]:
     data: dict[str, list[Hand]] = {}
     for name in SETS:
         assert not is_holdout(name)
@@ -56,36 +69,38 @@ def collect_hands(book: RuleBook, depth: int) -> dict[str, list[Hand]]:
                 continue
             hand = book.hand_order(q["q"], q["game"] if q.get("context") else None)
             rows = rerank.features(book, hand, depth) if hand.order else np.zeros((0, len(rerank.FEATURES)))
-            data[name].append((hand, rows, {q["section"], *q.get("also", [])}))
+            data[name].append((hand, rows, (q["section"], *q.get("also", []))))
     return data
 
 
-def with_model(book: RuleBook, hands: list[Hand], model: SectionModel | None) -> list[Example]:
-    """The questions as examples, their `model` features from this model (one that did not learn them)."""
+def with_model(book: RuleBook, hands: list[Hand], model: SectionModel | None, labelled: Labelled | None = None
+               ) -> list[Example]:
+    """The questions as examples, their `model` features from this model (one that did not learn them), their
+    `labelled` features from these labelled questions (not theirs)."""
     examples = []
     for hand, rows, want in hands:
         candidates = hand.order[: len(rows)]
         rows = rows.copy()
         if model is not None and len(rows):
-            rows[:, -rerank.MODEL_COLUMNS:] = rerank.model_columns(book, hand, candidates, model)
+            rows[:, rerank.MODEL_SLICE] = rerank.model_columns(book, hand, candidates, model)
+        if labelled is not None and len(rows):
+            rows[:, -rerank.LABELLED_COLUMNS:] = rerank.labelled_columns(book, hand, candidates, labelled)
         examples.append((rows, np.array([book.index.sections[i].id in want for i in candidates], dtype=bool)))
     return examples
 
 
 def collect(book: RuleBook, depth: int) -> dict[str, list[Example]]:
     """Set -> its questions as examples, their `model` features each from a model trained without their set
-    (`tests/train_model.py`): the model of the book scores the questions it learned too well to learn from."""
+    (`tests/train_model.py`): the model of the book scores the questions it learned too well to learn from; their
+    `labelled` features from the other sets' questions."""
     from tests.train_model import Corpus
 
-    saved, book.model = book.model, None
-    try:
-        hands = collect_hands(book, depth)
-    finally:
-        book.model = saved
+    hands = collect_hands(book, depth)
     if book.model is None:
         return {name: with_model(book, hands[name], None) for name in SETS}
     corpus = Corpus(book, SETS)
-    return {name: with_model(book, hands[name], corpus.train(frozenset({name}))) for name in SETS}
+    return {name: with_model(book, hands[name], corpus.train(frozenset({name})), corpus.labelled(frozenset({name})))
+            for name in SETS}
 
 
 def train(examples: list[Example], l2: float, depth: int) -> rerank.Reranker:

@@ -2,14 +2,17 @@
 the sections, then the first `Reranker.depth` of them are scored by the hand score's logarithm plus a
 linear model of their signals, kept apart (`FEATURES`: each signal the score adds up, the meaning's cosine to the
 section's nearest sentence and nearest asked question, the share of the question the section explains, how much
-of its title the question covers, the probability the trained question model gives it (`bot.lookup.model`), ...).
+of its title the question covers, the probability the trained question model gives it (`bot.lookup.model`) and
+its place among the candidates by it, the share of the nearest labelled questions it answers
+(`bot.lookup.labelled`), ...).
 
 The weights (`rerank_weights.json`, made by `tests/train_rerank.py` from every labelled question set but the
 holdout) are fitted by a listwise logistic loss (the softmax of the candidates' scores should put its mass on the
 right sections) with an L2 penalty that pulls them to 0, that is to the hand order; the penalty and the depth were
 chosen by leave-one-set-out cross-validation. The model features of a set's questions come from a question model
-trained without that set, since the shipped one knows them too well. The weights were learned with the word vectors
-and the question model: without either the book keeps the hand order.
+trained without that set, since the shipped one knows them too well, and its labelled features from the other sets'
+questions (its own would be its nearest). The weights were learned with the word vectors, the question model and the
+labelled questions: without any of them the book keeps the hand order.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
+    from bot.lookup.labelled import Labelled
     from bot.lookup.model import SectionModel
     from bot.lookup.rulebook import HandOrder, RuleBook
 
@@ -49,9 +53,16 @@ FEATURES = (
     "model",  # the log of the section's probability by the trained model (`bot.lookup.model`), at least MODEL_FLOOR
     "model_gap",  # ... less the best of the candidates' (0 for the model's choice among them)
     "model_asking",  # the log of its probability by the model for the sentence that asks alone (`asking_words`)
+    "model_rank",  # 1 / (1 + its place among the candidates by the model's probability)
+    "model_share",  # its share of the candidates' probability mass by the model
+    "model_top",  # 1 for the model's choice among the candidates
+    "labelled_share",  # the share of the question's nearest labelled questions it answers (`bot.lookup.labelled`)
+    "labelled_cosine",  # the cosine of the nearest of them it answers
 )
-MODEL_COLUMNS = 3  # the last features, from the model: filled apart (`model_columns`)
+MODEL_COLUMNS = 6  # the features from the model, before the labelled questions': filled apart (`model_columns`)
+LABELLED_COLUMNS = 2  # the last features, from the labelled questions: filled apart (`labelled_columns`)
 MODEL_FLOOR = -20.0
+MODEL_SLICE = slice(len(FEATURES) - MODEL_COLUMNS - LABELLED_COLUMNS, len(FEATURES) - LABELLED_COLUMNS)
 
 
 def features(book: RuleBook, hand: HandOrder, depth: int) -> np.ndarray:
@@ -92,17 +103,19 @@ def features(book: RuleBook, hand: HandOrder, depth: int) -> np.ndarray:
             sum(weights[t] * index.idf[t] for t in titled) / mass,
             math.log(index.norm[i]),
             float(index.sections[i].game == index.sections[candidates[0]].game),
-            *([0.0] * MODEL_COLUMNS),
+            *([0.0] * (MODEL_COLUMNS + LABELLED_COLUMNS)),
         ])
     found = np.array(rows, dtype=np.float64)
     if book.model is not None and n:
-        found[:, -MODEL_COLUMNS:] = model_columns(book, hand, candidates, book.model)
+        found[:, MODEL_SLICE] = model_columns(book, hand, candidates, book.model)
+    if book.labelled is not None and n:
+        found[:, -LABELLED_COLUMNS:] = labelled_columns(book, hand, candidates, book.labelled)
     return found
 
 
 def model_columns(book: RuleBook, hand: HandOrder, candidates: list[int], model: SectionModel) -> np.ndarray:
-    """The `model`, `model_gap` and `model_asking` features of the candidates (a section the model does not know
-    gets the floor): apart, so that the training can fill them from a model that did not learn the question."""
+    """The `model...` features of the candidates (a section the model does not know gets the floor): apart, so
+    that the training can fill them from a model that did not learn the question."""
 
     def probabilities(words: list[str]) -> np.ndarray:
         vector = book.meaning.text_vector(words) if book.meaning is not None else None
@@ -111,7 +124,17 @@ def model_columns(book: RuleBook, hand: HandOrder, candidates: list[int], model:
 
     values = probabilities(hand.words)
     asking = probabilities(hand.asking) if hand.asking and hand.asking != hand.words else values
-    return np.column_stack([values, values - values.max(), asking])
+    place = np.empty(len(values))
+    place[np.argsort(-values, kind="stable")] = np.arange(len(values))
+    share = np.exp(values - values.max())
+    return np.column_stack([values, values - values.max(), asking, 1 / (1 + place), share / share.sum(), place == 0])
+
+
+def labelled_columns(book: RuleBook, hand: HandOrder, candidates: list[int], labelled: Labelled) -> np.ndarray:
+    """The `labelled_share` and `labelled_cosine` features of the candidates: apart, so that the training can fill
+    them from the labelled questions of the other sets."""
+    vector = book.meaning.text_vector(hand.words) if book.meaning is not None else None
+    return labelled.columns(vector, [book.index.sections[i].id for i in candidates])
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import rules
-from bot.lookup import model, rerank
+from bot.lookup import labelled, model, rerank
 from bot.lookup.asked import AskedIndex, read_asked
 from bot.lookup.index import Index
 from bot.lookup.meaning import Meaning
@@ -162,7 +162,9 @@ class RuleBook:
         vectors = load_vectors()
         self.meaning = Meaning(self.index, extra, vectors) if vectors is not None else None
         self.model = model.load() if self.meaning is not None else None  # trained with the vectors
-        self.reranker = rerank.load() if self.model is not None else None  # learned with the vectors and the model
+        self.labelled = labelled.load() if self.meaning is not None else None  # their vectors are the meaning's
+        # learned with the vectors, the model and the labelled questions
+        self.reranker = rerank.load() if self.model is not None and self.labelled is not None else None
         self._build_game_names()
 
     @classmethod

@@ -1,8 +1,9 @@
 """The whole rule answer as a player reads it (`tests/rules_quality.py`): the first section, the number a sum or a
 count states, the missing number named, the yes/no of a situation, on the sets written by people who never saw the
-search. The tuning sets were tuned on after their first measurement; the holdout (`rules_quality.HOLDOUT`, three
-writers, one a game) is measured, never tuned on, and its misses are never printed. The floors are the rates reached
-less a question, so that a change that loses answers fails."""
+search. The tuning sets were tuned on after their first measurement; a holdout (three writers, one a game) is
+measured once, at the end of a session, and joins the floors then; the one kept untouched (`rules_quality.HOLDOUT`)
+is never measured here, and its misses are never printed. The floors are the rates reached less a question, so that
+a change that loses answers fails."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ FLOORS = {
     "rules_questions_tune8": {"first": 97.2, "right": 85.5},  # fresh: first 163/180, right 134/180
     "rules_questions_tune9": {"first": 98.3, "right": 84.4},  # fresh: first 167/180, right 144/180
     "rules_questions_tune10": {"first": 96.1, "right": 83.8},  # fresh: first 161/180, right 141/180
+    # the second holdout of the whole answers, measured once at the end of the session that wrote tune6-10
+    "rules_questions_holdout5": {"first": 92.2, "right": 75.5},  # first 167/180, right 137/180
 }
 
 

@@ -6,9 +6,8 @@ players a game does not allow. The phrasings are our own; every expected value c
 
 from __future__ import annotations
 
-import re
-
 import pytest
+from worked_answers import bold, numbers
 
 from bot.lookup.worked import worked
 from rules.kingdom import scoring as kb
@@ -18,20 +17,6 @@ from rules.sylvan import scoring as sy
 from rules.sylvan.data import CARDS
 from rules.valdora import scoring as vd
 from rules.valdora.data import MAX_COINS
-
-
-def bold(game: str, question: str) -> int:
-    """The first number in bold: the result the reply states."""
-    answer = worked(game, question)
-    assert answer is not None, question
-    return int(re.search(r"<b>\D*(\d+)", answer.text).group(1))
-
-
-def numbers(game: str, question: str) -> set[int]:
-    answer = worked(game, question)
-    assert answer is not None, question
-    return {int(n) for n in re.findall(r"\d+", answer.text)}
-
 
 SUMS = [
     # a list of values whose last one comes after «и» or «плюс», with the score's unit after it

@@ -5,9 +5,8 @@ from the games' own scoring functions and data."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
+from worked_answers import bold
 
 from bot.lookup.answers import question_reply
 from bot.lookup.rulebook import RuleBook
@@ -23,12 +22,6 @@ from rules.sylvan import scoring as sy
 from rules.sylvan.data import FACE_UP, FLAGS_PER_PLAYER, STACK_SIZE, SUPPLY
 from rules.valdora import scoring as vd
 from rules.valdora.data import BONUS_CARDS, COINS_TOTAL, CONTRACT_CARDS, MASTERS, masters_for
-
-
-def bold(game: str, question: str) -> int:
-    answer = worked(game, question)
-    assert answer is not None, question
-    return int(re.search(r"<b>\D*(\d+)", answer.text).group(1))
 
 
 def counted(vocabulary: dict, question: str) -> list[tuple[int, str | None, str | None]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from worked_answers import bold, numbers
 
 from bot.lookup.worked import worked
 from rules.kingdom import scoring as kb
@@ -20,20 +21,6 @@ from rules.sylvan import scoring as sy
 from rules.sylvan.data import FLAGS_PER_PLAYER
 from rules.valdora import scoring as vd
 from rules.valdora.data import BONUS_CARDS, EQUIPMENT_COST, MASTERS, masters_for
-
-
-def bold(game: str, question: str) -> int:
-    """The first number in bold: the result the reply states."""
-    answer = worked(game, question)
-    assert answer is not None, question
-    return int(re.search(r"<b>\D*(\d+)", answer.text).group(1))
-
-
-def numbers(game: str, question: str) -> set[int]:
-    answer = worked(game, question)
-    assert answer is not None, question
-    return {int(n) for n in re.findall(r"\d+", answer.text)}
-
 
 SUMS = [
     # ordinals written in digits are places and rows, not counts

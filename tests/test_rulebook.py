@@ -524,6 +524,22 @@ def test_a_rule_every_game_has_gets_three_answers_and_a_game_s_own_word_one(book
     assert answers.other_games(book, "фывапр", None, []) == []
 
 
+def test_how_many_play_chooses_the_games_that_seat_them(book):
+    # five play only Валдора; two do not play it: the count of the table decides, and a game running or named wins
+    reply = answers.question_reply(book, "сколько карт каждому раздавать в начале? играем впятером")
+    assert _shown_sections(reply) == ["📖 Подготовка к игре · Валдора"] and reply.text.startswith("<b>2 карты")
+    for question in ("на двоих что убирают из коробки?", "нас двое, сколько чего убрать из коробки"):
+        shown = _shown_sections(answers.question_reply(book, question))
+        assert shown and not any("Валдора" in line for line in shown), question
+    assert _shown_sections(answers.question_reply(book, "играем впятером, сколько домиков у каждого", "sylvan"))[0] \
+        .endswith("Зодчие Волшебной Долины")
+    # players standing on a space are not the table: «встал к двум игрокам» is Валдора's meeting
+    for question in ("сколько платить если встал к двум игрокам", "на серебрянку встаю а там двое стоят, платить?"):
+        assert answers.lookup(book, question)[2][0].id == "valdora.meeting", question
+    # and asking whether a number can play at all is every game's question
+    assert "Вопрос подходит к" in answers.question_reply(book, "можно играть вдвоём?").text
+
+
 def test_the_passage_that_answers_is_in_bold_and_is_the_inline_description(book):
     section = book.section("valdora.setup")
     passage = book.passage("сколько монет в начале", section)

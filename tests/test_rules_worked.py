@@ -171,9 +171,21 @@ def test_valdora_masters_for_three(question: str) -> None:
 
 
 @pytest.mark.parametrize(("question", "players"), [("сколько деревьев на троих?", 3), ("деревьев вдвоём сколько", 2),
-                                                   ("сколько оснований деревьев на четверых", 4)])
+                                                   ("сколько оснований деревьев на четверых", 4),
+                                                   ("нас трое. сколько пней на поле ставить?", 3)])
 def test_sylvan_trees(question: str, players: int) -> None:
     assert first_number("sylvan", question) == len(playable_spots(players))
+
+
+def test_valdora_deals_no_hand_but_two_start_cards() -> None:
+    for question in ("сколько карт каждому раздавать в начале?", "сколько карт в руке в начале"):
+        assert worked("valdora", question).text.startswith("<b>2 карты у каждого в начале"), question
+    # the equipment among them is its own count, said once; what a start card is for is no count at all
+    text = worked("valdora", "сколько карт снаряжения у каждого в начале").text
+    assert text.startswith("<b>1 карта снаряжения") and text.count("<b>") == 1
+    assert worked("valdora", "для чего нужна карточка, которую каждому дают в самом начале?") is None
+    # «сколько карточек мастеров убрать»: the masters, not the cards the word «карточек» might name
+    assert "мастер" in worked("valdora", "втроём сколько карточек мастеров нужно убрать?").text
 
 
 def test_sylvan_other_set_up_facts() -> None:

@@ -11,7 +11,7 @@ from html import escape
 from bot.lookup.reference import Section
 from bot.lookup.rulebook import RuleBook
 from bot.lookup.verdicts import verdict
-from bot.lookup.worked import Worked, worked
+from bot.lookup.worked import Worked, seated, worked
 from bot.replies import buttons
 from bot.replies.lines import shortened_text
 from bot.replies.reply import Article, Button, Reply
@@ -133,7 +133,13 @@ def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[s
     if not words.strip():
         return named or current, words, []
     limit = 1 + ALTERNATIVES
-    found = book.search(question, named or current, limit=limit)  # the game's name counts too: "когда кончается …"
+    seats = seated(words) if named is None and current is None else None  # «играем впятером»: Валдора's question
+    if seats is not None and len(seats) == 1:
+        named = next(iter(seats))
+    if seats is not None and len(seats) > 1:
+        found = [s for s in book.search(question, None, limit=3 * limit) if s.game in seats][:limit]
+    else:  # the game's name counts too: "когда кончается …"
+        found = book.search(question, named or current, limit=limit)
     if not found and named is None and current is not None:
         elsewhere = book.search(question, None, limit=limit)
         leaning = book.leaning(question)
@@ -158,7 +164,8 @@ def other_games(book: RuleBook, question: str, current: str | None, found: list[
     for section, score in zip(ranking.sections, ranking.scores, strict=True):
         if section.game != first and section.game not in best:
             best[section.game] = (section, score)
-    return [section for game, (section, score) in best.items()
+    seats = seated(question)  # «вдвоём»: not Валдора, played by three to five
+    return [section for game, (section, score) in best.items() if seats is None or game in seats
             if score >= TWO_GAMES_SHARE * ranking.scores[0] and leaning[game] >= TWO_GAMES_LEANING * leaning[first]]
 
 

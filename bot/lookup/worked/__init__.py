@@ -99,7 +99,36 @@ def worked(game: str | None, question: str) -> Worked | None:
         said = f"На {_COUNTS.get(n, n)} игроков правила не рассчитаны: играют от {low} до {high}."
         return Worked([said, *fact.lines(None, words)], (f"{game}.players",))
     lines = fact.lines(n, words) + [other.lines(n, words)[0] for other in also_named(words, calculator.FACTS, fact)]
+    lines = list(dict.fromkeys(lines))  # two facts that answer alike («карт снаряжения в начале») say it once
     return Worked(checked(lines, quoted), fact.sections_of(n, words), claimed=bool(figures(quoted)))
+
+
+def seated(question: str) -> frozenset[str] | None:
+    """The games played by the number of players a question names, when it names one that not every game allows and
+    does not ask whether that number can play: «играем впятером, сколько карт каждому?» is Валдора's alone, «вдвоём
+    что убрать из коробки?» is not Валдора's. None when the question names no such number."""
+    words = read(question)
+    n = table_size(words)
+    if n is None or seats_line(words, n, range(2, 6)) is not None:
+        return None
+    games = frozenset(game for game, calculator in CALCULATORS.items() if n in calculator.ALLOWED)
+    return games if games and len(games) < len(CALCULATORS) else None
+
+
+_TABLE = ("на", "нас", "для")  # «на троих», «нас трое», «для 4 игроков»: how many play, not who stands where
+
+
+def table_size(words: list[Word]) -> int | None:
+    """How many play, as the question says it of the table: «впятером», «на троих», «нас трое», «на 4 игроков»;
+    not «там стоят двое», «встал к двум игрокам» (players on a space)."""
+    for i, word in enumerate(words):
+        if word.players is None or word.players < 2:
+            continue
+        if word.text.startswith("вдво") or word.text.startswith(("втро", "вчетв", "впят")):
+            return word.players
+        if i and words[i - 1].text in _TABLE:
+            return word.players
+    return None
 
 
 _TOGETHER_WORDS = ("всего", "итог", "вместе", "сумм", "общ")

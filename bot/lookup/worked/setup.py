@@ -109,6 +109,8 @@ def find_fact(words: list[Word], facts: tuple[Fact, ...]) -> Fact | None:
     the dwellings), else the first it names (by the first of its words that names one; a fact that needs more words
     wins over one that does not)."""
     asked = asked_words(words)
+    # «сколько карточек мастеров»: the thing named after the generic word first
+    asked = [w for w in asked if not matches(w, _GENERIC)] + [w for w in asked if matches(w, _GENERIC)]
     for k, word in enumerate(asked + words):
         named = [f for f in facts if matches(word, f.names, fuzzy=True) and (not f.needs or has(words, *f.needs))
                  and (k < len(asked) or not f.asked)]

@@ -362,7 +362,8 @@ _CARD = ("=карта", "=карточка")  # by the dictionary form: «кар
 FACTS: tuple[Fact, ...] = (
     Fact("second", ("sylvan.players", "sylvan.first-player"), ("втор",), _second,
          needs=("вдвоем", "двоих", "двоем", "2 игрок")),
-    Fact("trees", ("sylvan.players", "sylvan.trees", "sylvan.setup"), ("дерев", "основан", "отметк", "пен"), _trees),
+    Fact("trees", ("sylvan.players", "sylvan.trees", "sylvan.setup"), ("дерев", "основан", "отметк", "пен", "=пень"),
+         _trees),
     Fact("cards", ("sylvan.setup", "sylvan.cards", "sylvan.deck"), _CARD, _cards,
          sections_for=lambda players, words: ("sylvan.components", "sylvan.cards", "sylvan.deck") if _whole_deck(
              words) else ("sylvan.setup", "sylvan.cards", "sylvan.deck")),

@@ -337,6 +337,13 @@ def _equipment(players: int | None, words: list[Word]) -> list[str]:
             "остальное снаряжение покупают в каталогах"]
 
 
+def _start_cards(players: int | None, words: list[Word]) -> list[str]:
+    if has(words, *_EQUIPMENT):  # «сколько карт снаряжения в начале»: the pan alone
+        return _equipment(players, words)
+    return [f"<b>2 карты у каждого в начале — {EQUIPMENT_NAMES['pan'].lower()} и искатель</b>; карт в руку не "
+            "раздают: снаряжение и контракты потом покупают в книгах"]
+
+
 FACTS: tuple[Fact, ...] = (
     Fact("coins-total", ("valdora.components", "valdora.coins"), _COINS, _coins_total,
          needs=("коробк", "всего", "комплект", "игре")),
@@ -348,4 +355,6 @@ FACTS: tuple[Fact, ...] = (
     Fact("books", ("valdora.components",), ("книг", "книжк", "каталог", "талмуд"), _books),
     Fact("box", ("valdora.components", "valdora.bonus", "valdora.workshops"), ("мастерск", "бонус", "плашк"), _box),
     Fact("equipment", ("valdora.setup", "valdora.tools", "valdora.equipment"), _EQUIPMENT, _equipment),
+    Fact("start-cards", ("valdora.setup",), ("карт", "карточ"), _start_cards,
+         needs=("начал", "старт", "разда", "выда", "рук"), asked=True),
 )

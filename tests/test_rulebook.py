@@ -589,3 +589,18 @@ def test_the_lookup_modules_examples_hold():
 
     for module in (rulebook, synonyms, answers):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_another_board_game_named_in_a_comparison_is_left_out(book):
+    from bot.lookup.reference import without_other_games
+
+    assert without_other_games("кто первым ходит? у нас в каркассоне всегда самый младший, а тут как решают") == (
+        "кто первым ходит? у нас всегда самый младший, а тут как решают")
+    assert without_other_games("это как в монополии?") == "это как ?"
+    assert without_other_games("каркассон") == "каркассон"  # nothing else: the text as it is
+    for question, section in [
+        ("в kingdom builder обязательно строить впритык к своим? в тикет ту райд маршрут можно с любого города начать",
+         "kingdom.adjacency"),
+        ("кто первым ходит в зодчих? у нас в каркассоне всегда самый младший, а тут как решают", "sylvan.first-player"),
+    ]:
+        assert answers.lookup(book, question)[2][0].id == section, question

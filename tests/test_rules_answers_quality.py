@@ -26,7 +26,11 @@ FLOORS = {
     "rules_questions_tune9": {"first": 98.3, "right": 84.4},  # fresh: first 167/180, right 144/180
     "rules_questions_tune10": {"first": 96.1, "right": 83.8},  # fresh: first 161/180, right 141/180
     # the second holdout of the whole answers, measured once at the end of the session that wrote tune6-10
-    "rules_questions_holdout5": {"first": 92.2, "right": 75.5},  # first 167/180, right 137/180
+    # then learned from (first 177/180, right 147/180)
+    "rules_questions_holdout5": {"first": 97.7, "right": 81.1},  # measured once: first 167/180, right 137/180
+    # measured fresh first, then learned from; tune12 is a second writer of «Зодчие» alone (60 questions)
+    "rules_questions_tune11": {"first": 94.4, "right": 79.4},  # fresh: first 160/180, right 131/180
+    "rules_questions_tune12": {"first": 95.0, "right": 80.0},  # fresh: first 55/60, right 44/60
 }
 
 
@@ -38,7 +42,7 @@ def book() -> RuleBook:
 @pytest.mark.parametrize("stem", sorted(FLOORS))
 def test_whole_answers_on_the_sets_written_without_the_search(book, stem):
     questions = load(stem)
-    assert len(questions) == 180 and {q["game"] for q in questions} == {"valdora", "sylvan", "kingdom", None}
+    assert len(questions) >= 60 and {q["game"] for q in questions} <= {"valdora", "sylvan", "kingdom", None}
     table = rates(book, questions)
     for check, floor in FLOORS[stem].items():
         ok, n = table["all"][check]

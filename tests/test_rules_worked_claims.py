@@ -88,6 +88,28 @@ def test_a_claim_with_a_count_missing_asks_for_it() -> None:
     assert "Проверить 14" in answer.text and "Напишите" in answer.text
 
 
+@pytest.mark.parametrize(("game", "question", "asked"), [
+    # a card named while its count is only described («целая цепочка»): its number is asked for, the claim unjudged
+    ("kingdom", "у лизы вдоль гор целая цепочка домиков, шахтёры на столе, плюс два замка. федя говорит у неё 6. "
+                "сколько у неё?", "Сколько поселений у гор?"),
+    # a bridge with the advantage on both trees and the height of one
+    ("sylvan", "марина поставила мост между двумя деревьями, преимущество у неё на обоих, одно дерево пять уровней. "
+               "стас говорит ей 5 очков. сколько ей положено?", "какой высоты второе?"),
+])
+def test_a_claim_is_never_confirmed_while_a_number_is_missing(game: str, question: str, asked: str) -> None:
+    answer = worked(game, question)
+    assert answer is not None and asked in answer.text and "прав" not in answer.text
+    assert answer.text.startswith("Проверить ") and "Всего" not in answer.text  # a part is not the whole
+
+
+def test_asked_to_count_is_no_claim() -> None:
+    """«посчитайте: …» asks for the sum; «юля посчитала 36» is a claim."""
+    text = worked("sylvan", "посчитайте: повесил 3 флага, мост между деревьями высотой 2 и 3, оба мои. сколько всего "
+                            "за это?").text
+    assert text.startswith(f"<b>Всего {sy.flags_fame(3) + sy.heights_fame([2, 3])} ") and "Нет, не" not in text
+    assert "Юля ошибается" in worked("kingdom", "шахтеры 5 поселений у гор, юля посчитала 36, кто прав").text
+
+
 def test_the_claimed_number_never_enters_the_sum() -> None:
     """The same sum with and without a friend's figure: the same value."""
     plain = first_line("valdora", "контракты на 3, 5 и 12, мастера двух цветов. сколько очков?")

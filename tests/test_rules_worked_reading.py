@@ -197,3 +197,12 @@ def test_numbers_that_are_not_sums(game: str, question: str) -> None:
 ])
 def test_statements_and_yes_no_questions_get_no_sum(game: str, question: str) -> None:
     assert worked(game, question) is None
+
+
+def test_the_numbers_of_a_numbered_list_are_not_counts() -> None:
+    """«1) … 2) …»: the items' numbers are no values; a lone «2)» closing a bracket still is one."""
+    words = read("мост 1) дерево А основа и 3 домика 2) дерево Б основа и 5 домиков 3) на обоих я главный")
+    assert [w.value for w in words if w.value is not None] == [3, 5]
+    assert bold("sylvan", "мост 1) дерево А основа и 3 домика 2) дерево Б основа и 5 домиков 3) на обоих я главный. "
+                          "сколько славы получу?") == sy.heights_fame([4, 6])
+    assert [w.value for w in read("контракты (на 2) и на 5")] == [None, None, 2, None, None, 5]

@@ -8,10 +8,10 @@ import re
 from dataclasses import replace
 from html import escape
 
-from bot.lookup.reference import Section
+from bot.lookup.reference import Section, without_other_games
 from bot.lookup.rulebook import RuleBook
 from bot.lookup.verdicts import verdict
-from bot.lookup.worked import Worked, seated, worked
+from bot.lookup.worked import Worked, asks_seats, seated, worked
 from bot.replies import buttons
 from bot.replies.lines import shortened_text
 from bot.replies.reply import Article, Button, Reply
@@ -129,6 +129,7 @@ def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[s
     >>> game, words, found[0].id
     ('valdora', 'провиант', 'valdora.provisions')
     """
+    question = without_other_games(question)  # «в каркассоне младший ходит первым, а тут?»: not these rules' words
     named, words = book.split_game(question)
     if not words.strip():
         return named or current, words, []
@@ -155,6 +156,8 @@ def other_games(book: RuleBook, question: str, current: str | None, found: list[
     даёт гавань": Валдора and Kingdom Builder both have a harbour). Empty when one game's answer is the answer."""
     if current is not None or not found or book.split_game(question)[0] is not None:
         return []
+    if asks_seats(question):  # «можно играть вдвоём?»: how many each game seats
+        return [s for game in book.games if game != found[0].game for s in [book.section(f"{game}.players")] if s]
     ranking = book.rank(question, None, limit=3 * (1 + ALTERNATIVES))
     if not ranking.confident or ranking.sections[0].id != found[0].id:
         return []
@@ -176,6 +179,7 @@ def question_reply(book: RuleBook, question: str, current: str | None = None,
     or the best section with the passage that answers in bold, after «Да.» or «Нет.» when the question asks for
     one and a written situation is clearly it (`bot.lookup.verdicts`). `notes` (section id -> a sentence: how the table
     in the chat plays a rule read two ways, `rules.protocol.Game.rule_notes`) follow their section."""
+    question = without_other_games(question)
     game, words, found = lookup(book, question, current)
     if not words.strip():
         return contents_reply(book, game) if game else choose_game_reply(book)

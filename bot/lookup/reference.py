@@ -11,12 +11,16 @@ HEADING = re.compile(r"^##\s+(.+?)\s*\{#([a-z0-9_-]+)\.([a-z0-9_.-]+)\}\s*$")
 
 # Game names and their common forms, as sequences of normalised words (stemmed forms are handled by matching stems).
 GAME_NAMES: dict[str, tuple[str, ...]] = {
-    "valdora": ("валдора", "valdora"),
+    "valdora": ("валдора", "вальдора", "valdora"),
     "sylvan": (
         "зодчие волшебной долины",
         "builders of sylvan dale",
         "sylvan dale",
+        "сильван дейл",
         "sylvan",
+        "сильван",
+        "звд",
+        "вд",
         "builders",
         "зодчие",
         "волшебная долина",
@@ -36,6 +40,19 @@ GAME_NAMES: dict[str, tuple[str, ...]] = {
 
 
 NAME_PREPOSITIONS = frozenset({"в", "во", "для", "про", "у", "in", "for", "of"})
+
+# Other board games a player compares with («в каркассоне всегда младший ходит, а тут?»): their names, with the
+# preposition before and the case ending after
+OTHER_GAMES = re.compile(
+    r"(?:\b(?:в|во|как|из|про)\s+)?\b(?:каркас+он|carcas+on+e|колонизатор|катан|catan|тикет\w*\s+ту\s+райд|"
+    r"ticket\s+to\s+ride|монопол|манчкин|munchkin|диксит|dixit|имаджинариум|азул|azul|вингспан|wingspan|"
+    r"спл[еэ]ндор|splendor|агрикол|каменн\w*\s+век)\w*", re.IGNORECASE)
+
+
+def without_other_games(text: str) -> str:
+    """A question without the names of other board games it compares with: their words tell nothing of these rules
+    and, unknown to them, make the search doubt («маршрут как в тикет ту райд»)."""
+    return re.sub(r"\s{2,}", " ", OTHER_GAMES.sub(" ", text)).strip() or text
 
 
 @dataclass(frozen=True)

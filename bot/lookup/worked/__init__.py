@@ -103,6 +103,13 @@ def worked(game: str | None, question: str) -> Worked | None:
     return Worked(checked(lines, quoted), fact.sections_of(n, words), claimed=bool(figures(quoted)))
 
 
+def asks_seats(question: str) -> bool:
+    """Whether a question asks if a number of players can play («можно играть вдвоём?»): every game's question."""
+    words = read(question)
+    n = table_size(words)
+    return n is not None and seats_line(words, n, range(2, 6)) is not None
+
+
 def seated(question: str) -> frozenset[str] | None:
     """The games played by the number of players a question names, when it names one that not every game allows and
     does not ask whether that number can play: «играем впятером, сколько карт каждому?» is Валдора's alone, «вдвоём

@@ -30,6 +30,7 @@ _TOKEN = re.compile(r"\d+|[a-zа-я]+|[,;.!?()]")  # a colon and a dash keep the
 _ENDING = r"\b(\d{1,2})\s?-?(?:ое|ой|ый|ий|ая|ую|ом|ем|ым|ого|ому|го|му|е|й|я|м)\b"
 _LEVEL = re.compile(_ENDING + r"(?=\s*(?:уров|этаж|ярус|высот))")
 _ORDINAL = re.compile(_ENDING)
+_MARKER = re.compile(r"(?<![\w(])\d{1,2}\)")  # an item's number in a numbered list: «1) раундов сколько 2) …»
 _ORDINALS = ("первый", "второй", "третий", "четвертый", "пятый", "шестой", "седьмой", "восьмой", "девятый", "десятый")
 # «сколько-то», «скок-то», «несколько»: a number the player does not know (`UNKNOWN`); «какие-то», «что-нибудь»:
 # indefinite, asking nothing
@@ -84,6 +85,8 @@ def read(text: str) -> list[Word]:
     text = text.replace("+", " плюс ")  # «+10»: said «плюс 10» (Валдора's bonus cards); «высотой 3 + область»
     text = _SOME_COUNT.sub("несколько", _INDEFINITE.sub("некий", text.lower().replace("ё", "е")))
     text = _LEVEL.sub(r"\1", text)
+    if _MARKER.search(text) and _MARKER.search(text, _MARKER.search(text).end()):  # «1) … 2) …»: a list, not numbers
+        text = _MARKER.sub(";", text)
     text = _ORDINAL.sub(lambda m: _ORDINALS[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(_ORDINALS) else
                         m.group(1), text)
     for token in _TOKEN.findall(text):

@@ -151,7 +151,7 @@ def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[N
             out[c.id] = [n for n in out[c.id] if n.counts in c.takes or _near_hint(words, n, c)]
     if any(out.values()) or listed:  # categories with numbers, or with things named one by one (`listed`)
         for i, c in found:
-            described = not matches(words[i], c.names, fuzzy=True)  # found by a hint only («отдельно»)
+            described = not any(matches(w, c.names, fuzzy=True) for w in words)  # by a hint only («отдельно»)
             if (c.optional or described) and not out[c.id] and c.id not in listed and not _joined(words, i, found):
                 del out[c.id]
     return out
@@ -266,7 +266,9 @@ def total_lines(parts: list[Part], unit: Callable[[int], str]) -> list[str]:
         options = _totals(done)
         sums = " + ".join(str(p.values[0]) if len(p.values) == 1 else f"({' или '.join(map(str, p.values))})"
                           for p in done)
-        lines.append(f"<b>Всего {_values(options, unit)}</b>: {sums}")
+        # a part still lacking its number: what is counted so far, not the whole
+        head = "Всего" if len(done) == len(parts) else "Известная часть —"
+        lines.append(f"<b>{head} {_values(options, unit)}</b>" + (f": {sums}" if len(done) > 1 else ""))
         lines += [f"• {p.label}: {p.arithmetic}" + _cases(p) for p in done]
     lines += [p.missing for p in parts if not p.values and p.missing]
     lines += [p.note for p in parts if p.note]

@@ -264,6 +264,9 @@ def _bridge(words: list[Word], at: list[Number]) -> Part:
     if any(theirs) or (len(heights) == 2 and mine[0] and not mine[1] and not has(words, "обоих", "оба")):
         own = [h for h, m, t in zip(heights, mine, theirs, strict=True) if m or not t and not mine[0]]
         return Part("мост", [heights_fame(own)], f"{' + '.join(map(str, own)) or 0} — {rate}")
+    if len(heights) == 1 and has(words, "обоих", "оба"):  # the advantage on both, the height of one
+        return Part("мост", missing=f"Мост: {rate}. Вы назвали высоту одного дерева — {heights[0]}; какой высоты "
+                    "второе? Напишите число — посчитаю.")
     if len(heights) == 1 or has(words, "преимуществ", "перевес", "обоих", "оба"):
         return Part("мост", [heights_fame(heights)], f"{' + '.join(map(str, heights))} — {rate}")
     a, b = heights

@@ -604,3 +604,11 @@ def test_another_board_game_named_in_a_comparison_is_left_out(book):
         ("кто первым ходит в зодчих? у нас в каркассоне всегда самый младший, а тут как решают", "sylvan.first-player"),
     ]:
         assert answers.lookup(book, question)[2][0].id == section, question
+
+
+def test_a_word_a_phone_put_for_a_word_of_the_rules_is_read_as_it(book):
+    """Autocorrect swaps a word for a dictionary word one letter away («топот» for «топор», «мастей» for «мастер»);
+    a noun the rules do not use is read as the rules' word next to it, below a word of the rules itself."""
+    assert book.index.typo("топот", autocorrected=True) == "топор" and book.index.typo("топот") is None
+    assert answers.lookup(book, "слушай а что вообще делает топот я забыл на что его тратить")[2][0].id == "sylvan.axe"
+    assert book.index.typo("погода", autocorrected=True) is None  # no word of the rules one edit away

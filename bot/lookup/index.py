@@ -146,12 +146,14 @@ class Index:
         return words + [f"syn{g}" for g in self.synonyms.hits(words)] + [NUMBER for w in words if w.isdigit()]
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - the index lives as long as the process
-    def typo(self, word: str) -> str | None:
+    def typo(self, word: str, autocorrected: bool = False) -> str | None:
         """The word of the texts a word not in the dictionary most likely misspells: within one edit (two for
-        words over five letters), the fewest edits and then the most used word winning; None if none is close."""
-        if len(word) < 4 or not CYRILLIC.search(word) or known_word(word):
+        words over five letters), the fewest edits and then the most used word winning; None if none is close.
+        `autocorrected`: a dictionary word of five letters or more that a phone put for a word of the texts one
+        edit away («топот» for «топор»)."""
+        if len(word) < (5 if autocorrected else 4) or not CYRILLIC.search(word) or known_word(word) != autocorrected:
             return None
-        limit = 1 if len(word) <= 5 else 2
+        limit = 1 if len(word) <= 5 or autocorrected else 2
         candidates = {w for gram in padded_trigrams(word) for w in self._trigram_words.get(gram, ())}
         best: tuple[int, int, str] | None = None
         for candidate in candidates:

@@ -16,6 +16,7 @@ EXACT_WEIGHT = 0.25  # a word of a synonym group also looked for as itself ("п�
 INTENT_WEIGHT = 0.25  # the texts' words that answer a question's wording, see `INTENTS`
 GAMEWORD_WEIGHT = 0.5  # the word "игра" standing for a game's name in the question
 FUZZY_WEIGHT = 0.7  # a word found only as a typo of a word of the texts
+AUTOCORRECT_WEIGHT = 0.5  # a dictionary noun the texts do not use, one edit from one they do (a phone's swap)
 NUMBER_WEIGHT = 0.5  # digits: "2 домика", "Д5"
 # A word nothing could place counts for the confidence as the rarest term times UNKNOWN_NOUN_WEIGHT for a noun or a
 # word no dictionary knows (the subject of a question the rules do not cover: "пицца", "фывапр"),
@@ -108,12 +109,15 @@ def read_question(
             add(content, terms, 1.0)
         elif (typo := index.typo(word)) is not None:
             add(content, synonyms.word_terms(typo), FUZZY_WEIGHT)
+        elif is_noun(word) and (swapped := index.typo(word, autocorrected=True)) is not None:
+            add(content, synonyms.word_terms(swapped), AUTOCORRECT_WEIGHT)  # «что делает топот»
         else:
             unknown += UNKNOWN_NOUN_WEIGHT if is_noun(word) or not known_word(word) else UNKNOWN_OTHER_WEIGHT
             nouns[1] += is_noun(word)
             near = nearest(word) if nearest is not None and NEAREST_WEIGHT else None
             if near is not None and near[1] >= NEAREST_MIN:
                 add(cues, synonyms.word_terms(near[0]), NEAREST_WEIGHT)
+
     kept = " ".join(w for k, w in enumerate(words) if k not in aside)
     pairs = index.pairs_of(kept)
     if NUMBER in cues:  # "сколько верхушек" looks for "9 верхушек"

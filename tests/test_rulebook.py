@@ -596,7 +596,8 @@ def test_another_board_game_named_in_a_comparison_is_left_out(book):
 
     assert without_other_games("кто первым ходит? у нас в каркассоне всегда самый младший, а тут как решают") == (
         "кто первым ходит? у нас всегда самый младший, а тут как решают")
-    assert without_other_games("это как в монополии?") == "это как ?"
+    assert without_other_games("могу за 2 монеты? ну как в колонизаторах") == "могу за 2 монеты?"
+    assert without_other_games("это как в монополии?") == "это как в монополии?"  # nothing else: the text as it is
     assert without_other_games("каркассон") == "каркассон"  # nothing else: the text as it is
     for question, section in [
         ("в kingdom builder обязательно строить впритык к своим? в тикет ту райд маршрут можно с любого города начать",

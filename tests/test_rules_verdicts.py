@@ -201,3 +201,29 @@ def test_stories_and_rivals(book, question, current, yes):
 
 def test_another_player_by_kin_is_someone_else():
     assert "чужой" in verdicts.flips("а брат хочет туда же свой мост")
+
+
+@pytest.mark.parametrize("question", [
+    # a relative clause in the middle of its sentence tells the story: «куда», «что и моё»
+    "у меня одна монета. на доме клиента, куда я хочу пойти, стоят двое. могу ли я там остановиться?",
+    "ставлю жилище на дерево, у которого основание того же стиля, что и моё, и ниже ещё такое же. имею ли я право "
+    "повесить флаг?",
+    # a question word beside a clause that asks for a yes or a no: «где стоят двое, можно встать?»
+    "где стоят двое, можно туда встать?",
+    # asked again, not a choice: «…нельзя? или всё-таки можно?»
+    "в валдоре вроде нельзя в один ход купить кирку и сразу накопать? или всё-таки можно",
+    "можно с провиантом проскочить два города подряд? там же через сколько угодно городов можно",
+    "хочу сначала срубить топором а потом уже домик поставить так мржно",  # «можно» with a slip
+])
+def test_the_story_told_around_a_yes_no_question_leaves_it_one(question):
+    assert asks_yes_no(question)
+
+
+def test_what_the_story_says_does_not_turn_the_question(book):
+    """«не только» adds, it does not negate; the mood is the asking clause's («минимум трое нужно» in a friend's
+    mouth does not make «мы вдвоём можем сыграть?» a «должен» question); «оба» asks as much as «ещё один»."""
+    assert verdicts.flips("можно провиант брать не только в городах с книгами?") == frozenset()
+    assert said(book, "валдора на двоих: серёжа говорит норм играется, маша что минимум трое нужно. мы вдвоём можем "
+                      "сыграть?") is False
+    assert said(book, "в этом ходу у меня есть жетоны оазиса и фермы. могу ли я использовать оба: построить поселение "
+                      "в пустыне и ещё одно на равнине?") is True

@@ -227,3 +227,26 @@ def test_plain_reply_unchanged() -> None:
     book = RuleBook.load()
     reply = question_reply(book, "сколько монет стоит листнуть книгу", "valdora")
     assert reply.text.startswith("📖")
+
+
+def test_turning_pages_over_is_flipping_them_when_a_book_is_named() -> None:
+    text = worked("valdora", "сколько монет заплатить, если за один ход перевернуть страницу в книге пять раз?").text
+    assert text.startswith("<b>4 монеты</b>")
+    assert worked("valdora", "перевернул искателя 2 раза, сколько монет") is None  # a card turned over, not a page
+
+
+@pytest.mark.parametrize("question", ["вдвоём можно? на скольких она вообще", "вдвоём можна?"])
+def test_whether_a_number_can_play_asked_short(question: str) -> None:
+    assert worked("valdora", question).text.startswith("<b>Вдвоём не сыграть</b>")
+
+
+def test_two_pawns_on_a_space_are_not_a_number_of_players() -> None:
+    assert worked("valdora", "можно ли стоять вдвоём на одной клетке") is None
+
+
+def test_a_count_in_the_list_of_masters_colours_is_no_other_count() -> None:
+    """«мастера — красный, синий и два серых»: three colours; the «два» is not two bonus cards."""
+    question = ("итог в Валдоре: контракты на 4, 4, 6 и 10 очков; мастера — красный, синий и два серых; одна карта "
+                "бонуса; на снаряжении три камня. Мастерских нет.")
+    expected = vd.contracts_points([4, 4, 6, 10]) + vd.masters_points(3) + vd.bonuses_points(1) + vd.gems_points(3)
+    assert first_number("valdora", question) == expected

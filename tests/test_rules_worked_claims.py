@@ -190,3 +190,28 @@ def test_a_yes_no_question_with_a_figure_is_not_worked_as_a_sum(game, question):
     found = worked(game, question)
     assert found is None or "×" not in found.text, found.text
     assert worked("sylvan", "повесил 3 флага, сколько очков?") is not None  # with «сколько» it is one
+
+
+def test_the_asker_s_own_figure_before_the_verb_is_checked() -> None:
+    """«это 6 получается?»: the asker's figure said before «получается», checked and never added in."""
+    assert worked("kingdom", "шахтёры, у меня 6 домиков у гор, это 6 получается?").text.startswith(
+        f"<b>{kb.gold_for('miners', 6)} золота</b> — да, у вас верно")
+    text = worked("kingdom", "шахтёры, у меня 6 домиков у гор, это 7 выходит?").text
+    assert text.startswith(f"<b>{kb.gold_for('miners', 6)} золота</b> — нет") and "6 + 7" not in text
+
+
+@pytest.mark.parametrize(("game", "question", "expected"), [
+    # the rule as the player remembers it («за флаг вроде 5», «по монетке за дом») is no count
+    ("sylvan", "я в один ход повесил флаг на домик, а потом положил мост между этим деревом и соседним, на обоих у "
+               "меня перевес, там 3 и 4 уровня. за флаг вроде 5, а сколько всего вышло за ход?",
+     sy.flags_fame(1) + sy.heights_fame([3, 4])),
+    ("kingdom", "кажется шахтёры дают по 1 за дом у гор. у меня 6 домиков у гор, сколько золота?",
+     kb.gold_for("miners", 6)),
+    # a thing named once in the singular beside numbers of others is one; on the bridge it scores nothing
+    ("sylvan", "этим ходом повесил флаг, потом кинул мост между деревьями в 4 и в 3 уровня, на обоих у меня больше "
+               "всех. сколько всего очков за ход", sy.flags_fame(1) + sy.heights_fame([4, 3])),
+    ("sylvan", "поставил мост между деревьями в 5 и 3 уровня, на обоих я лидирую, и повесил на мост свой флаг. "
+               "сколько всего?", sy.heights_fame([5, 3])),
+])
+def test_a_remembered_rate_and_a_single_thing(game: str, question: str, expected: int) -> None:
+    assert value(first_line(game, question)) == expected

@@ -44,7 +44,7 @@ NAME_PREPOSITIONS = frozenset({"в", "во", "для", "про", "у", "in", "fo
 # Other board games a player compares with («в каркассоне всегда младший ходит, а тут?»): their names, with the
 # preposition before and the case ending after
 OTHER_GAMES = re.compile(
-    r"(?:\b(?:в|во|как|из|про)\s+)?\b(?:каркас+он|carcas+on+e|колонизатор|катан|catan|тикет\w*\s+ту\s+райд|"
+    r"(?:\b(?:или\s+)?(?:это\s+)?(?:ну\s+)?(?:прям\s+)?(?:как|типа)\s+)?(?:\b(?:в|во|из|про)\s+)?\b(?:каркас+он|carcas+on+e|колонизатор|катан|catan|тикет\w*\s+ту\s+райд|"
     r"ticket\s+to\s+ride|монопол|манчкин|munchkin|диксит|dixit|имаджинариум|азул|azul|вингспан|wingspan|"
     r"спл[еэ]ндор|splendor|агрикол|каменн\w*\s+век)\w*", re.IGNORECASE)
 
@@ -52,7 +52,8 @@ OTHER_GAMES = re.compile(
 def without_other_games(text: str) -> str:
     """A question without the names of other board games it compares with: their words tell nothing of these rules
     and, unknown to them, make the search doubt («маршрут как в тикет ту райд»)."""
-    return re.sub(r"\s{2,}", " ", OTHER_GAMES.sub(" ", text)).strip() or text
+    kept = re.sub(r"\s{2,}", " ", OTHER_GAMES.sub(" ", text)).strip()
+    return kept if re.search(r"\w", kept) else text
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ import numpy as np
 from bot.lookup.question import read_question
 from bot.lookup.reference import Section
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook
-from bot.lookup.terms import is_noun, lemma, normalise
+from bot.lookup.terms import edit_distance, is_noun, known_word, lemma, normalise
 
 FILE_NAME = "verdicts.txt"  # next to a game's reference.md
 # «спорно»: a situation the rules leave to the table (a reading the chat chooses): no verdict near it
@@ -55,14 +55,14 @@ VERDICTS: dict[str, bool | None] = {"да": True, "нет": False, "спорно
 
 SECTIONS = 3  # the situations of the search's first this many sections are candidates
 WORDS_SHARE = 0.6  # closeness = this share of the words' cosine + the rest of the meaning vectors' cosine
-FLOOR = 0.5  # the nearest situation is at least this close
+FLOOR = 0.45  # the nearest situation is at least this close
 MARGIN = 0.06  # and this much closer than the nearest one with the other verdict
-COVERED = 0.5  # and the question has at least this share of its subject (`Situations.covered`)
+COVERED = 0.4  # and the question has at least this share of its subject (`Situations.covered`)
 # a word of a section's title this rare names a thing (Ферма, Верхушка, Инструменты), unlike «ход» or «карта»
 NAMED_IDF = 1.8
 PAIRED = 0.3  # a rival with the other verdict this close is the situation's pair: their deciding words must agree
 OUTSPOKEN = 0.08  # a rival this close that says a deciding word of the question the nearest does not: no verdict
-SAME = 0.85  # a situation this close is the question's own, whatever setting the question adds
+SAME = 0.7  # a situation this close is the question's own, whatever setting the question adds
 NEXT_SECTIONS = 5  # a situation of the next sections the search found is taken when at least ELSEWHERE close
 ELSEWHERE = 0.7
 PARTNER = 0.05  # or when at most this much farther than the nearest situation of the sections answered
@@ -76,6 +76,7 @@ TURNING = frozenset({"не", "без", "против"})
 MORE = frozenset({"еще"})  # «могу ещё и покопать?» asks more than a situation without «ещё» or a second allows
 # «…, или нет?» asks, it does not negate
 ASKING_TAILS = re.compile(r"\b(?:или|либо)\s+(?:нет|не)\b|\bне\s+(?:так\s+)?ли\b")
+NOT_ONLY = re.compile(r"\bне\s+только\b")
 SAME_TURN = re.compile(r"\b(?:за|в)\s+(?:один|одни|1)\s+(?=ход)")  # «в один ход» is «за ход», not a count
 
 # A question asks for a yes or a no by these words (lemmas), phrases or a question mark, unless a question word opens
@@ -176,14 +177,29 @@ def asks_yes_no(question: str) -> bool:
     …?»; not when it asks how many, where, who, what («сколько», «куда мне идти», «что делать») or offers a choice
     («за монеты или за золото»)."""
     words = normalise(question)
-    if not words or any(w in COUNT_WORDS or lemma(w) in COUNT_WORDS for w in words) or _opens_a_clause(question):
+    counted = any((w in COUNT_WORDS or lemma(w) in COUNT_WORDS) and words[i + 1: i + 2] != ["угодно"]
+                  for i, w in enumerate(words))  # «сколько угодно городов» asks no number
+    if not words or counted or _opens_a_clause(question):
         return False
     text = f" {' '.join(words)} "
-    offered = [i for i, w in enumerate(words) if w == "или"]
-    if any(i + 1 < len(words) and words[i + 1] not in ("нет", "как") for i in offered):
+    # «на равнину или на луг?» offers a choice; «…нельзя? или всё-таки можно?», «…, или нет» ask again
+    offered = [i for sentence in _SENTENCES.split(question) for i, w in enumerate(normalise(sentence)) if w == "или"
+               and i + 1 < len(normalise(sentence)) and normalise(sentence)[i + 1] not in AGAIN and i > 0]
+    if offered:
         return False
-    return ("?" in question or any(lemma(w) in YES_NO_WORDS for w in words)
+    return ("?" in question or any(_yes_no_word(w) for w in words)
             or any(p in text for p in YES_NO_PHRASES))
+
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+AGAIN = frozenset("нет как все всетаки таки же".split())  # after «или»: the same question asked again
+_CAN = "можно"
+
+
+def _yes_no_word(word: str) -> bool:
+    """A word that asks for a yes or a no (`YES_NO_WORDS`), or «можно» typed with a slip («мржно», «можнл»)."""
+    return lemma(word) in YES_NO_WORDS or (len(word) == len(_CAN) and not known_word(word)
+                                           and edit_distance(word, _CAN, 1) <= 1)
 
 
 def asking_clause(question: str) -> str:
@@ -204,25 +220,38 @@ def asking_clause(question: str) -> str:
 def _opens_a_clause(question: str) -> bool:
     """Whether a question word (`OPEN_WORDS`) opens a clause of the question, after at most a conjunction or a
     preposition («а куда теперь», «…, на какое дерево»), and is not «кто-нибудь» or «только что»; or ends it
-    («колода кончилась, дальше что?», «а потом куда»)."""
-    for clause in re.split(r"[,.;:!?()—-]+\s|[,.;:!?()]+", question.lower().replace("ё", "е")):
-        words = normalise(clause)
-        if len(words) > 1 and words[-1] in OPEN_WORDS and words[-2] not in INDEFINITE_BEFORE:
-            return True
-        start = 0
-        while start < len(words) - 1 and words[start] in LEADS:
-            start += 1
-        if start < len(words) and lemma(words[start]) in OPEN_WORDS | {"какой"}:
-            following = words[start + 1] if start + 1 < len(words) else ""
-            if following not in INDEFINITE:
+    («колода кончилась, дальше что?», «а потом куда»). A clause in the middle of its sentence, or beside a clause of
+    its sentence that asks for a yes or a no, tells the story, it does not ask: «на доме клиента, куда я хочу пойти,
+    стоят двое. могу там встать?», «того же стиля, что и моё», «где стоят двое, можно встать?»."""
+    for sentence in _SENTENCES.split(question.lower().replace("ё", "е")):
+        clauses = [c for c in re.split(r"[,;:()—-]+\s|[,;:()]+|[.!?]+", sentence) if normalise(c)]
+        for i, clause in enumerate(clauses):
+            others = [c for j, c in enumerate(clauses) if j != i]
+            if 0 < i < len(clauses) - 1 or any(_yes_no_word(w) for c in others for w in normalise(c)):
+                continue
+            if _opens(normalise(clause)):
                 return True
+    return False
+
+
+def _opens(words: list[str]) -> bool:
+    """Whether a clause's words open or end with a question word (see `_opens_a_clause`)."""
+    if len(words) > 1 and words[-1] in OPEN_WORDS and words[-2] not in INDEFINITE_BEFORE:
+        return True
+    start = 0
+    while start < len(words) - 1 and words[start] in LEADS:
+        start += 1
+    if start < len(words) and lemma(words[start]) in OPEN_WORDS | {"какой"}:
+        following = words[start + 1] if start + 1 < len(words) else ""
+        return following not in INDEFINITE
     return False
 
 
 def flips(text: str) -> frozenset[str]:
     """The deciding words of a text, as their features (`FLIPS`)."""
     found = set()
-    for word in normalise(SAME_TURN.sub("за ", ASKING_TAILS.sub(" ", text.lower().replace("ё", "е")))):
+    text = NOT_ONLY.sub(" ", text.lower().replace("ё", "е"))  # «не только в городах с книгами?»: «также»
+    for word in normalise(SAME_TURN.sub("за ", ASKING_TAILS.sub(" ", text))):
         feature = FLIPS.get(word) or FLIPS.get(lemma(word))
         if feature is not None:
             found.add(feature)
@@ -344,7 +373,7 @@ class Situations:
         говорит нельзя. можно?») asks nothing of its own."""
         asking = asked if asking is None else asking
         own = self._flips[k]
-        more = not asking & MORE or bool(own & (MORE | {"два"}))  # «ещё одну» is «вторую»
+        more = not asking & MORE or bool(own & (MORE | {"два", "оба"}))  # «ещё одну» is «вторую», «оба» too
         return (own & MANY <= asked and bool(own & MANY) >= bool(asking & MANY) and asking & TURNING <= own
                 and more)
 
@@ -374,7 +403,7 @@ class Situations:
         # the nearest situation about the same named things, in the question's mood and saying what it says, of an
         # answered section or near enough; its rival is the nearest with another verdict of them all
         fitting = [(c, k) for c, k in scored
-                   if not (asked ^ self._flips[k]) & MOODS and self.says_enough(asked, k, asking)
+                   if not (asking ^ self._flips[k]) & MOODS and self.says_enough(asked, k, asking)
                    and not self.names_apart(terms, k, c)
                    and (self.situations[k].section in answered or c >= elsewhere)]
         if not fitting or self.situations[fitting[0][1]].yes is None:
@@ -386,7 +415,7 @@ class Situations:
         # a rival asked in another mood says the same rule the other way round («жетон надо сдать?» — «Да» — is
         # «жетон остаётся?» — «Нет»): only those of the question's mood contradict
         rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes
-                      and not (asked ^ self._flips[j]) & MOODS), None)
+                      and not (asking ^ self._flips[j]) & MOODS), None)
         if rival is None or best - rival[0] >= PAIRED:
             return Verdict(self.situations[k], best)
         closer, j = rival

@@ -98,8 +98,13 @@ def claims(words: list[Word], question: str) -> list[Claim]:
         said = [i for i in range(verb + 1, end) if words[i].value is not None and words[i].players is None]
         if matches(words[verb], _RESULT) and verb and words[verb - 1].text in _SELF:  # «у меня выходит 30», not
             said = [i for i in said if not _counts(words, i)]  # «у меня получается 4 группы»: a count to use
+        start = verb
+        if not said and matches(words[verb], _RESULT) and verb and words[verb - 1].value is not None and (
+                verb < 2 or words[verb - 2].text in ("это", "то", "итого", "всего")):  # «это 6 получается?»
+            said, start = [verb - 1], verb - 1
         values = tuple(words[i].value or 0 for i in said)
-        found.append(Claim(values, *_speaker(words, verb, question), verb, end))
+        speaker = _speaker(words, verb, question) if start == verb else (True, "", "")
+        found.append(Claim(values, *speaker, start, end))
     return found
 
 
@@ -111,9 +116,9 @@ def unclaimed(words: list[Word], found: list[Claim]) -> list[Word]:
             w = words[i]
             if w.value is not None:
                 out[i] = replace(w, value=None, players=None)
-            elif i > claim.start and matches(w, _CLAIM_ONLY):
+            elif i > claim.start and (matches(w, _CLAIM_ONLY) or matches(w, SAYING)):  # «это 6 получается»
                 out[i] = replace(w, text="", lemma="")
-        out[claim.start] = replace(words[claim.start], text="", lemma="")
+        out[claim.start] = replace(out[claim.start], text="", lemma="")
     return out
 
 

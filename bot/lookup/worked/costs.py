@@ -30,6 +30,7 @@ VOCABULARY: Vocabulary = {
     "gem": _GEM,
 }
 _FLIP = ("перелист", "листа", "листну", "листнул", "пролист", "полиста", "листаю")
+_TURN_OVER = ("перевер", "переворач", "перевора")  # of a page, as of any card: a flip only where a book is named
 _BUY = ("купил", "купи", "покупа", "куплю", "взял", "беру", "брал", "возьму", "набрал", "приобр")
 _LOAD = ("гружу", "груз", "загру", "погру", "положил", "положу", "кладу", "клал", "ставлю", "копа", "добы")
 _STOP = ("встаю", "встал", "стану", "встану", "останов", "пришел", "прихожу", "иду", "пойду", "захожу", "зашел",
@@ -81,10 +82,11 @@ def _in_clause(words: list[Word], at: int, stems: tuple[str, ...]) -> bool:
 
 def _flips(words: list[Word], numbers: list[Number]) -> list[tuple[int, Cost]]:
     """«перелистнул 5 страниц», «листал 4 раза»: the first flip of a turn is free."""
-    at = next((i for i, w in enumerate(words) if matches(w, _FLIP)), None)
+    flip = _FLIP + (_TURN_OVER if has(words, "страниц", "книг", "книж", "лист") else ())  # «перевернул страницу»
+    at = next((i for i, w in enumerate(words) if matches(w, flip)), None)
     if at is None:
         return []
-    counted = [n for n in numbers if n.counts == "page" or n.counts == "time" and _in_clause(words, n.at, _FLIP)]
+    counted = [n for n in numbers if n.counts == "page" or n.counts == "time" and _in_clause(words, n.at, flip)]
     if not counted:
         return []
     flips = counted[0].value

@@ -143,14 +143,16 @@ def for_players(players: int | None, allowed: range, line: Callable[[int], str])
 
 _TOGETHER = {1: "одному", 2: "вдвоём", 3: "втроём", 4: "вчетвером", 5: "впятером", 6: "вшестером"}
 _PLAYING = ("сыгра", "поигра", "играть", "играем", "играют", "рассчитан", "сядем", "садимся")
-_SHORT = ("можно", "получится", "реально", "норм", "пойдет", "подойдет")  # «в валдору вдвоём можно?»: that alone
+# «в валдору вдвоём можно?», «вдвоём можно? на скольких она вообще»: that and little else
+_SHORT = ("можно", "можна", "получится", "реально", "норм", "пойдет", "подойдет")
 
 
 def seats_line(words: list[Word], players: int | None, allowed: range) -> str | None:
     """Whether a game is played by a number of players («в валдору вдвоём можно?», «впятером в кингдом сыграем?»):
     the range it allows, and whether the number asked is in it; None for a question that asks nothing of that."""
-    asks = has(words, *_PLAYING) or has(words, *_SHORT) and len(words) <= 5
-    if players is None or not asks or has(words, "ход", "очк", "слав", "золот", "стоит", "плат", "карт", "брат"):
+    asks = has(words, *_PLAYING) or has(words, *_SHORT) and len(words) <= 7
+    if players is None or not asks or has(words, "ход", "очк", "слав", "золот", "стоит", "плат", "карт", "брат",
+                                          "стоя", "клетк", "гекс", "мест", "дерев"):  # «стоять вдвоём на клетке»
         return None
     low, high = allowed.start, allowed.stop - 1
     together = _TOGETHER.get(players, f"на {players} игроков")

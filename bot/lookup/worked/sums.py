@@ -48,6 +48,7 @@ class Category:
     secondary: bool = False  # added to another category, the other's section explains the sum (Kingdom's castles)
     optional: bool = False  # named without a number beside numbers of others, it is a description («у замков»)
     placed: tuple[str, ...] = ()  # words that take a number to it, not naming it («самая большая группа — 17»)
+    single: bool = False  # named once in the singular beside numbers of others, it is one («повесил флаг и мост …»)
 
 
 @dataclass
@@ -127,6 +128,8 @@ def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[N
     for n in numbers:
         if n.noun and not n.counts and n.noun not in SCORE_NOUNS:  # «три горы», «одни серые»: not the game's count
             continue
+        if _rate(words, n):  # «вроде 12 за первое место», «за флаг вроде 5»: the rule as remembered, not a count
+            continue
         takers = [(i, c) for i, c in found if n.counts and n.counts in c.takes]
         if n.counts and not takers:
             continue
@@ -149,12 +152,29 @@ def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[N
     for _, c in found:  # a category only described («за локации дают: один …») takes a count of its things or a
         if not any(matches(w, c.names, fuzzy=True) for w in words):  # number said with its description
             out[c.id] = [n for n in out[c.id] if n.counts in c.takes or _near_hint(words, n, c)]
+    if any(out.values()):  # «повесил флаг, потом мост между деревьями 4 и 3»: one flag
+        for i, c in found:
+            if c.single and not out[c.id] and _one(words, c, found):
+                out[c.id] = [Number(i, 1, words[i].clause, c.takes[0] if c.takes else None, None, None, None)]
     if any(out.values()) or listed:  # categories with numbers, or with things named one by one (`listed`)
         for i, c in found:
             described = not any(matches(w, c.names, fuzzy=True) for w in words)  # by a hint only («отдельно»)
             if (c.optional or described) and not out[c.id] and c.id not in listed and not _joined(words, i, found):
                 del out[c.id]
     return out
+
+
+_HEDGES = ("вроде", "кажется", "типа", "помню", "говорят")
+
+
+def _rate(words: list[Word], n: Number) -> bool:
+    """A rate the player remembers rather than a count to score: a number followed by «за» («12 за первое место»,
+    «по 3 за замок»), or said after «за …» with a hedge («за флаг вроде 5»)."""
+    nxt = words[n.at + 1] if n.at + 1 < len(words) else None
+    if nxt is not None and nxt.text == "за" and nxt.clause == n.clause and not n.counts:
+        return True
+    before = [w for w in words[max(0, n.at - 4): n.at] if w.clause == n.clause]
+    return any(w.text == "за" for w in before) and any(w.text in _HEDGES for w in before) and not n.counts
 
 
 def _told_of_another(words: list[Word], n: Number, found: list[tuple[int, Category]],
@@ -222,7 +242,7 @@ def not_a_sum(words: list[Word], units: tuple[str, ...] = ()) -> bool:
     `units` were won."""
     if any(matches(w, HOW_MANY) and any(v.text in _NEEDED for v in words[i + 1: i + 3]) for i, w in enumerate(words)):
         return True
-    scored = bool(units) and has(words, *units)
+    scored = bool(units) and has(words, *units) or has(words, "итог", "сумм", "всего")  # «за ход … итого сколько»
     return any(matches(w, NOT_A_SUM) and not _standing(words, i) and not (scored and matches(w, ("ход",)))
                for i, w in enumerate(words))
 
@@ -252,6 +272,24 @@ def _how_scored(words: list[Word]) -> bool:
 
 
 Rule = Callable[[list[Word], list[int]], Part]
+
+
+def _one(words: list[Word], category: Category, found: list[tuple[int, Category]]) -> bool:
+    """The category named in the singular only and not denied («повесил флаг»; not «флагов нет», «флаги», nor
+    «флажок на мосту», where a category it yields to places it)."""
+    from bot.replies.words import morph
+
+    named = [i for i, w in enumerate(words) if matches(w, category.names, fuzzy=True)]
+    if not named or any(w.text in ("не", "нет", "без", "ни") for w in words[max(0, named[0] - 2): named[0] + 3]):
+        return False
+    if any("plur" in morph().parse(words[i].text)[0].tag for i in named):  # «флаги»: how many is not said
+        return False
+    clause = [w for w in words if w.clause == words[named[0]].clause]
+    if any(w.text == "на" and any(category.id in other.yields and matches(v, other.names, fuzzy=True)
+                                 for _, other in found) for w, v in zip(clause, clause[1:], strict=False)):
+        return False  # «повесил на мост свой флаг»
+    tag = morph().parse(words[named[0]].text)[0].tag
+    return "sing" in tag and ("nomn" in tag or "accs" in tag)
 
 
 def total_lines(parts: list[Part], unit: Callable[[int], str]) -> list[str]:

@@ -53,7 +53,7 @@ VOCABULARY: Vocabulary = {
 }
 CATEGORIES: tuple[Category, ...] = (
     # «и повесил свой флаг» beside a bridge's heights: a description (a flag on a bridge scores nothing)
-    Category("flags", "sylvan.flags", ("флаг", "флажк"), takes=("flag",), optional=True),
+    Category("flags", "sylvan.flags", ("флаг", "флажк"), takes=("flag",), optional=True, single=True),
     # «флажок на мосту»: where a flag hangs, not a bridge to score
     Category("bridges", "sylvan.bridge-points", ("мост",), yields=("flags",), where=("на",),
              takes=("tree", "height", "dwelling")),

@@ -100,12 +100,25 @@ def renamed(words: list[Word]) -> list[Word]:
             out.append(replace(w, text="мастеров", lemma="мастер"))
             continue
         nxt = words[i + 1] if i + 1 < len(words) else None
+        if w.value is not None and nxt is not None and nxt.lemma in _COLOUR and _in_masters_list(words, i):
+            out.append(replace(w, value=None, players=None))  # «мастера: красный, синий и два серых»: colours count
+            continue
         if w.text == "плюс" and nxt is not None and nxt.value == _BONUS_VALUE and nxt.clause == w.clause:
             out.append(replace(w, text="бонус", lemma="бонус"))
             skip = True
             continue
         out.append(w)
     return out
+
+
+def _in_masters_list(words: list[Word], i: int) -> bool:
+    """Whether word `i` stands in a list of the masters' colours: the last category named before it in its sentence
+    is the masters, and the colour after it ends its clause («мастера — красный, синий и два серых;»)."""
+    after = words[i + 2] if i + 2 < len(words) else None
+    if after is not None and after.clause == words[i].clause:
+        return False
+    named = [c for w in words[:i] if w.sentence == words[i].sentence for c in CATEGORIES if matches(w, c.names)]
+    return bool(named) and named[-1].id == "masters"
 
 
 def _colours(words: list[Word], clause: int) -> list[str]:

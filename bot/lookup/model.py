@@ -30,7 +30,7 @@ MODEL_FILE = Path(__file__).with_name("model.npz")
 GRAMS = (3, 4, 5)  # the lengths of a word's character pieces
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=1024)  # ~1.3 KB of pieces a word, cheap to make again: a small cache
 def word_features(word: str) -> tuple[str, ...]:
     """A normalised word's features: its dictionary form, and its character pieces unless it is a stop word."""
     found = ["w:" + lemma(word)]

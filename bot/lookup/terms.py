@@ -59,7 +59,7 @@ def normalise(text: str) -> list[str]:
     return WORD.findall(text.lower().replace("ё", "е"))
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)  # bounded: a bot that runs for weeks reads ever new words
 def stem(word: str) -> str:
     """One normalised word's stem: Russian Snowball for Cyrillic, English Snowball for Latin, digits as they are."""
     if CYRILLIC.search(word):
@@ -76,7 +76,7 @@ def stems(text: str) -> list[str]:
 _VERB_FORMS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)  # bounded: a bot that runs for weeks reads ever new words
 def lemma(word: str) -> str:
     """One normalised word's dictionary form ("мостом" -> "мост", "берёт" -> "брать"), reflexive verbs without
     "-ся" ("считается" -> "считать"); the stem for words the dictionary does not know and for Latin words;
@@ -102,14 +102,14 @@ def is_stop(word: str) -> bool:
     return word in STOP_WORDS or lemma(word) in STOP_WORDS
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)  # bounded: a bot that runs for weeks reads ever new words
 def is_noun(word: str) -> bool:
     """Whether a word's likeliest reading is a common noun (the subject of a question rather than its wording)."""
     parse = morph().parse(word)[0]
     return parse.tag.POS == "NOUN" and "Name" not in parse.tag
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)  # bounded: a bot that runs for weeks reads ever new words
 def known_word(word: str) -> bool:
     """Whether the dictionary knows a Cyrillic word (so it is not a typo)."""
     return morph().word_is_known(word)
@@ -132,7 +132,7 @@ SAYING = frozenset(
 )
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)  # bounded: a bot that runs for weeks reads ever new words
 def _names(word: str) -> dict[str, float]:
     """A word's readings as a first name (pymorphy3's `Name` tag): the name's dictionary form -> their weight."""
     found: dict[str, float] = defaultdict(float)

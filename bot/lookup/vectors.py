@@ -70,7 +70,7 @@ class Vectors:
             indexes = np.frombuffer(pq.read(count * qdim), np.uint8).reshape(count, qdim)
             codes = np.frombuffer(pq.read(), np.float32).reshape(qdim, centroids, -1)
         ends = np.flatnonzero(np.frombuffer(text, np.uint8) == ord("\n"))
-        starts = np.concatenate(([0], ends + 1, [len(text) + 1])).astype(np.int64)
+        starts = np.concatenate(([0], ends + 1, [len(text) + 1])).astype(np.int32)  # the block is a few MB
         # the vocabulary is sorted but for its two special words at the end ("<unk>", "<pad>"): left out
         sorted_count = count
         while sorted_count > 1 and text[starts[sorted_count - 1] : starts[sorted_count] - 1].startswith(b"<"):
@@ -98,7 +98,7 @@ class Vectors:
     def __contains__(self, word: str) -> bool:
         return self.number(word) is not None
 
-    @functools.lru_cache(maxsize=8192)  # noqa: B019 - the vectors live as long as the process
+    @functools.lru_cache(maxsize=1024)  # noqa: B019 - the vectors live as long as the process; 1.2 KB each
     def vector(self, word: str) -> np.ndarray | None:
         """A word's vector scaled to length 1, None for a word the vocabulary lacks."""
         number = self.number(word)

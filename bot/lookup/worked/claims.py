@@ -44,14 +44,14 @@ class Claim:
     end: int
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)  # a long-running bot reads ever new words
 def _parse(text: str):
     from bot.replies.words import morph
 
     return morph().parse(text)[0]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)  # a long-running bot reads ever new words
 def _person(text: str):
     """The tag of a word read as a person («юля», «света», «друг»: a name or an animate noun), or None."""
     from bot.replies.words import morph

@@ -45,7 +45,7 @@ class Number:
         return self.prep == "по"
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)  # a long-running bot reads ever new words
 def pos_of(text: str) -> str | None:
     from bot.replies.words import morph
 

@@ -250,3 +250,9 @@ def test_a_count_in_the_list_of_masters_colours_is_no_other_count() -> None:
                 "бонуса; на снаряжении три камня. Мастерских нет.")
     expected = vd.contracts_points([4, 4, 6, 10]) + vd.masters_points(3) + vd.bonuses_points(1) + vd.gems_points(3)
     assert first_number("valdora", question) == expected
+
+
+def test_a_fortress_is_a_castle_and_playing_asked_in_any_form() -> None:
+    assert first_number("kingdom", "по шахтёрам 6 хат у гор и ещё касаюсь двух крепостей, сколько голды в сумме") == (
+        kb.gold_for("miners", 6) + kb.castles_gold(2))
+    assert worked("valdora", "валдора вдвоём играется? сколько минимум надо").text.startswith("<b>Вдвоём не сыграть")

@@ -74,3 +74,11 @@ def test_the_cost_leads_with_its_section(question: str, section: str) -> None:
 def test_no_cost_without_counts_or_in_games_without_prices(game: str, question: str) -> None:
     answer = worked(game, question)
     assert answer is None or "монет" not in answer.text
+
+
+@pytest.mark.parametrize(("question", "start"), [
+    ("зашёл на шахту с 2 монетами, сколько серебра нафармлю?", "<b>4 монеты из банка</b>"),  # «с 2 монетами»: held
+    ("я вот на дорогу встал где три чужих фишки, у меня было 5 монет, сколько осталось?", "<b>Останется 2 монеты</b>"),
+])
+def test_what_a_player_holds_and_has_left(question: str, start: str) -> None:
+    assert worked("valdora", question).text.startswith(start)

@@ -36,7 +36,8 @@ _LOAD = ("гружу", "груз", "загру", "погру", "положил",
 _STOP = ("встаю", "встал", "стану", "встану", "останов", "пришел", "прихожу", "иду", "пойду", "захожу", "зашел",
          "стою", "прийти", "дошел", "дойду", "встать", "дорог", "город", "дом")
 _MINE = ("шахт",)
-_REFILL = ("добер", "добра", "добира", "пополн", "получ", "возьм", "дадут", "добав", "прибав")
+_REFILL = ("добер", "добра", "добира", "пополн", "получ", "возьм", "дадут", "добав", "прибав", "фарм", "нафарм",
+           "набер", "положено взять")
 # the question asks what is paid or left: «сколько монет отдал», «сколько уйдёт», «сколько останется»
 _PAYING = ("стоит", "стоят", "стоимост", "плат", "заплат", "отда", "уйдет", "уходит", "уйдут", "ушл", "ушел",
            "потрат", "трат", "вылож",
@@ -188,7 +189,8 @@ def _full_purses(words: list[Word], numbers: list[Number]) -> int:
 def held(words: list[Word]) -> int | None:
     """The coins the player says they have («у меня 5 монет»), not ones asked about or paid."""
     for n in read_numbers(words, VOCABULARY):
-        if n.counts == "coin" and not _asked(words, n) and _in_clause(words, n.at, _HELD):
+        if n.counts == "coin" and not _asked(words, n) and (_in_clause(words, n.at, _HELD) or n.at and words[
+                n.at - 1].text == "с"):  # «зашёл на шахту с 2 монетами»
             return n.value
     return None
 
@@ -224,7 +226,7 @@ def cost_lines(words: list[Word]) -> tuple[list[str], str] | None:
     total = sum(c.amount for c in paid)
     lines: list[str] = []
     have = held(words)
-    if paid and have is not None and has(words, "остан", "остает", "будет"):
+    if paid and have is not None and has(words, "остан", "остает", "будет", "осталось", "останут"):
         if total > have:
             lines.append(f"<b>Не хватает</b>: нужно {coins(total)}, а у вас {coins(have)}" + (
                 " — остановиться там, где не можете заплатить всем, нельзя" if any(

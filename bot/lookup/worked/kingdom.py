@@ -59,8 +59,8 @@ CATEGORIES: tuple[Category, ...] = (
              placed=("крупн", "самая", "самой", "самую", "больш")),
     Category("farmers", "kingdom.farmers", ("фермер",), takes=("sector", "settlement"), scored=True),
     # a castle beside merchants is one of the objects linked, not the castles' own gold
-    Category("castles", "kingdom.castles", ("замк", "замок"), yields=("workers",), yields_anywhere=("merchants",),
-             takes=("castle",),
+    Category("castles", "kingdom.castles", ("замк", "замок", "крепост"), yields=("workers",),
+             yields_anywhere=("merchants",), takes=("castle",),
              optional=True, secondary=True),
 )
 # what each card counts, per unit of its gold: (the thing, genitive plural for «Сколько ...?», «за каждое ...»)

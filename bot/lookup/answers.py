@@ -11,7 +11,7 @@ from html import escape
 from bot.lookup.reference import Section, without_other_games
 from bot.lookup.rulebook import RuleBook
 from bot.lookup.verdicts import verdict
-from bot.lookup.worked import Worked, asks_seats, seated, worked
+from bot.lookup.worked import Worked, seating, worked
 from bot.replies import buttons
 from bot.replies.lines import shortened_text
 from bot.replies.reply import Article, Button, Reply
@@ -134,7 +134,7 @@ def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[s
     if not words.strip():
         return named or current, words, []
     limit = 1 + ALTERNATIVES
-    seats = seated(words) if named is None and current is None else None  # «играем впятером»: Валдора's question
+    seats = seating(words).games if named is None and current is None else None  # «играем впятером»: Валдора's
     if seats is not None and len(seats) == 1:
         named = next(iter(seats))
     if seats is not None and len(seats) > 1:
@@ -156,7 +156,8 @@ def other_games(book: RuleBook, question: str, current: str | None, found: list[
     даёт гавань": Валдора and Kingdom Builder both have a harbour). Empty when one game's answer is the answer."""
     if current is not None or not found or book.split_game(question)[0] is not None:
         return []
-    if asks_seats(question):  # «можно играть вдвоём?»: how many each game seats
+    seats = seating(question)
+    if seats.asked:  # «можно играть вдвоём?»: how many each game seats
         return [s for game in book.games if game != found[0].game for s in [book.section(f"{game}.players")] if s]
     ranking = book.rank(question, None, limit=3 * (1 + ALTERNATIVES))
     if not ranking.confident or ranking.sections[0].id != found[0].id:
@@ -167,8 +168,7 @@ def other_games(book: RuleBook, question: str, current: str | None, found: list[
     for section, score in zip(ranking.sections, ranking.scores, strict=True):
         if section.game != first and section.game not in best:
             best[section.game] = (section, score)
-    seats = seated(question)  # «вдвоём»: not Валдора, played by three to five
-    return [section for game, (section, score) in best.items() if seats is None or game in seats
+    return [section for game, (section, score) in best.items() if seats.games is None or game in seats.games
             if score >= TWO_GAMES_SHARE * ranking.scores[0] and leaning[game] >= TWO_GAMES_LEANING * leaning[first]]
 
 

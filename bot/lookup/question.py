@@ -117,7 +117,6 @@ def read_question(
             near = nearest(word) if nearest is not None and NEAREST_WEIGHT else None
             if near is not None and near[1] >= NEAREST_MIN:
                 add(cues, synonyms.word_terms(near[0]), NEAREST_WEIGHT)
-
     kept = " ".join(w for k, w in enumerate(words) if k not in aside)
     pairs = index.pairs_of(kept)
     if NUMBER in cues:  # "сколько верхушек" looks for "9 верхушек"

@@ -183,10 +183,10 @@ def asks_yes_no(question: str) -> bool:
         return False
     text = f" {' '.join(words)} "
     # «на равнину или на луг?» offers a choice; «…нельзя? или всё-таки можно?», «…, или нет» ask again
-    offered = [i for sentence in _SENTENCES.split(question) for i, w in enumerate(normalise(sentence)) if w == "или"
-               and i + 1 < len(normalise(sentence)) and normalise(sentence)[i + 1] not in AGAIN and i > 0]
-    if offered:
-        return False
+    for sentence in map(normalise, _SENTENCES.split(question)):
+        if any(w == "или" and 0 < i < len(sentence) - 1 and sentence[i + 1] not in AGAIN
+               for i, w in enumerate(sentence)):
+            return False
     return ("?" in question or any(_yes_no_word(w) for w in words)
             or any(p in text for p in YES_NO_PHRASES))
 

@@ -103,23 +103,26 @@ def worked(game: str | None, question: str) -> Worked | None:
     return Worked(checked(lines, quoted), fact.sections_of(n, words), claimed=bool(figures(quoted)))
 
 
-def asks_seats(question: str) -> bool:
-    """Whether a question asks if a number of players can play («можно играть вдвоём?»): every game's question."""
-    words = read(question)
-    n = table_size(words)
-    return n is not None and seats_line(words, n, range(2, 6)) is not None
+@dataclass(frozen=True)
+class Seating:
+    """How many play, as a question says it of the table: whether it asks if that number can play («можно играть
+    вдвоём?»: every game's question), and else the games that seat it when not every game does («играем впятером,
+    сколько карт каждому?» is Валдора's alone, «вдвоём что убрать из коробки?» is not Валдора's; None: any game)."""
+
+    asked: bool = False
+    games: frozenset[str] | None = None
 
 
-def seated(question: str) -> frozenset[str] | None:
-    """The games played by the number of players a question names, when it names one that not every game allows and
-    does not ask whether that number can play: «играем впятером, сколько карт каждому?» is Валдора's alone, «вдвоём
-    что убрать из коробки?» is not Валдора's. None when the question names no such number."""
+def seating(question: str) -> Seating:
+    """The seating a question tells (`Seating`); the default one when it names no number of players."""
     words = read(question)
     n = table_size(words)
-    if n is None or seats_line(words, n, range(2, 6)) is not None:
-        return None
+    if n is None:
+        return Seating()
+    if seats_line(words, n, range(2, 6)) is not None:
+        return Seating(asked=True)
     games = frozenset(game for game, calculator in CALCULATORS.items() if n in calculator.ALLOWED)
-    return games if games and len(games) < len(CALCULATORS) else None
+    return Seating(games=games if games and len(games) < len(CALCULATORS) else None)
 
 
 _TABLE = ("на", "нас", "для")  # «на троих», «нас трое», «для 4 игроков»: how many play, not who stands where
@@ -131,7 +134,7 @@ def table_size(words: list[Word]) -> int | None:
     for i, word in enumerate(words):
         if word.players is None or word.players < 2:
             continue
-        if word.text.startswith("вдво") or word.text.startswith(("втро", "вчетв", "впят")):
+        if word.text.startswith(("вдво", "втро", "вчетв", "впят")):
             return word.players
         if i and words[i - 1].text in _TABLE:
             return word.players

@@ -85,7 +85,7 @@ def read(text: str) -> list[Word]:
     text = text.replace("+", " плюс ")  # «+10»: said «плюс 10» (Валдора's bonus cards); «высотой 3 + область»
     text = _SOME_COUNT.sub("несколько", _INDEFINITE.sub("некий", text.lower().replace("ё", "е")))
     text = _LEVEL.sub(r"\1", text)
-    if _MARKER.search(text) and _MARKER.search(text, _MARKER.search(text).end()):  # «1) … 2) …»: a list, not numbers
+    if len(_MARKER.findall(text)) > 1:  # «1) … 2) …»: a list, not numbers
         text = _MARKER.sub(";", text)
     text = _ORDINAL.sub(lambda m: _ORDINALS[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(_ORDINALS) else
                         m.group(1), text)

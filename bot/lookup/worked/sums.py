@@ -170,11 +170,13 @@ _HEDGES = ("вроде", "кажется", "типа", "помню", "говор
 def _rate(words: list[Word], n: Number) -> bool:
     """A rate the player remembers rather than a count to score: a number followed by «за» («12 за первое место»,
     «по 3 за замок»), or said after «за …» with a hedge («за флаг вроде 5»)."""
+    if n.counts:  # «2 флага»: a count of things
+        return False
     nxt = words[n.at + 1] if n.at + 1 < len(words) else None
-    if nxt is not None and nxt.text == "за" and nxt.clause == n.clause and not n.counts:
+    if nxt is not None and nxt.text == "за" and nxt.clause == n.clause:
         return True
     before = [w for w in words[max(0, n.at - 4): n.at] if w.clause == n.clause]
-    return any(w.text == "за" for w in before) and any(w.text in _HEDGES for w in before) and not n.counts
+    return any(w.text == "за" for w in before) and any(w.text in _HEDGES for w in before)
 
 
 def _told_of_another(words: list[Word], n: Number, found: list[tuple[int, Category]],
@@ -282,14 +284,14 @@ def _one(words: list[Word], category: Category, found: list[tuple[int, Category]
     named = [i for i, w in enumerate(words) if matches(w, category.names, fuzzy=True)]
     if not named or any(w.text in ("не", "нет", "без", "ни") for w in words[max(0, named[0] - 2): named[0] + 3]):
         return False
-    if any("plur" in morph().parse(words[i].text)[0].tag for i in named):  # «флаги»: how many is not said
+    tags = [morph().parse(words[i].text)[0].tag for i in named]
+    if any("plur" in tag for tag in tags):  # «флаги»: how many is not said
         return False
     clause = [w for w in words if w.clause == words[named[0]].clause]
     if any(w.text == "на" and any(category.id in other.yields and matches(v, other.names, fuzzy=True)
                                  for _, other in found) for w, v in zip(clause, clause[1:], strict=False)):
         return False  # «повесил на мост свой флаг»
-    tag = morph().parse(words[named[0]].text)[0].tag
-    return "sing" in tag and ("nomn" in tag or "accs" in tag)
+    return "sing" in tags[0] and ("nomn" in tags[0] or "accs" in tags[0])
 
 
 def total_lines(parts: list[Part], unit: Callable[[int], str]) -> list[str]:

@@ -4,7 +4,9 @@ counts («шахтёры: 7 поселений у гор», «отшельник
 
 from __future__ import annotations
 
-from bot.lookup.worked.counted import Number, Vocabulary, in_clause, near, read_numbers
+from dataclasses import replace
+
+from bot.lookup.worked.counted import Number, Vocabulary, concept, in_clause, near, read_numbers
 from bot.lookup.worked.reading import Word, has, matches
 from bot.lookup.worked.setup import PLAYER_WORDS, Fact, players_head
 from bot.lookup.worked.sums import Category, Part
@@ -129,7 +131,8 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
         at, named = totals[-1:], []
     if category.id == "castles":  # «возле одного замка …, возле другого …»: castles named one by one
         at = at + [Number(w_at, 1, words[w_at].clause, "castle", None, None, None) for w_at in _other_castles(words)]
-    values = [n.value for n in at if words[n.at].text.isdigit() or n.value != 1] or [n.value for n in at]
+    values = [n.value for n in at if words[n.at].text.isdigit() or n.value != 1 or _counts_next(words, n, at)] or [
+        n.value for n in at]
     values += [1] * len(named)
     n = sum(values) if category.id in _ADDING else max(values)
     result = castles_gold(n) if category.id == "castles" else gold_for(category.id, n)
@@ -140,6 +143,13 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     if named and not at:  # «замок, таверна и оазис — 3 × 4»
         sums = f"{', '.join(named)} — {n} × {per}"
     return Part(title, [result], f"{sums} — {rate}{card}")
+
+
+def _counts_next(words: list[Word], n: Number, at: list[Number]) -> bool:
+    """«три локации и один замок»: the word «один» right before a thing no other number counts is one of it; «у 2
+    замков, у одного замка 3 моих» is one of those counted."""
+    return (n.counts is not None and n.at + 1 < len(words) and concept(words[n.at + 1], VOCABULARY) == n.counts
+            and not any(m.counts == n.counts for m in at if m is not n))
 
 
 def _largest_group(words: list[Word], n: Number) -> bool:
@@ -217,8 +227,10 @@ def _farmers(words: list[Word], at: list[Number]) -> Part:
                 "секторов (или в самом слабом)? Напишите числа — посчитаю.")
 
 
-_THIRD = ("трет", "четверт", "последн", "меньше всех", "нет ничего", "пусто", "меня нет", "меня вообще нет",
-          "ничего нет", "нет моих", "ни одного")
+# neither place in a sector: «ни то ни то», «ни первый ни второй», «нигде», «пусто», «меня нет»
+_NEITHER = ("нет ничего", "пусто", "меня нет", "меня вообще нет", "ничего нет", "нет моих", "ни одного", "ни то",
+            "ни другое", "ни перв", "ни втор", "нигде", "ни там", "ничего")
+_THIRD = ("трет", "четверт", "последн", "меньше всех", *_NEITHER)
 # ordinals that name a sector after «в»/«во»/«на» («в третьем я второй»), unless «месте» follows («на втором месте»)
 _ORDINAL = ("перв", "втор", "трет", "четверт", "последн", "оставш", "остальн", "друг")
 _SAME = ("тоже", "также", "так же", "то же", "аналогично")
@@ -231,12 +243,16 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
     """Lords: each count of sectors goes to the place named in its clause, else to the nearer of «первый»/«больше
     всех» and «второй» («в двух секторах я первый, в одном второй»); with no counts, each clause that names a sector
     and a place is one sector («в левом верхнем я первый, в правом верхнем тоже, в левом нижнем второй»)."""
+    words = _sector_clauses(words)
+    at = [replace(n, clause=words[n.at].clause) for n in at]
     places = ([i for i, w in enumerate(words) if matches(w, _FIRST)],
               [i for i, w in enumerate(words) if matches(w, _SECOND)])
     labels = _sector_labels(words, at)  # «в 1 секторе первый, во 2 второй»: which sector, not how many
     at = [n for n in at if n not in labels]
     firsts = seconds = 0
     for n in at:
+        if _neither(words, n.clause):  # «в двух других ни то ни то»: sectors with no place
+            continue
         near_ = [(words[j].clause != n.clause, abs(j - n.at), place) for place, found in enumerate(places)
                  for j in found]
         if near_:
@@ -252,6 +268,31 @@ def _lords(words: list[Word], at: list[Number]) -> Part:
                     "поселений и в скольких — второе место? Напишите числа — посчитаю.")
     result = firsts * lord_gold(1) + seconds * lord_gold(2)
     return Part("Лорды", [result], f"{firsts} × {lord_gold(1)} + {seconds} × {lord_gold(2)} — {rate} («Лорды»)")
+
+
+def _sector_clauses(words: list[Word]) -> list[Word]:
+    """Sectors said one after another with no comma («в одном я первый в другом второй в двух других ни то ни
+    то»): a new clause at each «в …» that names a sector once the words before it named one and a place in it."""
+    out: list[Word] = []
+    clause, sector, place, last = 0, False, False, None
+    for i, w in enumerate(words):
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        names_sector = w.text in ("в", "во") and nxt is not None and (nxt.value is not None or matches(nxt, _ORDINAL)
+                                                                    or matches(nxt, _WHERE))
+        if w.clause != last:
+            clause, sector, place, last = clause + 1, False, False, w.clause
+        elif names_sector and sector and place:
+            clause, sector, place = clause + 1, False, False
+        sector = sector or names_sector
+        place = place or matches(w, (*_FIRST, *_SECOND)) or _neither([w], w.clause)
+        out.append(replace(w, clause=clause))
+    return out
+
+
+def _neither(words: list[Word], clause: int) -> bool:
+    """A clause that says the player holds neither place there («в двух других ни то ни то», «в трёх я нигде»)."""
+    said = " " + " ".join(w.text for w in words if w.clause == clause)
+    return any(" " + t in said for t in _NEITHER)
 
 
 def _sector_labels(words: list[Word], at: list[Number]) -> list[Number]:

@@ -90,6 +90,7 @@ def renamed(words: list[Word]) -> list[Word]:
     """«Плюс 10», «плюс10», «плюс десятка», «плюс десяток» name a bonus card (its printed «+10»): the number is the
     card's name, not a count («4 карточки плюс10» are four bonus cards); people of a colour («белых челов», «синие
     человечки») are masters."""
+    words = [replace(w, lemma=_cut_colour(w.text)) if _cut_colour(w.text) else w for w in words]
     out: list[Word] = []
     skip = False
     for i, w in enumerate(words):
@@ -109,6 +110,15 @@ def renamed(words: list[Word]) -> list[Word]:
             continue
         out.append(w)
     return out
+
+
+def _cut_colour(text: str) -> str | None:
+    """The colour a name cut short says («желт», «сер», «красн», «фиол»): the one colour name it begins (3 letters
+    or more), as that name's dictionary form; None for a whole word or one that begins none or several."""
+    if len(text) < 3 or text in _COLOUR:
+        return None
+    names = [name for name in _COLOUR if name.startswith(text) and len(text) < len(name) - 1]
+    return names[0] if len(names) == 1 else None
 
 
 def _in_masters_list(words: list[Word], i: int) -> bool:
@@ -161,7 +171,11 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
 
 
 def listed(category: str, words: list[Word]) -> list[str]:
-    """Gems named one by one by their kind, with no number before them («рубин на кирке, сапфир на телеге»)."""
+    """Gems named one by one by their kind, with no number before them («рубин на кирке, сапфир на телеге»); the
+    masters' colours named («мастера: фиолетовый, белый и два серых»)."""
+    if category == "masters":
+        here = next((i for i, w in enumerate(words) if matches(w, _MASTER)), None)
+        return [] if here is None else _colours(words[here:], words[here].clause)  # after the masters: a list
     if category != "gems":
         return []
     return [w.lemma for i, w in enumerate(words)

@@ -97,7 +97,8 @@ def read(text: str) -> list[Word]:
         if token == "а" and words:  # «в двух первый, а в одном второй»
             clause += 1
         value, people = (None, False) if token in _ONLY else _number(token)
-        if value == 1 and words and words[-1].text == "ни":  # «мастерских ни одной»: none, not one
+        if value == 1 and words and (words[-1].text == "ни" or len(words) > 1 and words[-2].text == "ни" and words[
+                -1].text in ("на", "в", "во", "у", "с", "из")):  # «мастерских ни одной», «ни на одном»: none
             value = None
         if token in _TOGETHER:
             words.append(Word(token, token, _TOGETHER[token], _TOGETHER[token], clause, sentence))

@@ -13,7 +13,7 @@ from bot.lookup.worked.reading import Word, has, matches
 # A sum is asked for: «сколько», «посчитай», «итого» or what it gives («очков», «золота», «даст»)
 HOW_MANY = ("сколько", "скольк", "сколь", "скока", "скоко", "скок", "посчита", "подсчита", "сосчита")
 # what a card or a move brings («сколько получу», «сколько выходит»)
-YIELDS = ("получ", "=дать", "даст", "дадут", "дает", "принес", "принос", "выйдет", "выходит", "будет", "набег",
+YIELDS = ("получ", "=дать", "даст", "дадут", "дает", "дают", "принес", "принос", "выйдет", "выходит", "будет", "набег",
           "заработ", "светит")
 ASKING = (*HOW_MANY, "итог", "всего", *YIELDS, "считаю", "считают", "считать", "считаем")
 # Not a score: prices and costs («сколько монет стоит листнуть книгу»), limits and moves
@@ -245,8 +245,15 @@ def not_a_sum(words: list[Word], units: tuple[str, ...] = ()) -> bool:
     if any(matches(w, HOW_MANY) and any(v.text in _NEEDED for v in words[i + 1: i + 3]) for i, w in enumerate(words)):
         return True
     scored = bool(units) and has(words, *units) or has(words, "итог", "сумм", "всего")  # «за ход … итого сколько»
-    return any(matches(w, NOT_A_SUM) and not _standing(words, i) and not (scored and matches(w, ("ход",)))
-               for i, w in enumerate(words))
+    return any(matches(w, NOT_A_SUM) and not _standing(words, i) and not _at_most(words, i)
+               and not (scored and matches(w, ("ход",))) for i, w in enumerate(words))
+
+
+def _at_most(words: list[Word], i: int) -> bool:
+    """«максимум на одном», «максимум 2»: how many someone has at most, a description, not a limit asked about."""
+    nxt = words[i + 1] if i + 1 < len(words) else None
+    return words[i].text.startswith("максимум") and nxt is not None and nxt.clause == words[i].clause and (
+        nxt.value is not None or nxt.text in ("на", "в", "у", "по"))
 
 
 def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[str, ...],

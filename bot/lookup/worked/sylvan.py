@@ -5,7 +5,7 @@ a bridge and flags, per round or for both rounds («дерево высотой 
 
 from __future__ import annotations
 
-from bot.lookup.worked.counted import Number, Vocabulary
+from bot.lookup.worked.counted import Number, Vocabulary, read_numbers
 from bot.lookup.worked.reading import Word, has, matches
 from bot.lookup.worked.setup import PLAYER_WORDS, Fact, for_players, players_head
 from bot.lookup.worked.sums import Category, Part
@@ -115,9 +115,25 @@ def part(category: Category, words: list[Word], at: list[Number]) -> Part:
     if not heights:
         return Part("деревья", missing=f"Деревья: {rate}. Какой высоты деревья с вашим преимуществом (основание и "
                     "жилища)? Напишите числа — посчитаю.")
+    held = _held(words, read_numbers(words, VOCABULARY))
+    if held is not None and held > len(heights):  # «перевес на трёх; на одном основание и два домика»
+        return Part("деревья", missing=f"Деревья: {rate}. Вы назвали высоту {len(heights)} из {held} деревьев с "
+                    f"вашим преимуществом; какой высоты {'оставшееся' if held - len(heights) == 1 else 'остальные'}"
+                    "? Напишите числа — посчитаю.")
     fame = sum(tree_fame(h) for h in heights) * rounds
     sums = " + ".join(map(str, heights))
     return Part("деревья", [fame], f"{sums}{times} — {rate} (основание и жилища, верхушка не в счёт)")
+
+
+def _held(words: list[Word], at: list[Number]) -> int | None:
+    """How many trees the player says they hold the advantage on («преимущество на трёх», «перевес на двух
+    деревьях»): the number just after «на» after a word of the advantage, None when not said."""
+    for n in at:
+        before = [w for w in words[max(0, n.at - 3): n.at] if w.clause == n.clause]
+        if n.prep == "на" and n.counts in (None, "tree") and n.of in (None, "tree") and any(
+                matches(w, _HELD) for w in before):  # («перевес» reads as a typo of «дерев»: `of` may be a tree)
+            return n.value
+    return None
 
 
 def _region(words: list[Word], at: list[Number], rounds: int, times: str) -> Part:
@@ -132,9 +148,11 @@ def _region(words: list[Word], at: list[Number], rounds: int, times: str) -> Par
     size = sized[0] if sized else counts[0] if counts else None
     rest = [n.value for n in at if n is not size]
     if size is None and len(values) > 1 and has(words, "меня") and has(words, *_OTHERS):
+        mine, theirs = _leads(values, [_whose(words, n) for n in at])
+        tied = mine == theirs if mine is not None else _region_tied(words)  # «у меня на трёх, у них на одном»: mine
         return Part("область", missing=f"Превосходство в области: {rate}. Превосходство у того, у кого больше "
                     "деревьев с преимуществом в области; при равенстве — ничья. Сколько всего деревьев в "
-                    "области? Напишите число — посчитаю.", section="sylvan.region-tie")
+                    "области? Напишите число — посчитаю.", section="sylvan.region-tie" if tied else "")
     if size is None and len(values) > 1 and has(words, "меня") and not has(words, *_REGION):
         values = []  # «у меня 2 дерева и у синего 2»: each player's trees, not the region's size
     if size is None and values and all(_whose(words, n) for n in at):  # «у него там 2 дерева»: his, not its size

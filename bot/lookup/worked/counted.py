@@ -20,6 +20,7 @@ _BEFORE = 4  # words back to the noun a value belongs to
 _BACK = ("ней", "нем", "нём", "них", "которой", "котором", "которых")  # «на ней 6»: the thing just named
 # what is printed on a thing: «на ней написано 12», «на карточке нарисовано 15»
 _WRITTEN = ("написан", "нарисован", "напечатан", "указан", "стоит", "значит")
+_OTHER = ("друг", "втор")  # «на другом», «вторая»: the next of things named one by one
 _THEM = ("них", "этих", "которых", "тех")  # «3 из них мои»: a share of what was counted, not a count of its own
 _PIECES = ("штук", "шт")
 _AMOUNT = ("количеств", "число", "числ")  # «какое-то количество»: a number not known
@@ -64,8 +65,15 @@ def _pronoun(words: list[Word], i: int) -> bool:
     share = nxt is not None and nxt.text == "из" and i + 2 < len(words) and words[i + 2].text in _THEM or (
         i > 1 and words[i - 2].text == "из" and words[i - 1].text in _THEM)
     someone = nxt is not None and pos_of(nxt.text) == "VERB"  # «один перевернул, другой забыл»: someone
-    return share or (words[i].value == 1 and not words[i].text.isdigit() and nxt is not None
-                     and (nxt.text == "из" or nxt.text.isdigit() or someone))
+    if words[i].value != 1 or words[i].text.isdigit():
+        return share
+    # «одно три уровня», «одна на 15, вторая на 20»: one of the things, the number after it is its value
+    valued = nxt is not None and (nxt.value is not None or nxt.text == "на" and i + 2 < len(words) and words[
+        i + 2].value is not None and words[i + 2].clause == words[i].clause)
+    # «на одном …, на другом …, и ещё одно, где …»: the last of things named one by one
+    last = (nxt is None or nxt.clause != words[i].clause) and i > 0 and words[i - 1].text == "еще" and any(
+        w.text.startswith("друг") for w in words[:i] if w.sentence == words[i].sentence)
+    return share or nxt is not None and (nxt.text == "из" or someone) or valued or last
 
 
 def _lists(words: list[Word]) -> list[list[int]]:
@@ -153,14 +161,27 @@ def _noun_before(words: list[Word], first: int, vocabulary: Vocabulary, across: 
     return None
 
 
+def _counted_apart(words: list[Word], run: list[int], vocabulary: Vocabulary) -> list[tuple[list[int], str | None]]:
+    """«мастерская на 15 и два бонуса»: a value after «на» and a count of another thing after «и» are two things,
+    not one list: the value, of the thing named before it, and the count; «контракты на 4, 6 и 9 очков» stays one."""
+    if len(run) < 2 or run[0] == 0 or words[run[0] - 1].text != "на":
+        return [(run, None)]
+    after, noun = _noun_after(words, run[-1], vocabulary)
+    before = next((c for w in reversed(words[:run[0]]) if w.sentence == words[run[0]].sentence
+                   for c in [concept(w, vocabulary)] if c), None)  # «мастерские одна на 10, другая на 15»
+    if after is None or before is None or after == before or noun in SCORE_NOUNS:
+        return [(run, None)]
+    return [(run[:-1], before), (run[-1:], None)]
+
+
 def read_numbers(words: list[Word], vocabulary: Vocabulary, unknown: bool = False) -> list[Number]:
     """Every number of a question (not a number of players) with what it counts or gives a value of; `unknown`: the
     counts the player says without knowing them too («сколько-то у озера»)."""
     out: list[Number] = []
-    for run in _lists(words):
+    for run, valued in [part for whole in _lists(words) for part in _counted_apart(words, whole, vocabulary)]:
         counts, noun = _noun_after(words, run[-1], vocabulary)
         # a number of something the game's words do not name («в одной стопке») gives no value of the noun before
-        of = None if counts or noun and noun not in SCORE_NOUNS else _noun_before(words, run[0], vocabulary)
+        of = None if counts or noun and noun not in SCORE_NOUNS else valued or _noun_before(words, run[0], vocabulary)
         start = run[0] - 1 if run[0] and matches(words[run[0] - 1], _WRITTEN) else run[0]  # «на ней написано 12»
         prep = words[start - 1].text if start else None
         if prep in _BACK and start > 1 and words[start - 2].text == "на":  # «мастерская (на ней 6)»: printed on it

@@ -73,7 +73,7 @@ def mentions(words: list[Word], categories: tuple[Category, ...]) -> list[tuple[
     hinted = [(i, c) for i, w in enumerate(words) for c in categories if c.hints and matches(w, c.hints) and all(
         c.id in other.yields for j, other in named if words[j].clause == w.clause)]
     found = [(i, c) for i, c in sorted(named + hinted, key=lambda m: m[0]) if not c.needs or has(words, *c.needs)]
-    clauses = {(words[i].clause, c.id) for i, c in found}
+    clauses = {(words[i].clause, c.id) for i, c in found if not absent(words, i)}  # «превосходства нет»: nothing
     anywhere = {c.id for _, c in found}
     found = [(i, c) for i, c in found if not _described(words, i, c, clauses, anywhere)
              and not anywhere & set(c.yields_anywhere)
@@ -101,7 +101,7 @@ def absent(words: list[Word], i: int) -> bool:
     before = [w.text for w in words[max(0, i - 2): i] if w.clause == clause]
     after = [w.text for w in words[i + 1: i + 3] if w.clause == clause]
     return "без" in before or "ни" in before or after[:1] == ["ни"] or any(  # «мастерских ни одной»
-        w.text in _NONE for w in words[i + 1:] if w.clause == clause)
+        w.text in _NONE for w in words[i + 1: i + 6] if w.clause == clause)  # near it: «…деревьях … областях нет»
 
 
 def implied(found: list[tuple[int, Category]], numbers: list[Number],

@@ -13,7 +13,8 @@ from bot.lookup.worked.reading import Word, has, matches
 MARKERS = ("начал", "старт", "каждого", "каждому", "каждый", "каждую", "каждой", "разда", "выда", "убира", "убрат",
            "убир", "коробк", "комплект", "состав", "всего", "подготов", "игре", "рук", "колод", "стопк", "открыва",
            "открыт", "клад", "полож", "выклад", "собира", "запас", "книг", "книжк", "каталог", "поле", "поля", "раунд",
-           "бесконеч", "неограничен")  # «плюс десяток бесконечно, сколько их на самом деле?»: how many in the box
+           "бесконеч", "неограничен",  # «плюс десяток бесконечно, сколько их на самом деле?»: how many in the box
+           "стопок", "игрой")  # «на сколько стопок их раскладывают перед игрой»
 # the start and the box themselves, not the board or a hand that any rule may mention
 START = ("начал", "старт", "каждого", "каждому", "каждый", "каждую", "каждой", "разда", "выда", "убира", "убрат",
          "убир", "коробк", "комплект", "состав", "всего", "подготов")
@@ -53,7 +54,14 @@ _PLAY = ("сыгра", "игра", "поигра")
 
 
 def _not_setup(words: list[Word]) -> bool:
+    """A score, a move or a price asked, in the sentence that asks how many when one does («сколько карт дают в
+    начале? я думала по три, как домиков за ход»: the aside after it is no move asked about)."""
+    asking = {w.sentence for w in words if matches(w, QUANTITY[:5])}
     for i, w in enumerate(words):
+        if asking and w.sentence not in asking:
+            continue
+        if w.text.startswith("ход") and i and words[i - 1].text == "по":
+            continue  # «я третий по ходу»: a seat, not a move
         if matches(w, _YIELDS) and any(v.text == "за" for v in words if v.clause == w.clause):
             return True  # «сколько мне за него дадут»
         if not matches(w, NOT_SETUP):
@@ -81,7 +89,8 @@ def asks_setup(words: list[Word], players: int | None, disputed: bool = False) -
 
 
 _SKIPPED = {"ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "PRCL", "NPRO"}  # between «сколько» and the thing asked
-_GENERIC = ("штук", "шт", "карточ", "фишк", "всего")  # «сколько штук домиков»: the next word says which
+# «сколько штук домиков», «сколько тайлов мостов»: the next word says which
+_GENERIC = ("штук", "шт", "карточ", "фишк", "тайл", "жетон", "всего")
 
 
 def asked_words(words: list[Word]) -> list[Word]:
@@ -122,9 +131,12 @@ def find_fact(words: list[Word], facts: tuple[Fact, ...]) -> Fact | None:
 def also_named(words: list[Word], facts: tuple[Fact, ...], first: Fact) -> list[Fact]:
     """The other facts a question names beside the first («у каждого скока домиков и карт в руку»), in order."""
     named: list[Fact] = []
+    asking = {w.sentence for w in words if matches(w, QUANTITY[:5])}  # not the asides after the question
     others = [f for f in facts if f.id != first.id and not set(f.names) & set(first.names)  # not a variant of it
               and (not f.needs or has(words, *f.needs)) and not f.asked]
     for i, word in enumerate(words):
+        if asking and word.sentence not in asking:
+            continue
         if i > 1 and words[i - 1].text in ("на", "за") and words[i - 2].value is not None:
             continue  # «жетонов по 2 на гекс»: a rate that describes the count asked, not another count
         named += [f for f in others if f not in named and matches(word, f.names, fuzzy=True)]

@@ -318,7 +318,7 @@ def _cards(players: int | None, words: list[Word]) -> list[str]:
         return [f"<b>{deck} в колоде</b>; в начале каждому по {HAND_SIZE} в руку и {FACE_UP} открыты рядом с колодой"]
     if has(words, "откр", "рядом", "колод"):
         return [f"<b>{head}{count(FACE_UP, 'карта открыта', 'карты открыты', 'карт открыто')}</b> рядом с колодой; "
-                f"в руку каждому по {HAND_SIZE}"]
+                f"в руку каждому по {HAND_SIZE}; всего в колоде {count(len(CARDS), 'карта', 'карты', 'карт')}"]
     return [f"<b>{head}по {HAND_SIZE} карты в руку</b> каждому, {FACE_UP} открыты рядом с колодой; всего "
             f"{len(CARDS)} карт (по {len(CARDS) // len(STYLES)} каждого стиля — наша оценка, правила не печатают)"]
 

@@ -287,7 +287,28 @@ def _contracts(words: list[Word], at: list[Number]) -> Part:
     return Part("контракты", [contracts_points(printed)], f"{arithmetic} — {rate}", note=note)
 
 
+_SEATS = ("первый", "второй", "третий", "четвертый", "пятый")
+_SEATS_DAT = ("Первому", "Второму", "Третьему", "Четвёртому", "Пятому")
+
+
+def _seat(words: list[Word]) -> int | None:
+    """The seat a question names by its place in the turn order («я третий по ходу», «пятый игрок»), 1-based."""
+    for i, w in enumerate(words):
+        if w.lemma in _SEATS and any(v.text in ("я", "ходу", "сижу", "хожу") or v.text.startswith("игрок")
+                                     for v in words[max(0, i - 2): i + 3]):
+            return _SEATS.index(w.lemma) + 1
+    return None
+
+
 def _coins(players: int | None, words: list[Word]) -> list[str]:
+    seat = _seat(words)
+    if seat is not None and (players is None or seat <= players) and seat <= ALLOWED.stop - 1:
+        return [f"<b>{_SEATS_DAT[seat - 1]} по ходу — {coins(start_coins(ALLOWED.stop - 1)[seat - 1])}</b> в "
+                "начале: у первого игрока 1, у каждого следующего по часовой на 1 больше"]
+    return _seat_lines(players, words)
+
+
+def _seat_lines(players: int | None, words: list[Word]) -> list[str]:
     def line(n: int) -> str:
         seats = ", ".join(f"{place}-й — {coins(c)}" for place, c in enumerate(start_coins(n), 1))
         bank = COINS_TOTAL - sum(start_coins(n))
@@ -352,14 +373,33 @@ def _box(players: int | None, words: list[Word]) -> list[str]:
             f"{COINS_TOTAL}"]
 
 
+_BOOKS = ("книг", "книжк", "каталог", "талмуд")
+_BOOK_COUNT = 4  # rulebook: two equipment catalogues and two contract books
+
+
 def _books(players: int | None, words: list[Word]) -> list[str]:
     contracts, equipment = len(CONTRACT_CARDS), len(EQUIPMENT_CARDS)
+    stacks = (f"из них собирают {_BOOK_COUNT} книги (стопки): 2 каталога снаряжения по {equipment} карт и 2 книги "
+              f"контрактов по {contracts}; все карты двусторонние")
+    if not has(words, *_BOOKS):  # the cards of the box: «сколько карт снаряжения и контрактов»
+        return [f"<b>{count(2 * equipment, 'карта', 'карты', 'карт')} снаряжения и "
+                f"{count(2 * contracts, 'карта', 'карты', 'карт')} контрактов</b>; " + stacks]
     return [f"<b>{count(contracts, 'карта', 'карты', 'карт')} в каждой книге контрактов</b> (книг две, "
             f"всего {2 * contracts}); в каждом каталоге снаряжения — {count(equipment, 'карта', 'карты', 'карт')} "
-            f"(каталогов два, всего {2 * equipment}); все карты двусторонние"]
+            f"(каталогов два, всего {2 * equipment}); всего книг {_BOOK_COUNT}, все карты двусторонние"]
+
+
+_START_WORDS = ("начал", "старт", "каждо", "разда", "выда", "рук", "получа")
+
+
+def _in_box(words: list[Word]) -> bool:
+    """The cards of the box («сколько карт снаряжения в игре»), not what a player starts with."""
+    return has(words, "карт", "карточ") and not has(words, *_START_WORDS)
 
 
 def _equipment(players: int | None, words: list[Word]) -> list[str]:
+    if _in_box(words):
+        return _books(players, words)
     return [f"<b>1 карта снаряжения у каждого в начале — {EQUIPMENT_NAMES['pan'].lower()}</b> (для золота); "
             "остальное снаряжение покупают в каталогах"]
 
@@ -379,9 +419,12 @@ FACTS: tuple[Fact, ...] = (
          needs=tuple(f"={name}" for name in _COLOUR), sections_for=_master_sections),
     Fact("masters", ("valdora.players", "valdora.masters", "valdora.setup"), _MASTER, _masters),
     Fact("gems", ("valdora.setup", "valdora.gems", "valdora.components"), _GEMS, _gems),
-    Fact("books", ("valdora.components",), ("книг", "книжк", "каталог", "талмуд"), _books),
+    Fact("books", ("valdora.components",), _BOOKS, _books),
+    Fact("contract-cards", ("valdora.components",), _CONTRACT, _books, needs=("карт", "карточ")),
     Fact("box", ("valdora.components", "valdora.bonus", "valdora.workshops"), ("мастерск", "бонус", "плашк"), _box),
-    Fact("equipment", ("valdora.setup", "valdora.tools", "valdora.equipment"), _EQUIPMENT, _equipment),
+    Fact("equipment", ("valdora.setup", "valdora.tools", "valdora.equipment"), _EQUIPMENT, _equipment,
+         sections_for=lambda players, words: ("valdora.components",) if _in_box(words) else (
+             "valdora.setup", "valdora.tools", "valdora.equipment")),
     Fact("start-cards", ("valdora.setup",), ("карт", "карточ"), _start_cards,
          needs=("начал", "старт", "разда", "выда", "рук"), asked=True),
 )

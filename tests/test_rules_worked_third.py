@@ -13,10 +13,12 @@ from worked_answers import bold, numbers
 
 from bot.lookup.worked import worked
 from rules.kingdom import scoring as kb
+from rules.kingdom.board import LOCATION, SECTORS
+from rules.kingdom.data import TILE_ORDER, TILES_PER_LOCATION
 from rules.sylvan import scoring as sy
 from rules.sylvan.data import CARDS, FACE_UP, SUPPLY
 from rules.valdora import scoring as vd
-from rules.valdora.data import CONTRACT_CARDS, EQUIPMENT_CARDS, start_coins
+from rules.valdora.data import BONUS_CARDS, CONTRACT_CARDS, EQUIPMENT_CARDS, start_coins
 
 SUMS = [
     # neither place in a sector, no advantage for the others: counts of nothing
@@ -49,6 +51,9 @@ SUMS = [
     ("sylvan", "повесил два флага, а ещё преимущество на двух деревьях, одно пять уровней другое три. сколько всего "
      "очков за раунд", sy.flags_fame(2) + sy.heights_fame([5, 3])),
     ("kingdom", "купцы: цепочка связала две локации и один замок, сколько золота?", kb.gold_for("merchants", 3)),
+    # what players call the things scored: contracts as «задания»
+    ("valdora", "сдала задания на 4 и 9 очков, мастера одного цвета. сколько всего?",
+     vd.contracts_points([4, 9]) + vd.masters_points(1)),
 ]
 
 
@@ -75,6 +80,10 @@ def test_a_missing_number_is_asked_for(game: str, question: str) -> None:
     assert answer is not None and "Напишите" in answer.text, question
 
 
+def _tiles_in_box() -> int:
+    return sum(sum(row.count(LOCATION) for row in SECTORS[t]) for t in TILE_ORDER) * TILES_PER_LOCATION
+
+
 SETUP = [
     # an aside with a word of a move, after the question
     ("kingdom", "сколько карт местности дают каждому в начале? брат говорит можно держать две", {1}),
@@ -85,7 +94,14 @@ SETUP = [
     ("sylvan", "сколько карт открыто рядом с колодой в начале и сколько карт вообще в игре?", {FACE_UP, len(CARDS)}),
     # a generic word before the thing counted
     ("sylvan", "сколько всего тайлов мостов в коробке?", {SUPPLY["bridge"]}),
+    # the thing asked after a place and a verb, with a count of what is missing beside it
+    ("valdora", "сколько в коробке должно лежать бонусных карт? у нас вроде двух не хватает", {BONUS_CARDS}),
+    ("kingdom", "сколько в коробке должно быть жетонов локаций? одного вроде нет", {_tiles_in_box()}),
+    # every seat asked, from the first
+    ("valdora", "играем впятером, сколько монет у каждого на старте, начиная с первого игрока?",
+     set(start_coins(5))),
 ]
+
 
 
 @pytest.mark.parametrize(("game", "question", "expected"), SETUP)

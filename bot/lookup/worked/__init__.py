@@ -14,7 +14,7 @@ from bot.lookup.worked import kingdom, sylvan, valdora
 from bot.lookup.worked.claims import checked, claims, figures, judged, unclaimed
 from bot.lookup.worked.counted import read_numbers
 from bot.lookup.worked.reading import Word, has, matches, players, read
-from bot.lookup.worked.setup import also_named, asked_words, asks_setup, find_fact, seats_line
+from bot.lookup.worked.setup import also_named, asked_later, asked_words, asks_setup, find_fact, seats_line
 from bot.lookup.worked.sums import (
     Category,
     absent,
@@ -174,7 +174,7 @@ def focus(words: list[Word], found: list[tuple[int, Category]]) -> list[Category
 def counts_component(words: list[Word], units: tuple[str, ...], facts: tuple) -> bool:
     """A set-up question that asks how many of a component («сколько всего бонусных карточек по 10 очков в
     коробке?»): the noun asked for is no score's unit and names a fact of the set-up, not a sum of it."""
-    asked = asked_words(words)
+    asked = asked_words(words) or asked_later(words)  # «сколько в коробке должно быть бонусных карточек»
     return bool(asked) and not any(matches(w, units) for w in asked) and find_fact(asked, facts) is not None
 
 

@@ -113,6 +113,50 @@ def asked_words(words: list[Word]) -> list[Word]:
     return out if any(matches(w, _GENERIC[:-1]) for w in out) else []
 
 
+_PASSED = {"VERB", "INFN", "ADVB", "PRCL", "PRED", "ADJS", "CONJ"}  # «сколько в коробке должно быть …»
+
+
+def asked_later(words: list[Word]) -> list[Word]:
+    """What «сколько» asks for when a place or a verb comes first («сколько в коробке должно быть бонусных
+    карточек»): the first noun of its clause past a preposition's noun and the verbs, with the adjectives before it
+    (and the noun after a generic one: «карточек мостов»)."""
+    from bot.replies.words import morph
+
+    at = next((i for i, w in enumerate(words) if matches(w, QUANTITY[:5])), None)
+    out: list[Word] = []
+    skip_noun = False
+    for w in words[at + 1:] if at is not None else ():
+        if w.clause != words[at].clause or w.value is not None:
+            break
+        if w.text == "за":  # «сколько всего за деревья»: a score, not a count
+            break
+        if w.text in ("всего", "вообще", "же"):
+            continue
+        parse = morph().parse(w.text)[0]
+        pos = parse.tag.POS if parse.is_known else "NOUN"
+        if pos == "PREP":
+            skip_noun = not out
+            continue
+        if pos == "NOUN" and skip_noun:
+            skip_noun = False
+            continue
+        if pos in _PASSED and not out:
+            continue
+        if pos not in {"ADJF", "PRTF", "NOUN"}:
+            break
+        out.append(w)
+        if pos == "NOUN" and not matches(w, _GENERIC):
+            break
+    return out if any(pos_noun(w) for w in out) else []
+
+
+def pos_noun(word: Word) -> bool:
+    from bot.replies.words import morph
+
+    parse = morph().parse(word.text)[0]
+    return not parse.is_known or parse.tag.POS == "NOUN"
+
+
 def find_fact(words: list[Word], facts: tuple[Fact, ...]) -> Fact | None:
     """The fact the question asks for: the one the noun after «сколько» names («на каждый раунд сколько домиков»:
     the dwellings), else the first it names (by the first of its words that names one; a fact that needs more words

@@ -42,7 +42,7 @@ cost = cost_lines  # what a move costs: flips, contracts, loading the cart and h
 _GEM_KINDS = ("рубин", "сапфир", "аметист", "изумруд", "золот")  # a gem named by its kind: one of them
 _BONUS_VALUE = BONUS_POINTS  # «плюс десятка», «+10»: players call a bonus card by the points printed on it
 ALLOWED = range(3, 6)
-_CONTRACT = ("контракт", "заказ", "квест")
+_CONTRACT = ("контракт", "заказ", "квест", "задани")  # «выполнены задания на 3, 5 и 8»
 _MASTER = ("=мастер", "работяг", "ремесленн")  # what players call the masters
 _GEMS = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд")
 _COINS = ("монет", "серебр", "денег", "деньг")
@@ -292,10 +292,15 @@ _SEATS_DAT = ("Первому", "Второму", "Третьему", "Четв�
 
 
 def _seat(words: list[Word]) -> int | None:
-    """The seat a question names by its place in the turn order («я третий по ходу», «пятый игрок»), 1-based."""
+    """The seat a question names by its place in the turn order («я третий по ходу», «пятый игрок»), 1-based;
+    None when it asks every seat («сколько у каждого, начиная с первого игрока»)."""
+    if has(words, "каждо", "всем", "всех"):
+        return None
     for i, w in enumerate(words):
-        if w.lemma in _SEATS and any(v.text in ("я", "ходу", "сижу", "хожу") or v.text.startswith("игрок")
-                                     for v in words[max(0, i - 2): i + 3]):
+        if w.lemma not in _SEATS or i and words[i - 1].text in ("с", "со", "от"):  # «начиная с первого»: every one
+            continue
+        near = words[max(0, i - 2): i + 3]
+        if any(v.text in ("я", "ходу", "сижу", "хожу") or v.text.startswith("игрок") for v in near):
             return _SEATS.index(w.lemma) + 1
     return None
 

@@ -51,6 +51,10 @@ SUMS = [
     ("sylvan", "повесил два флага, а ещё преимущество на двух деревьях, одно пять уровней другое три. сколько всего "
      "очков за раунд", sy.flags_fame(2) + sy.heights_fame([5, 3])),
     ("kingdom", "купцы: цепочка связала две локации и один замок, сколько золота?", kb.gold_for("merchants", 3)),
+    # «что мне за …?» asks what a thing brings; «я держу 2» says whose trees
+    ("sylvan", "в синей зоне 4 дерева, я лидирую на трёх, саша на одном. что мне за зону?", sy.region_fame(4, 1)),
+    ("kingdom", "шахтёры: у гор 6 моих домиков, что мне за это?", kb.gold_for("miners", 6)),
+    ("valdora", "мастера трёх цветов, что мне за них в конце?", vd.masters_points(3)),
     # what players call the things scored: contracts as «задания»
     ("valdora", "сдала задания на 4 и 9 очков, мастера одного цвета. сколько всего?",
      vd.contracts_points([4, 9]) + vd.masters_points(1)),

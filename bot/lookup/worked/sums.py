@@ -265,13 +265,20 @@ def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[
     if not_a_sum(words, units):
         return None
     if given or any(assigned.values()):
-        if has(words, *HOW_MANY, "итог", "сумм") or _how_scored(words) or not yes_no and (has(words, *ASKING) or has(
-                words, *units)):
+        if has(words, *HOW_MANY, "итог", "сумм") or _how_scored(words) or _what_for(words) or not yes_no and (
+                has(words, *ASKING) or has(words, *units)):
             return "asked"  # a yes/no question («флаг на мосту тоже +5 даёт?») asks a sum only with «сколько»
         return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None
     # nothing to compute with: «сколько золота за шахтёров?», «по лордам сколько получу, если …» asks what is missing
     yields = has(words, *YIELDS) or any(w.text in ("мне", "нам") for w in words)  # «лорды … сколько мне?»
     return "asked" if has(words, *HOW_MANY) and (has(words, *units) or named and yields) else None
+
+
+def _what_for(words: list[Word]) -> bool:
+    """«что мне за область?», «что дадут за это»: what a thing brings, asked with «что … за»."""
+    return any(w.text in ("что", "чего", "че", "чё", "чо") and any(v.text == "за" for v in words[i + 1: i + 4])
+               and any(v.text in ("мне", "нам", "ему", "ей", "им") or matches(v, YIELDS) for v in words[i + 1: i + 4])
+               for i, w in enumerate(words))
 
 
 def _how_scored(words: list[Word]) -> bool:

@@ -219,7 +219,7 @@ def _whose(words: list[Word], n: Number) -> str | None:
         held = held or matches(w, _HELD)
         if matches(w, _REGION) and not held:
             return None  # «у меня превосходство в области на 3 дерева»: the region's trees
-        if w.text in ("меня", "мне", "мои", "моих"):
+        if w.text in ("меня", "мне", "мои", "моих", "я"):  # «я держу 2»
             return "me"
         if w.text == "у" and j + 1 < len(before) and before[j + 1].value is None and before[j + 1].text not in (
                 _EVERYONE):

@@ -55,6 +55,8 @@ SUMS = [
     ("sylvan", "в синей зоне 4 дерева, я лидирую на трёх, саша на одном. что мне за зону?", sy.region_fame(4, 1)),
     ("kingdom", "шахтёры: у гор 6 моих домиков, что мне за это?", kb.gold_for("miners", 6)),
     ("valdora", "мастера трёх цветов, что мне за них в конце?", vd.masters_points(3)),
+    # a tree told by its base and dwellings
+    ("sylvan", "дерево: пень и четыре домика, сверху шапка. сколько очков за это дерево?", sy.tree_fame(5)),
     # what players call the things scored: contracts as «задания»
     ("valdora", "сдала задания на 4 и 9 очков, мастера одного цвета. сколько всего?",
      vd.contracts_points([4, 9]) + vd.masters_points(1)),
@@ -73,8 +75,9 @@ MISSING = [
     # the trees held but not the region's size
     ("sylvan", "у меня перевес на двух деревьях в этой зоне, у соперника на одном. сколько даст превосходство?"),
     ("sylvan", "у пети превосходство в жёлтой области. сколько за неё дают?"),
-    # contracts counted without their points
+    # contracts counted without their points, asked as «сколько» or as who wins
     ("valdora", "у оли сдано три контракта и мастера двух цветов, больше ничего. сколько у неё?"),
+    ("valdora", "кто победил? у пети сдано два контракта и мастера четырёх цветов, у вани 40 очков"),
 ]
 
 

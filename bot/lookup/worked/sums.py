@@ -265,13 +265,16 @@ def asks_sum(words: list[Word], assigned: dict[str, list[Number]], units: tuple[
     if not_a_sum(words, units):
         return None
     if given or any(assigned.values()):
-        if has(words, *HOW_MANY, "итог", "сумм") or _how_scored(words) or _what_for(words) or not yes_no and (
+        if has(words, *HOW_MANY, "итог", "сумм", *_WINNER) or _how_scored(words) or _what_for(words) or not yes_no and (
                 has(words, *ASKING) or has(words, *units)):
             return "asked"  # a yes/no question («флаг на мосту тоже +5 даёт?») asks a sum only with «сколько»
         return "stated" if named and not yes_no and not has(words, *OTHER_QUESTION) else None
     # nothing to compute with: «сколько золота за шахтёров?», «по лордам сколько получу, если …» asks what is missing
     yields = has(words, *YIELDS) or any(w.text in ("мне", "нам") for w in words)  # «лорды … сколько мне?»
     return "asked" if has(words, *HOW_MANY) and (has(words, *units) or named and yields) else None
+
+
+_WINNER = ("выиграл", "выиграет", "победил", "победит", "побеждает")  # «кто выиграл? у кати …»: her total, asked
 
 
 def _what_for(words: list[Word]) -> bool:

@@ -31,6 +31,7 @@ cost = None  # nothing a player does costs anything in this game: no cost answer
 renamed = None  # its components go by their own names: no phrase to read as one
 listed = None  # every score counts things by number: none named one by one
 UNITS = ("очк", "слав", "балл")
+_BASE_NAMES = ("основ", "пен", "пнем", "пня", "подстав")  # «пенёк, два домика и шапочка»: a tree by its levels
 _REGION = ("област", "зон", "регион", "район", "территор", "участк", "участок")
 # the player's advantage on a tree, as players say it: «я там главный», «там больше моих»
 _ADVANTAGE = ("преимуществ", "преим", "перевес", "лидир", "больше всех", "мое", "моё", "мой", "мои", "главн",
@@ -58,7 +59,7 @@ CATEGORIES: tuple[Category, ...] = (
     Category("bridges", "sylvan.bridge-points", ("мост",), yields=("flags",), where=("на",),
              takes=("tree", "height", "dwelling")),
     Category("regions", "sylvan.regions", (*_REGION, "превосходств"), takes=("tree", "region")),
-    Category("trees", "sylvan.tree-points", ("дерев",), needs=(*_ADVANTAGE, *_LEVEL, "жилищ", "моих"),
+    Category("trees", "sylvan.tree-points", ("дерев",), needs=(*_ADVANTAGE, *_LEVEL, "жилищ", "моих", *_BASE_NAMES),
              yields=("regions",), yields_anywhere=("bridges",), yields_without=("regions",), own=(*_LEVEL, *_DWELLING),
              takes=("height", "dwelling", "tree"),
              implied_by=("height", "dwelling"), optional=True),
@@ -67,7 +68,7 @@ _OTHERS = ("синего", "красного", "желтого", "зеленог
            "тоже")
 _TIE = ("нич", "поровну", "делим", "делят", "одинаков", "равн")
 _BOTH_ROUNDS = ("двух раунд", "оба раунд", "обоих раунд", "за игру", "за партию")
-_BASE = ("основ", "пен", "пнем", "пня", "подстав")
+_BASE = _BASE_NAMES
 _OPPONENT = ("соперник", "противник", "чуж", "другого", "у него", "у нее", "не у меня", "не мое", "не моё",
              "больше синих", "больше красных", "больше желтых", "больше зеленых", "больше его", "больше ее",
              "больше их", "больше чужих", "не главн", "главный он", "главная она")

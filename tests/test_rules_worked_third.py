@@ -57,6 +57,11 @@ SUMS = [
     ("valdora", "мастера трёх цветов, что мне за них в конце?", vd.masters_points(3)),
     # a tree told by its base and dwellings
     ("sylvan", "дерево: пень и четыре домика, сверху шапка. сколько очков за это дерево?", sy.tree_fame(5)),
+    # a bridge's trees, the advantage said before each height
+    ("sylvan", "построил мост: на первом дереве у меня перевес, там 4 уровня, на втором тоже я главный, 2 уровня. "
+     "сколько за мост?", sy.heights_fame([4, 2])),
+    ("sylvan", "мост: на одном дереве 3 уровня, больше синих, на другом 5 уровней, там моё преимущество. сколько за "
+     "мост?", sy.heights_fame([5])),
     # what players call the things scored: contracts as «задания»
     ("valdora", "сдала задания на 4 и 9 очков, мастера одного цвета. сколько всего?",
      vd.contracts_points([4, 9]) + vd.masters_points(1)),

@@ -276,10 +276,11 @@ def _bridge(words: list[Word], at: list[Number]) -> Part:
     heights = _heights(words, joined)
     if not heights:
         return Part("мост", missing=f"Мост: {rate}. Какой высоты соединённые деревья? Напишите числа — посчитаю.")
-    ends = [n.at for n in joined[1:]] + [len(words)]
-    said = [" ".join(w.text for w in words[n.at + 1: end]) for n, end in zip(joined, ends, strict=True)]
+    said = _said_of_trees(words, joined)
     theirs = [any(o in text for o in _OPPONENT) for text in said]
     mine = [not t and any(a in text for a in _ADVANTAGE) for t, text in zip(theirs, said, strict=True)]
+    if len(heights) == 2 and all(mine):  # «на левом у меня больше всех …, на правом тоже я лидирую»
+        return Part("мост", [heights_fame(heights)], f"{' + '.join(map(str, heights))} — {rate}")
     if any(theirs) or (len(heights) == 2 and mine[0] and not mine[1] and not has(words, "обоих", "оба")):
         own = [h for h, m, t in zip(heights, mine, theirs, strict=True) if m or not t and not mine[0]]
         return Part("мост", [heights_fame(own)], f"{' + '.join(map(str, own)) or 0} — {rate}")
@@ -292,6 +293,23 @@ def _bridge(words: list[Word], at: list[Number]) -> Part:
     return Part("мост", [heights_fame([a, b]), heights_fame([a]), heights_fame([b]), heights_fame([])],
                 f"зависит от того, где у вас преимущество — {rate}",
                 ["на обоих", f"только на дереве {a}", f"только на дереве {b}", "ни на одном"])
+
+
+_TREE_NAMED = ("друг", "втор", "прав", "лев", "перв", "дерев")  # «на правом», «на другом»: which tree
+
+
+def _said_of_trees(words: list[Word], joined: list[Number]) -> list[str]:
+    """What is said of each tree a bridge joins: after its height up to the next one, and before it in its clause
+    and in the clauses since the last height that begin naming it («…, там 3 уровня, на правом тоже я лидирую, 5
+    уровней»; not «3 уровня, больше синих, на другом 5»: that is the first tree's)."""
+    ends = [n.at for n in joined[1:]] + [len(words)]
+    said = []
+    for k, (n, end) in enumerate(zip(joined, ends, strict=True)):
+        between = sorted({w.clause for w in words[:n.at] if k and joined[k - 1].clause < w.clause < n.clause})
+        named = next((c for c in between if any(matches(w, _TREE_NAMED) for w in words if w.clause == c)), None)
+        before = [w.text for w in words[:n.at] if w.clause == n.clause or named is not None and named <= w.clause]
+        said.append(" ".join(before + [w.text for w in words[n.at + 1: end]]))
+    return said
 
 
 def _trees(players: int | None, words: list[Word]) -> list[str]:

@@ -130,6 +130,8 @@ def test_a_generic_word_names_the_thing_after_it() -> None:
     ("kingdom", "сколько поселений можно строить за ход? в начале вроде три"),  # a move, asked in the question
     ("valdora", "кто ходит пятым, если играем впятером?"),  # a seat, not a count
     ("sylvan", "кто раздаёт карты в начале?"),
+    ("kingdom", "мои дома у двух замков. за замок платят один раз? сколько всего за замки в коробке"),  # a score
+    ("valdora", "листаю книжку туда-сюда сколько угодно раз, это бесплатно? разве нет платы?"),  # any number
 ])
 def test_no_count_where_none_is_asked(game: str, question: str) -> None:
     answer = worked(game, question)

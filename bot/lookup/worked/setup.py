@@ -53,12 +53,22 @@ _MARKER = ("фишк", "фишек", "маркер", "жетон")
 _PLAY = ("сыгра", "игра", "поигра")
 
 
+_ANY = ("угодно", "хочешь", "хотите", "влезет", "душе")  # «сколько угодно раз»: any number, nothing asked
+
+
+def _asking_sentence(words: list[Word]) -> int | None:
+    """The last sentence that asks how many («сколько карт раздают? я думала по три»: the first), None if none."""
+    asking = [w.sentence for i, w in enumerate(words) if matches(w, QUANTITY[:5])
+              and not (i + 1 < len(words) and words[i + 1].text in _ANY)]
+    return max(asking, default=None)
+
+
 def _not_setup(words: list[Word]) -> bool:
-    """A score, a move or a price asked, in the sentence that asks how many when one does («сколько карт дают в
-    начале? я думала по три, как домиков за ход»: the aside after it is no move asked about)."""
-    asking = {w.sentence for w in words if matches(w, QUANTITY[:5])}
+    """A score, a move or a price said up to the sentence that asks how many («сколько карт дают в начале? я думала
+    по три, как домиков за ход»: the aside after it is no move asked about)."""
+    last = _asking_sentence(words)
     for i, w in enumerate(words):
-        if asking and w.sentence not in asking:
+        if last is not None and w.sentence > last:
             continue
         if w.text.startswith("ход") and i and words[i - 1].text == "по":
             continue  # «я третий по ходу»: a seat, not a move
@@ -175,11 +185,11 @@ def find_fact(words: list[Word], facts: tuple[Fact, ...]) -> Fact | None:
 def also_named(words: list[Word], facts: tuple[Fact, ...], first: Fact) -> list[Fact]:
     """The other facts a question names beside the first («у каждого скока домиков и карт в руку»), in order."""
     named: list[Fact] = []
-    asking = {w.sentence for w in words if matches(w, QUANTITY[:5])}  # not the asides after the question
+    last = _asking_sentence(words)  # not the asides after the question
     others = [f for f in facts if f.id != first.id and not set(f.names) & set(first.names)  # not a variant of it
               and (not f.needs or has(words, *f.needs)) and not f.asked]
     for i, word in enumerate(words):
-        if asking and word.sentence not in asking:
+        if last is not None and word.sentence > last:
             continue
         if i > 1 and words[i - 1].text in ("на", "за") and words[i - 2].value is not None:
             continue  # «жетонов по 2 на гекс»: a rate that describes the count asked, not another count

@@ -62,6 +62,9 @@ SUMS = [
      "сколько за мост?", sy.heights_fame([4, 2])),
     ("sylvan", "мост: на одном дереве 3 уровня, больше синих, на другом 5 уровней, там моё преимущество. сколько за "
      "мост?", sy.heights_fame([5])),
+    # a count placed by its description («в самом длинном ряду») beside another card's
+    ("kingdom", "рыцари и горожане: в самом длинном ряду 7 домов, самая большая группа 12. сколько всего?",
+     kb.gold_for("knights", 7) + kb.gold_for("citizens", 12)),
     # what players call the things scored: contracts as «задания»
     ("valdora", "сдала задания на 4 и 9 очков, мастера одного цвета. сколько всего?",
      vd.contracts_points([4, 9]) + vd.masters_points(1)),

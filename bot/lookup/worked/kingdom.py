@@ -54,7 +54,8 @@ CATEGORIES: tuple[Category, ...] = (
     Category("workers", "kingdom.workers", ("рабоч", "работник", "работяг"), ("локац",), takes=_SETTLED, scored=True),
     Category("discoverers", "kingdom.discoverers", ("первооткрыват", "исследоват", "открывател"), ("рядах", "рядов"),
              takes=("row",), scored=True),
-    Category("knights", "kingdom.knights", ("рыцар",), takes=_SETTLED, valued=("row",), scored=True),
+    Category("knights", "kingdom.knights", ("рыцар",), takes=_SETTLED, valued=("row",), scored=True,
+             placed=("лучш", "длинн", "ряду", "ряде")),  # «в лучшем ряду 5 домиков»: the knights' count
     Category("hermits", "kingdom.hermits", ("отшельник",), ("отдельн",), takes=("group", "settlement"), scored=True),
     Category("lords", "kingdom.lords", ("лорд",), takes=("sector", "place"), scored=True),
     Category("citizens", "kingdom.citizens", ("горожан", "граждан"), takes=_SETTLED, scored=True,

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from bot.lookup import answers, verdicts
+from bot.lookup import answers, verdicts, yes_no
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook
-from bot.lookup.verdicts import VERDICTS, asks_yes_no, read_situations, read_situations_text, verdict
+from bot.lookup.verdicts import VERDICTS, read_situations, read_situations_text, verdict
+from bot.lookup.yes_no import asking_clause, asks_yes_no
 
 
 @pytest.fixture(scope="module")
@@ -151,7 +152,7 @@ def test_the_terminal_shows_the_same_verdict():
 
 
 def test_the_module_examples_hold():
-    assert doctest.testmod(verdicts).failed == 0
+    assert doctest.testmod(verdicts).failed == 0 and doctest.testmod(yes_no).failed == 0
 
 
 @pytest.mark.parametrize(("question", "current", "wrong"), [
@@ -176,10 +177,10 @@ def test_a_paraphrase_never_gets_the_opposite_verdict(book, question, current, w
 
 def test_the_asking_clause_is_told_apart_from_the_story():
     """The story before the question («у меня три домика в ряд …», «рита говорит нельзя.») asks nothing itself."""
-    assert verdicts.asking_clause("у меня три домика в ряд. рита говорит нельзя. а с другого конца можно?") == (
+    assert asking_clause("у меня три домика в ряд. рита говорит нельзя. а с другого конца можно?") == (
         "а с другого конца можно?")
-    assert verdicts.asking_clause("у меня нет провианта, могу пройти через город?") == "могу пройти через город?"
-    assert verdicts.asking_clause("можно в свой ход не строиться? карта неудобная") == "можно в свой ход не строиться?"
+    assert asking_clause("у меня нет провианта, могу пройти через город?") == "могу пройти через город?"
+    assert asking_clause("можно в свой ход не строиться? карта неудобная") == "можно в свой ход не строиться?"
 
 
 def test_how_many_and_what_next_are_no_yes_no_questions():
@@ -227,3 +228,50 @@ def test_what_the_story_says_does_not_turn_the_question(book):
                       "сыграть?") is False
     assert said(book, "в этом ходу у меня есть жетоны оазиса и фермы. могу ли я использовать оба: построить поселение "
                       "в пустыне и ещё одно на равнине?") is True
+
+
+@pytest.mark.parametrize("question", [
+    "у меня 0 монет мжн на шахту где уже трое стоят",  # «можно» as a thumb types it
+    "в волшебной долине на пустой пень сразу крышку кинуть мжн",
+    "а домик на гору низя?",
+    # a story sentence ended by a full stop asks nothing, whatever word opens its clause
+    "я остановился на участке дороги, где лежат 2 золота. у меня свободны лоток и телега. могу ли я забрать оба?",
+    "у марины кончились домики. гриша говорит всё, юля — что третий ещё ходит. доходим круг или нет?",
+    "на дороге уже торчат три фишки, как будто сговорились. могу я туда встать?",
+    # «, или оба сразу разрешено?» asks again; «сколько есть» asks no number
+    "у меня топор и молоток, помню что за ход только одну штуку можно, или оба сразу разрешено?",
+    "у меня одна монета, а там двое. могу ли я там остановиться, отдав сколько есть?",
+])
+def test_hurried_and_told_yes_no_questions_are_yes_no_questions(question):
+    assert asks_yes_no(question)
+
+
+@pytest.mark.parametrize("question", [
+    "куда можно поставить домик. где лежат жетоны",  # no question mark: the question words still ask
+    "сколько есть у меня монет?",
+    "можно на равнину или на луг?",
+])
+def test_what_still_asks_something_else(question):
+    assert not asks_yes_no(question)
+
+
+def test_the_shipped_gate_is_reproduced():
+    """`bot/lookup/verdict_weights.json` is what `tests/train_verdicts.py` learns from the sets and situations now."""
+    from tests import train_verdicts
+
+    with pytest.raises(SystemExit) as stop:
+        train_verdicts.main(["--check"])
+    assert stop.value.code == 0
+
+
+def test_the_hand_gates_decide_alone_without_a_learned_gate(book):
+    """`Situations` without a gate says what the hand-made gates say; the shipped gate says at least those verdicts
+    on a clear pair, and the same."""
+    bare = verdicts.Situations(book, read_situations(RULES_FOLDER, list(book.games)), None)
+    shipped = verdicts.situations(book)
+    for question in ("у меня нет провианта, могу пройти через город и пойти дальше?",
+                     "у меня есть провиант, могу пройти через город и пойти дальше?"):
+        _, words, found = answers.lookup(book, question, "valdora")
+        hand, learned = bare.verdict(words, found), shipped.verdict(words, found)
+        assert hand is not None and learned is not None
+        assert hand.situation.yes == learned.situation.yes == ("есть" in question)

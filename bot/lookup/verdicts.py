@@ -4,9 +4,11 @@ verdict and a short reason. They come in minimal pairs, where a word flips the a
 один жетон / два), so that a question is judged by the written situation nearest to it *and* by the words that
 decide.
 
-A verdict is said only when the bot is sure, because a wrong «Нет» misleads a table more than no verdict at all:
+A verdict is said only when the bot is sure, because a wrong «Нет» misleads a table more than no verdict at all.
+The nearest situation is found, and the hand-made gates below judge it (`Situations.hand_verdict`); their tests and
+their decision are the signals of a learned gate (`bot.lookup.verdict_gate`) that says the verdict:
 
-* the question is a yes/no question by its form (`asks_yes_no`: «можно ли», «могу …?», «или нет», no «сколько»,
+* the question is a yes/no question by its form (`yes_no.asks_yes_no`: «можно ли», «могу …?», «или нет», no «сколько»,
   «что», «куда» …);
 * the situations looked at are those of the sections the search answers with (the first ones, `SECTIONS`), and
   those of the next sections found (`NEXT_SECTIONS`) when near enough (`ELSEWHERE`) or as near as the answered
@@ -47,7 +49,9 @@ import numpy as np
 from bot.lookup.question import read_question
 from bot.lookup.reference import Section
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook
-from bot.lookup.terms import edit_distance, is_noun, known_word, lemma, normalise
+from bot.lookup.terms import is_noun, lemma, normalise
+from bot.lookup.verdict_gate import Candidate, Gate
+from bot.lookup.yes_no import asking_clause, asks_yes_no
 
 FILE_NAME = "verdicts.txt"  # next to a game's reference.md
 # «спорно»: a situation the rules leave to the table (a reading the chat chooses): no verdict near it
@@ -79,20 +83,9 @@ ASKING_TAILS = re.compile(r"\b(?:или|либо)\s+(?:нет|не)\b|\bне\s+(
 NOT_ONLY = re.compile(r"\bне\s+только\b")
 SAME_TURN = re.compile(r"\b(?:за|в)\s+(?:один|одни|1)\s+(?=ход)")  # «в один ход» is «за ход», not a count
 
-# A question asks for a yes or a no by these words (lemmas), phrases or a question mark, unless a question word opens
-# one of its clauses («сколько», «куда мне идти», «…, что делать») or it offers a choice («на равнину или на луг»).
-YES_NO_WORDS = frozenset("можно мочь смочь разрешить обязать обязательно должно должный нельзя норм норма".split())
-YES_NO_PHRASES = (" или нет ", " ли ", " так можно ", " считается ")
-OPEN_WORDS = frozenset("кто что где куда когда какой как почему зачем откуда чей каков".split())
-COUNT_WORDS = frozenset("сколько скока скоко скок почем почём".split())  # open wherever they stand
-# before a question word at a clause's start: «а куда», «на какое дерево»
-LEADS = frozenset("а и но ну так в во на с со к у о от до из по за при про для после".split())
-INDEFINITE = frozenset("нибудь либо то".split())  # «кто-нибудь», «куда-нибудь» ask nothing
-INDEFINITE_BEFORE = frozenset("не ни кое или".split())  # «кое что», «…, или как» at a clause's end ask nothing
-
 # Words that flip an answer, as lemmas or as typed -> the feature they stand for.
 FLIPS: dict[str, str] = {
-    **dict.fromkeys("не нельзя".split(), "не"),
+    **dict.fromkeys("не нельзя низя нельзи".split(), "не"),
     **dict.fromkeys("без нет нету ноль 0".split(), "без"),
     **dict.fromkeys("два две двое двоих второй дважды 2 пара несколько".split(), "два"),
     **dict.fromkeys("оба обе".split(), "оба"),  # «ферма и оазис, оба?»: the question may name the two instead
@@ -135,6 +128,16 @@ class Situation:
 
 
 @dataclass(frozen=True)
+class Near:
+    """A yes/no question as the situations near it see it (`Situations.nearest`)."""
+    terms: dict[str, float]  # its subject
+    asked: frozenset[str]  # its deciding words
+    asking: frozenset[str]  # those of its asking clause (`yes_no.asking_clause`)
+    scored: list[tuple[float, int]]  # (closeness, situation) of the sections found, nearest first
+    mooded: list[tuple[float, int]]  # those in its mood, of an answered section or near enough
+
+
+@dataclass(frozen=True)
 class Verdict:
     situation: Situation
     closeness: float
@@ -170,81 +173,6 @@ def read_situations(folder: Path = RULES_FOLDER, games: list[str] | None = None)
         if path.exists():
             found += read_situations_text(path.read_text(encoding="utf-8"))
     return found
-
-
-def asks_yes_no(question: str) -> bool:
-    """Whether a question asks for a yes or a no by its form: «можно ли …», «могу …?», «… или нет», «это считается
-    …?»; not when it asks how many, where, who, what («сколько», «куда мне идти», «что делать») or offers a choice
-    («за монеты или за золото»)."""
-    words = normalise(question)
-    counted = any((w in COUNT_WORDS or lemma(w) in COUNT_WORDS) and words[i + 1: i + 2] != ["угодно"]
-                  for i, w in enumerate(words))  # «сколько угодно городов» asks no number
-    if not words or counted or _opens_a_clause(question):
-        return False
-    text = f" {' '.join(words)} "
-    # «на равнину или на луг?» offers a choice; «…нельзя? или всё-таки можно?», «…, или нет» ask again
-    for sentence in map(normalise, _SENTENCES.split(question)):
-        if any(w == "или" and 0 < i < len(sentence) - 1 and sentence[i + 1] not in AGAIN
-               for i, w in enumerate(sentence)):
-            return False
-    return ("?" in question or any(_yes_no_word(w) for w in words)
-            or any(p in text for p in YES_NO_PHRASES))
-
-
-_SENTENCES = re.compile(r"(?<=[.!?])\s+")
-AGAIN = frozenset("нет как все всетаки таки же".split())  # after «или»: the same question asked again
-_CAN = "можно"
-
-
-def _yes_no_word(word: str) -> bool:
-    """A word that asks for a yes or a no (`YES_NO_WORDS`), or «можно» typed with a slip («мржно», «можнл»)."""
-    return lemma(word) in YES_NO_WORDS or (len(word) == len(_CAN) and not known_word(word)
-                                           and edit_distance(word, _CAN, 1) <= 1)
-
-
-def asking_clause(question: str) -> str:
-    """The part of a question that asks, without the story told before it: from the last clause that has a yes/no
-    word (`YES_NO_WORDS`) in the last sentence that has one, or the last sentence when none has («у меня три домика
-    в ряд и таверна. рита говорит нельзя. а с другого конца можно?» -> «а с другого конца можно?»)."""
-    sentences = [s for s in re.split(r"(?<=[.!?;])\s+", question.strip()) if normalise(s)]
-    if not sentences:
-        return question
-    def asks(text: str) -> bool:
-        return any(lemma(w) in YES_NO_WORDS for w in normalise(text))
-    sentence = next((s for s in reversed(sentences) if asks(s)), sentences[-1])
-    clauses = re.split(r",\s*", sentence)
-    start = next((i for i in range(len(clauses) - 1, -1, -1) if asks(clauses[i])), 0)
-    return ", ".join(clauses[start:])
-
-
-def _opens_a_clause(question: str) -> bool:
-    """Whether a question word (`OPEN_WORDS`) opens a clause of the question, after at most a conjunction or a
-    preposition («а куда теперь», «…, на какое дерево»), and is not «кто-нибудь» or «только что»; or ends it
-    («колода кончилась, дальше что?», «а потом куда»). A clause in the middle of its sentence, or beside a clause of
-    its sentence that asks for a yes or a no, tells the story, it does not ask: «на доме клиента, куда я хочу пойти,
-    стоят двое. могу там встать?», «того же стиля, что и моё», «где стоят двое, можно встать?»."""
-    for sentence in _SENTENCES.split(question.lower().replace("ё", "е")):
-        clauses = [c for c in re.split(r"[,;:()—-]+\s|[,;:()]+|[.!?]+", sentence) if normalise(c)]
-        for i, clause in enumerate(clauses):
-            others = [c for j, c in enumerate(clauses) if j != i]
-            if 0 < i < len(clauses) - 1 or any(_yes_no_word(w) for c in others for w in normalise(c)):
-                continue
-            if _opens(normalise(clause)):
-                return True
-    return False
-
-
-def _opens(words: list[str]) -> bool:
-    """Whether a clause's words open or end with a question word (see `_opens_a_clause`)."""
-    if len(words) > 1 and words[-1] in OPEN_WORDS and words[-2] not in INDEFINITE_BEFORE:
-        return True
-    start = 0
-    while start < len(words) - 1 and words[start] in LEADS:
-        start += 1
-    if start < len(words) and lemma(words[start]) in OPEN_WORDS | {"какой"}:
-        following = words[start + 1] if start + 1 < len(words) else ""
-        return following not in INDEFINITE
-    return False
 
 
 def flips(text: str) -> frozenset[str]:
@@ -283,12 +211,13 @@ def decides(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str
 class Situations:
     """The written situations of a rule book, each read as the search reads a question."""
 
-    def __init__(self, book: RuleBook, situations: list[Situation]) -> None:
+    def __init__(self, book: RuleBook, situations: list[Situation], gate: Gate | None) -> None:
         unknown = sorted({s.section for s in situations if book.section(s.section) is None})
         if unknown:
             raise ValueError(f"situations of sections no reference has: {', '.join(unknown)}")
         self.book = book
         self.situations = situations
+        self.gate = gate  # None: the hand-made gates decide alone (`tests/train_verdicts.py` compares them)
         self.by_section: dict[str, list[int]] = {}
         for k, s in enumerate(situations):
             self.by_section.setdefault(s.section, []).append(k)
@@ -328,14 +257,20 @@ class Situations:
         """Whether situation `k` or the question names a thing of the game that a section is titled by (the bridge,
         the farm, a tool, the workers) and the other does not: «можно строить на дерево с верхушкой» is not «мост к
         дереву с верхушкой», «рабочие за замок дают?» is not «замок даёт жетон?»."""
-        game = self.situations[k].section.split(".")[0]
-        own = self._terms[k]
-        if any(self._named(t, game) and not self._kind(t) for t in set(own) - set(terms)):
+        if self.names_more(terms, k):
             return True
+        game, own = self.situations[k].section.split(".")[0], self._terms[k]
         if closeness >= SAME:  # the question tells its setting too: «я на дороге, …, можно изумруд на телегу?»
             return False
         home = self._homes[k]
         return any(self._named(t, game) and home not in self.book.index.body.get(t, ()) for t in set(terms) - set(own))
+
+    def names_more(self, terms: dict[str, float], k: int) -> bool:
+        """Whether situation `k` names a thing of the game the question does not (a kind of things, `KINDS`, is named
+        by any of its members): «с провиантом прошёл город, можно ещё один?» is no answer to «можно пройти через
+        город?»."""
+        game = self.situations[k].section.split(".")[0]
+        return any(self._named(t, game) and not self._kind(t) for t in set(self._terms[k]) - set(terms))
 
     def named_apart(self, terms: dict[str, float], k: int, j: int) -> bool:
         """Whether the things named tell situation `k` from `j` the question's way: everything `k` says over `j` the
@@ -377,6 +312,14 @@ class Situations:
         return (own & MANY <= asked and bool(own & MANY) >= bool(asking & MANY) and asking & TURNING <= own
                 and more)
 
+    def turns_alike(self, asked: frozenset[str], asking: frozenset[str], k: int) -> bool:
+        """Whether situation `k` turns (`TURNING`) whatever the question's asking clause turns, negates nothing the
+        question leaves plain («на дереве без верхушки» is not «на дереве стоит верхушка»), and says a count above
+        one when the asking clause does («2 чужие фишки» is not «одна чужая фишка»)."""
+        own = self._flips[k]
+        return (asking & TURNING <= own and own & (NEGATIONS | {"только"}) <= asked
+                and bool(own & MANY) >= bool(asking & MANY))
+
     def outspoken(self, asked: frozenset[str], k: int, scored: list[tuple[float, int]], floor: float) -> bool:
         """Whether a situation with the other verdict at least `floor` close says a deciding word of the question
         that situation `k` does not: «с провиантом прошёл город, могу ещё через один?» is not «с провиантом можно
@@ -385,9 +328,9 @@ class Situations:
         return any((self._flips[j] - self._flips[k]) & asked for c, j in scored
                    if c >= floor and self.situations[j].yes is not None and self.situations[j].yes != yes)
 
-    def verdict(self, question: str, found: list[Section]) -> Verdict | None:
-        """The verdict for a question whose answer the search found in `found` (best first), or None when the
-        question is not a yes/no question or no written situation is clearly the one it describes."""
+    def nearest(self, question: str, found: list[Section]) -> Near | None:
+        """The situations near a yes/no question whose answer the search found in `found` (best first), or None when
+        the question is not a yes/no question or no situation of the sections answered is written."""
         if not found or not asks_yes_no(question):
             return None
         answered = {s.id for s in found[:SECTIONS]}
@@ -400,12 +343,18 @@ class Situations:
         scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
         # a situation of a next section: near enough, or as near as the answered sections' nearest (its pair's partner)
         elsewhere = min(ELSEWHERE, next(c for c, k in scored if self.situations[k].section in answered) - PARTNER)
-        # the nearest situation about the same named things, in the question's mood and saying what it says, of an
-        # answered section or near enough; its rival is the nearest with another verdict of them all
-        fitting = [(c, k) for c, k in scored
-                   if not (asking ^ self._flips[k]) & MOODS and self.says_enough(asked, k, asking)
-                   and not self.names_apart(terms, k, c)
-                   and (self.situations[k].section in answered or c >= elsewhere)]
+        # those in the question's mood, of an answered section or near enough
+        mooded = [(c, k) for c, k in scored if not (asking ^ self._flips[k]) & MOODS
+                  and (self.situations[k].section in answered or c >= elsewhere)]
+        return Near(terms, asked, asking, scored, mooded) if mooded else None
+
+    def hand_verdict(self, near: Near) -> Verdict | None:
+        """The verdict the hand-made gates say (see the module's docstring), or None."""
+        terms, asked, asking, scored = near.terms, near.asked, near.asking, near.scored
+        # the nearest situation about the same named things and saying what the question says; its rival is the
+        # nearest with another verdict of them all
+        fitting = [(c, k) for c, k in near.mooded
+                   if self.says_enough(asked, k, asking) and not self.names_apart(terms, k, c)]
         if not fitting or self.situations[fitting[0][1]].yes is None:
             return None
         best, k = fitting[0]
@@ -436,6 +385,61 @@ class Situations:
             return None
         return Verdict(self.situations[k], best)
 
+    def candidates(self, near: Near, found: list[Section]) -> list[Candidate]:
+        """The situations the learned gate weighs, with their signals (`verdict_gate.FEATURES`): of those in the
+        question's mood that turn (`turns_alike`) what it turns and name no thing it does not (`names_more`), the
+        nearest and the nearest the question names nothing more than; and the one the hand-made gates chose. None
+        that is not near enough (`FLOOR`) or that the table decides («спорно»)."""
+        alike = [(c, k) for c, k in near.mooded
+                 if self.turns_alike(near.asked, near.asking, k) and not self.names_more(near.terms, k)]
+        chosen = alike[:1] + [next(((c, k) for c, k in alike if not self.names_apart(near.terms, k, c)), None)]
+        hand = self.hand_verdict(near)
+        hand_k = self.situations.index(hand.situation) if hand is not None else -1
+        if hand is not None:
+            chosen.append((hand.closeness, hand_k))
+        picked: dict[int, float] = {}
+        for pair in chosen:
+            if pair is not None and pair[0] >= FLOOR and self.situations[pair[1]].yes is not None:
+                picked.setdefault(pair[1], pair[0])
+        found_ids = [s.id for s in found]
+        return [self._candidate(near, found_ids, c, k, k == hand_k) for k, c in picked.items()]
+
+    def _candidate(self, near: Near, found: list[str], c: float, k: int, hand: bool) -> Candidate:
+        terms, asked, asking, scored, mooded = near.terms, near.asked, near.asking, near.scored, near.mooded
+        own, yes = self._flips[k], self.situations[k].yes
+        rival = next(((c2, j) for c2, j in scored if self.situations[j].yes != yes
+                      and not (asking ^ self._flips[j]) & MOODS), None)
+        theirs = self._flips[rival[1]] if rival else frozenset()
+        fitting = [(c2, j) for c2, j in mooded
+                   if self.says_enough(asked, j, asking) and not self.names_apart(terms, j, c2)]
+        top = mooded[:3]
+        place = found.index(self.situations[k].section)
+        row = [
+            c, c - (rival[0] if rival else 0.0), self.covered(terms, k), self.names_apart(terms, k, c),
+            self.says_enough(asked, k, asking), agree(asked, own, theirs), decides(asked, own, theirs),
+            1 / (1 + place), place == 0, len(asked ^ own), len(asked - own), len(own - asked),
+            self.outspoken(asked, k, scored, c - OUTSPOKEN), c >= SAME, fitting[0][0] if fitting else 0.0,
+            bool(fitting) and fitting[0][1] == k, bool(fitting) and self.situations[fitting[0][1]].yes == yes,
+            sum(c2 for c2, j in top if self.situations[j].yes == yes) / max(sum(c2 for c2, _ in top), 1e-9),
+            bool(asked & NEGATIONS), hand, c >= mooded[0][0],
+        ]
+        return Candidate(k, c, np.array(row, dtype=float))
+
+    def verdict(self, question: str, found: list[Section]) -> Verdict | None:
+        """The verdict for a question whose answer the search found in `found` (best first), or None when the
+        question is not a yes/no question or the learned gate is sure of none of the written situations near it:
+        the one it is surest of when it is."""
+        near = self.nearest(question, found)
+        if near is None or self.gate is None:
+            return self.hand_verdict(near) if near is not None else None
+        weighed = [(self.gate.probability(c.row), c) for c in self.candidates(near, found)]
+        if not weighed:
+            return None
+        probability, best = max(weighed, key=lambda pair: pair[0])
+        if probability < self.gate.threshold:
+            return None
+        return Verdict(self.situations[best.situation], best.closeness)
+
 
 _CACHE: dict[int, Situations] = {}
 
@@ -444,7 +448,7 @@ def situations(book: RuleBook) -> Situations:
     """The situations of the rules folder, read once per rule book."""
     if id(book) not in _CACHE:
         _CACHE.clear()
-        _CACHE[id(book)] = Situations(book, read_situations(RULES_FOLDER, list(book.games)))
+        _CACHE[id(book)] = Situations(book, read_situations(RULES_FOLDER, list(book.games)), Gate.load())
     return _CACHE[id(book)]
 
 

@@ -21,6 +21,9 @@ _BACK = ("ней", "нем", "нём", "них", "которой", "которо
 # what is printed on a thing: «на ней написано 12», «на карточке нарисовано 15»
 _WRITTEN = ("написан", "нарисован", "напечатан", "указан", "стоит", "значит")
 _OTHER = ("друг", "втор")  # «на другом», «вторая»: the next of things named one by one
+_MEASURE = ("высот", "размер", "величин", "ценност", "стоимост")  # what a thing measures: «одно высотой 5»
+_NEXT = ("втор", "друг", "трет")  # the next of things named one by one
+_ORDINAL_NEXT = ("второй", "другой", "третий", "четвертый", "последний")
 _THEM = ("них", "этих", "которых", "тех")  # «3 из них мои»: a share of what was counted, not a count of its own
 _PIECES = ("штук", "шт")
 _AMOUNT = ("количеств", "число", "числ")  # «какое-то количество»: a number not known
@@ -73,7 +76,10 @@ def _pronoun(words: list[Word], i: int) -> bool:
     # «на одном …, на другом …, и ещё одно, где …»: the last of things named one by one
     last = (nxt is None or nxt.clause != words[i].clause) and i > 0 and words[i - 1].text == "еще" and any(
         w.text.startswith("друг") for w in words[:i] if w.sentence == words[i].sentence)
-    return share or nxt is not None and (nxt.text == "из" or someone) or valued or last
+    # «одно высотой пять, второе четыре, третье шесть»: the first of things named one by one, by what they measure
+    first = nxt is not None and matches(nxt, _MEASURE) and any(
+        matches(w, _NEXT) for w in words[i + 2:] if w.sentence == words[i].sentence)
+    return share or nxt is not None and (nxt.text == "из" or someone) or valued or last or first
 
 
 def _lists(words: list[Word]) -> list[list[int]]:
@@ -131,6 +137,8 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
     for j in range(last + 1, min(last + 5, len(words))):
         w = words[j]
         if w.clause != words[last].clause or w.value is not None or w.text == "плюс":  # «3 и 5 + область»: next thing
+            return None, None
+        if j == last + 1 and w.lemma in _ORDINAL_NEXT:  # «одно высотой шесть второе четыре»: the next thing
             return None, None
         pos = pos_of(w.text)
         if pos == "NOUN":

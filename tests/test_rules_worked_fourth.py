@@ -1,0 +1,68 @@
+"""Worked answers read the kinds of wording a fourth fresh set brought (holdout 9), each in all three games where it
+can be said: a figure claimed with no one saying it («это вроде 12 золота выходит?», «то это десять очков,
+правильно?», «сто один получается?»), a claimed total after the parts it sums («это 12 и ещё 3, итого 15?»), and
+things named one by one by «одно … второе … третье», words that label, not numbers. The phrasings are our own;
+every expected value comes from the games' code."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from worked_answers import bold
+
+from bot.lookup.worked import worked
+from bot.lookup.worked.reading import read
+from rules.kingdom import scoring as kb
+from rules.sylvan import scoring as sy
+from rules.valdora import scoring as vd
+
+# (game, question, the value, the figure claimed)
+CLAIMED = [
+    ("kingdom", "шахтёры: у гор 7 моих домиков, это примерно 14 золота выходит?", kb.gold_for("miners", 7), "14"),
+    ("kingdom", "рыбаки, у воды девять поселений, это вроде девять золота?", kb.gold_for("fishermen", 9), "9"),
+    ("sylvan", "если у меня перевес в зоне из трёх деревьев то это шесть очков, правильно?", sy.region_fame(3, 1),
+     "6"),
+    ("sylvan", "на дереве высотой 4 у меня преимущество, это вроде 8 славы получается?", sy.tree_fame(4), "8"),
+    ("valdora", "контракты на 6 и 9, мастера двух цветов. сорок пять получается?",
+     vd.contracts_points([6, 9]) + vd.masters_points(2), "45"),
+    ("valdora", "мастера четырёх цветов, это вроде сто очков?", vd.masters_points(4), "100"),
+]
+
+
+@pytest.mark.parametrize(("game", "question", "expected", "claimed"), CLAIMED)
+def test_a_figure_claimed_without_a_speaker_is_checked(game: str, question: str, expected: int, claimed: str) -> None:
+    answer = worked(game, question)
+    assert answer is not None and answer.claimed, question
+    assert bold(game, question) == expected
+    line = re.sub(r"<[^>]+>", "", answer.lines[0])
+    assert (f"не {claimed}" in line) == (int(claimed) != expected), line
+
+
+def test_the_total_claimed_is_the_one_judged() -> None:
+    """«это 12 и ещё 3, итого 15?»: the parts are the player's working, the total after «итого» is the claim."""
+    question = "рыбаки и шахтёры: у воды 4 домика, у гор 3. я считаю это 4 и ещё 3, итого 7?"
+    expected = kb.gold_for("fishermen", 4) + kb.gold_for("miners", 3)
+    assert bold("kingdom", question) == expected
+    line = re.sub(r"<[^>]+>", "", worked("kingdom", question).lines[0])
+    assert "не 4" not in line and ("не 7" in line) == (expected != 7), line
+
+
+def test_number_words_in_hundreds_are_one_number() -> None:
+    assert [w.value for w in read("сто один") if w.value is not None] == [101]
+    assert [w.value for w in read("двести двадцать пять очков") if w.value is not None] == [225]
+
+
+SUMS = [
+    ("sylvan", "перевес на трёх деревьях: одно высотой три уровня, второе пять, третье два. сколько славы?",
+     sy.heights_fame([3, 5, 2])),
+    ("sylvan", "у меня преимущество на двух деревьях одно высотой шесть второе четыре сколько за деревья",
+     sy.heights_fame([6, 4])),
+    ("valdora", "сдал три контракта: один на 5 очков, второй на семь, третий на 10. сколько за контракты?",
+     vd.contracts_points([5, 7, 10])),
+]
+
+
+@pytest.mark.parametrize(("game", "question", "expected"), SUMS)
+def test_one_second_third_label_the_things(game: str, question: str, expected: int) -> None:
+    assert bold(game, question) == expected

@@ -66,3 +66,27 @@ SUMS = [
 @pytest.mark.parametrize(("game", "question", "expected"), SUMS)
 def test_one_second_third_label_the_things(game: str, question: str, expected: int) -> None:
     assert bold(game, question) == expected
+
+
+# (game, question, the value, the other person's figure, the asker's figure after «а я» / «а у меня»)
+ARGUED = [
+    ("kingdom", "рыбаки: у воды 6 домиков. вова насчитал 12, а я 6. сколько?", kb.gold_for("fishermen", 6), "12", "6"),
+    ("sylvan", "у меня перевес на дереве высотой 5. даша насчитала 10 а у меня 5. кто прав?", sy.tree_fame(5), "10",
+     "5"),
+    ("valdora", "мастера двух цветов. паша посчитал 40 а я 20. сколько?", vd.masters_points(2), "40", "20"),
+]
+
+
+@pytest.mark.parametrize(("game", "question", "expected", "theirs", "mine"), ARGUED)
+def test_the_askers_own_figure_after_a_is_a_claim_of_its_own(game: str, question: str, expected: int, theirs: str,
+                                                               mine: str) -> None:
+    assert bold(game, question) == expected
+    line = re.sub(r"<[^>]+>", "", worked(game, question).lines[0])
+    assert (int(mine) == expected) == ("правы вы" in line), line
+    assert f"не {mine}" not in line or int(mine) != expected, line
+
+
+def test_each_height_of_a_bridge_by_po() -> None:
+    """«мост между двумя деревьями по три уровня»: both trees are 3 high."""
+    question = "построил мост между двумя деревьями по четыре уровня, на обоих у меня перевес. сколько за мост?"
+    assert bold("sylvan", question) == sy.heights_fame([4, 4])

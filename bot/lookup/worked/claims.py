@@ -95,6 +95,12 @@ def claims(words: list[Word], question: str) -> list[Claim]:
             nxt = verbs[k + 1]
             end = nxt - 1 if words[nxt - 1].clause == words[nxt].clause and words[nxt - 1].text in _SELF or _parse(
                 words[nxt - 1].text).tag.POS in ("NOUN", "NPRO") else nxt
+        mine = next((i for i in range(verb + 2, end) if words[i].text == "а" and _own(words, i + 1)), None)
+        if mine is not None and not _own(words, verb - 1):  # «коля насчитал 16, а я 11»: the asker's figure after
+            own = [i for i in range(mine, end) if words[i].value is not None and words[i].players is None]
+            if own:
+                found.append(Claim((words[own[0]].value or 0,), True, "", "", mine, end))
+                end = mine
         said = [i for i in range(verb + 1, end) if words[i].value is not None and words[i].players is None]
         if matches(words[verb], _RESULT) and verb and words[verb - 1].text in _SELF:  # «у меня выходит 30», not
             said = [i for i in said if not _counts(words, i)]  # «у меня получается 4 группы»: a count to use
@@ -139,6 +145,12 @@ def _stated(words: list[Word], question: str) -> list[Claim]:
         end = next((k for k in range(j + 1, len(words)) if words[k].clause != w.clause), len(words))
         found.append(Claim((words[j].value or 0,), True, "", "", i, end))
     return found
+
+
+def _own(words: list[Word], i: int) -> bool:
+    """The asker at `i`: «я», «у меня», «мне»."""
+    return 0 <= i < len(words) and (words[i].text in _SELF or words[i].text == "у" and i + 1 < len(words) and words[
+        i + 1].text in _SELF)
 
 
 def unclaimed(words: list[Word], found: list[Claim]) -> list[Word]:

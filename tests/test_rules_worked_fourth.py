@@ -16,6 +16,7 @@ from bot.lookup.worked.reading import read
 from rules.kingdom import scoring as kb
 from rules.sylvan import scoring as sy
 from rules.valdora import scoring as vd
+from rules.valdora.data import EQUIPMENT_COST
 
 # (game, question, the value, the figure claimed)
 CLAIMED = [
@@ -90,3 +91,19 @@ def test_each_height_of_a_bridge_by_po() -> None:
     """«мост между двумя деревьями по три уровня»: both trees are 3 high."""
     question = "построил мост между двумя деревьями по четыре уровня, на обоих у меня перевес. сколько за мост?"
     assert bold("sylvan", question) == sy.heights_fame([4, 4])
+
+
+def test_an_argued_cost_is_computed_and_judged() -> None:
+    """«… останется 4, я говорю 3. кто прав»: the cost argued about, with the verdict on both figures."""
+    question = "у меня 6 монет, встал на клетку где две чужие фишки. миша говорит останется 5, я говорю 4. кто прав"
+    answer = worked("valdora", question)
+    assert answer is not None and answer.claimed
+    left = 6 - 2 * 1  # a coin to the owner of each pawn met
+    assert bold("valdora", question) == left
+    assert "Правы вы, не Миша" in answer.text, answer.text
+
+
+def test_the_cart_as_players_call_it() -> None:
+    """«тележка» is the cart: a gem on it and one on the horse are both paid."""
+    question = "кладу рубин на тележку и аметист на лошадь. сколько монет плачу?"
+    assert bold("valdora", question) == EQUIPMENT_COST["cart"] + EQUIPMENT_COST["horse"]

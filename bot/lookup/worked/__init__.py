@@ -57,7 +57,7 @@ def worked(game: str | None, question: str) -> Worked | None:
     priced = calculator.cost(said) if calculator.cost else None
     if priced is not None:  # what a move costs: before the sums, whose words («стоит», «платить») it shares
         lines, section = priced
-        return Worked(lines, (section,))
+        return Worked(checked(lines, quoted), (section,), claimed=bool(figures(quoted)))
     words = claims_dropped(said, calculator.UNITS)
     allowed: range = calculator.ALLOWED
     n = players(words, (allowed.start, allowed.stop - 1), loose=True)

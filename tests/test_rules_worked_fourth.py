@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from worked_answers import bold
+from worked_answers import bold, numbers
 
-from bot.lookup.worked import worked
+from bot.lookup.worked import CALCULATORS, worked
 from bot.lookup.worked.reading import read
 from rules.kingdom import scoring as kb
 from rules.sylvan import scoring as sy
 from rules.valdora import scoring as vd
-from rules.valdora.data import EQUIPMENT_COST
+from rules.valdora.data import COINS_TOTAL, EQUIPMENT_COST, start_coins
 
 # (game, question, the value, the figure claimed)
 CLAIMED = [
@@ -107,3 +107,28 @@ def test_the_cart_as_players_call_it() -> None:
     """«тележка» is the cart: a gem on it and one on the horse are both paid."""
     question = "кладу рубин на тележку и аметист на лошадь. сколько монет плачу?"
     assert bold("valdora", question) == EQUIPMENT_COST["cart"] + EQUIPMENT_COST["horse"]
+
+
+def _allowed(game: str) -> range:
+    return CALCULATORS[game].ALLOWED
+
+
+@pytest.mark.parametrize(("game", "question", "asked"), [
+    ("kingdom", "кингдом вроде на двоих-четверых? впятером же нельзя или путаю", 5),
+    ("sylvan", "зодчие на двоих-четверых вроде? а вшестером нельзя же", 6),
+    ("valdora", "валдора на троих-пятерых? вдвоём нельзя, да?", 2),
+])
+def test_a_range_of_players_checked_by_the_number_said_with_nelzya(game: str, question: str, asked: int) -> None:
+    answer = worked(game, question)
+    assert answer is not None, question
+    allowed = _allowed(game)
+    head = re.sub(r"<[^>]+>", "", answer.lines[0])
+    assert f"от {allowed.start} до {allowed.stop - 1}" in head, head
+    assert ("не сыграть" in head) == (asked not in allowed), head
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_bank_left_after_the_deal(players: int) -> None:
+    word = {3: "втроём", 4: "вчетвером", 5: "впятером"}[players]
+    question = f"{word} играем, после раздачи в банке монеты ещё останутся? в коробке их всего {COINS_TOTAL} вроде"
+    assert COINS_TOTAL - sum(start_coins(players)) in numbers("valdora", question)

@@ -188,6 +188,8 @@ def read_numbers(words: list[Word], vocabulary: Vocabulary, unknown: bool = Fals
     out: list[Number] = []
     for run, valued in [part for whole in _lists(words) for part in _counted_apart(words, whole, vocabulary)]:
         counts, noun = _noun_after(words, run[-1], vocabulary)
+        if run[0] and words[run[0] - 1].lemma in _ORDINAL_NEXT and counts is None and noun not in SCORE_NOUNS:
+            counts = noun = None  # «одно три уровня другое четыре превосходства нет»: the other's value, unpunctuated
         # a number of something the game's words do not name («в одной стопке») gives no value of the noun before
         of = None if counts or noun and noun not in SCORE_NOUNS else valued or _noun_before(words, run[0], vocabulary)
         start = run[0] - 1 if run[0] and matches(words[run[0] - 1], _WRITTEN) else run[0]  # «на ней написано 12»

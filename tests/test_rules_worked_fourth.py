@@ -132,3 +132,20 @@ def test_the_bank_left_after_the_deal(players: int) -> None:
     word = {3: "втроём", 4: "вчетвером", 5: "впятером"}[players]
     question = f"{word} играем, после раздачи в банке монеты ещё останутся? в коробке их всего {COINS_TOTAL} вроде"
     assert COINS_TOTAL - sum(start_coins(players)) in numbers("valdora", question)
+
+
+# dictated: number words, no punctuation, several things in one breath
+DICTATED = [
+    ("kingdom", "рабочие и отшельники у меня пять домиков рядом с локациями три отдельные кучки и стою рядом с тремя "
+     "замками сколько всего золота",
+     kb.gold_for("workers", 5) + kb.gold_for("hermits", 3) + kb.castles_gold(3)),
+    ("sylvan", "у меня перевес на двух деревьях одно пять уровней другое два жителей там нет сколько славы за деревья",
+     sy.heights_fame([5, 2])),
+    ("valdora", "контракты на четыре и семь мастера двух цветов сколько всего очков",
+     vd.contracts_points([4, 7]) + vd.masters_points(2)),
+]
+
+
+@pytest.mark.parametrize(("game", "question", "expected"), DICTATED)
+def test_dictated_sums(game: str, question: str, expected: int) -> None:
+    assert bold(game, question) == expected

@@ -141,6 +141,8 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
         if j == last + 1 and w.lemma in _ORDINAL_NEXT:  # «одно высотой шесть второе четыре»: the next thing
             return None, None
         pos = pos_of(w.text)
+        if pos == "NOUN" and not _agrees(words[last], w):  # «контракты на четыре и семь мастера двух цветов»
+            return None, None
         if pos == "NOUN":
             if matches(w, GENERIC):
                 nxt = words[j + 1] if j + 1 < len(words) and words[j + 1].clause == w.clause else None
@@ -155,6 +157,33 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
             return None, None
         seen.append(w)
     return None, None
+
+
+@functools.lru_cache(maxsize=4096)  # a long-running bot reads ever new words
+def _plural_genitive(noun: str) -> bool | None:
+    """Whether a known noun can be in the genitive plural («мастеров», «домиков») or has no plural («славы»); None
+    for unknown words."""
+    from bot.replies.words import morph
+
+    parses = [p for p in morph().parse(noun) if p.is_known and p.tag.POS == "NOUN"]
+    if not parses:
+        return None
+    return any({"gent", "plur"} <= set(p.tag.grammemes) or "Fixd" in p.tag or "Sgtm" in p.tag for p in parses)
+
+
+def _agrees(number: Word, noun: Word) -> bool:
+    """Whether a noun can be what a number word in the nominative counts: «семь мастеров», not «семь мастера» (the
+    next thing, said without a comma); only numbers that take the genitive plural are checked (5-20, tens), and
+    digits and numbers in other cases are taken as written."""
+    value = number.value
+    if number.text.isdigit() or " " in number.text or value is None or not (
+            5 <= value % 100 <= 20 or value % 10 in (0, 5, 6, 7, 8, 9)):
+        return True
+    from bot.replies.words import morph
+
+    if not any({"nomn", "accs"} & set(p.tag.grammemes) for p in morph().parse(number.text) if p.tag.POS == "NUMR"):
+        return True
+    return noun.lemma in SCORE_NOUNS or _plural_genitive(noun.text) is not False
 
 
 def _noun_before(words: list[Word], first: int, vocabulary: Vocabulary, across: bool = False) -> str | None:

@@ -149,3 +149,14 @@ DICTATED = [
 @pytest.mark.parametrize(("game", "question", "expected"), DICTATED)
 def test_dictated_sums(game: str, question: str, expected: int) -> None:
     assert bold(game, question) == expected
+
+
+@pytest.mark.parametrize(("game", "question"), [
+    ("kingdom", "рыцари: у меня домики в четырёх разных рядах, это вроде восемь золота?"),
+    ("sylvan", "флаги: повесил их на двух разных деревьях, это вроде 10 славы?"),
+    ("valdora", "контракты: сдал три штуки, это вроде двадцать очков?"),
+])
+def test_a_claim_with_a_count_the_card_cannot_use_asks_for_its_number(game: str, question: str) -> None:
+    answer = worked(game, question)
+    assert answer is not None and "Напишите" in answer.text, answer and answer.text
+    assert not re.search(r"<b>\D*\d", answer.lines[0]), answer.text  # nothing computed from the wrong count

@@ -72,8 +72,9 @@ def worked(game: str | None, question: str) -> Worked | None:
         named = any(matches(w, c.names, fuzzy=True) for _, c in found for w in words)  # a card by name, not a hint
         yes_no = "?" in question and not _BARE_ASK.search(question)  # «5/3/4/6 -> ?» asks the result
         how = asks_sum(words, assigned, calculator.UNITS, named, yes_no=yes_no, given=bool(listed))
-        # «это 18, так?» of a category named by its name (a word that only describes one, «у локации», is not it)
-        if figures(quoted) and how is None and named and any(assigned.values()) and not not_a_sum(words):
+        # «это 18, так?» of a category named by its name (a word that only describes one, «у локации», is not it);
+        # a count it cannot use («рыцари: домики на пяти линиях, это вроде 10?») leaves its number to ask for
+        if figures(quoted) and how is None and named and (any(assigned.values()) or numbers) and not not_a_sum(words):
             how = "asked"
         asked = focus(words, [(i, c) for i, c in found if c.id in assigned]) if how else []
         # a count the player does not know («и сколько-то у замка») leaves its category to ask for it

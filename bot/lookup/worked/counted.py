@@ -150,8 +150,8 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
                     found = concept(other, vocabulary)
                     if found:
                         return found, w.lemma
-                if matches(w, _PIECES):  # «флаги: 4 шт»: pieces of the thing named before
-                    return None, None
+                if matches(w, _PIECES):  # «флаги: 4 шт», «контракты: сдал три штуки»: a count of the thing before
+                    return _pieces_of(words, last, vocabulary), None
             return concept(w, vocabulary), w.lemma
         if pos not in _SKIPPED:
             return None, None
@@ -184,6 +184,14 @@ def _agrees(number: Word, noun: Word) -> bool:
     if not any({"nomn", "accs"} & set(p.tag.grammemes) for p in morph().parse(number.text) if p.tag.POS == "NUMR"):
         return True
     return noun.lemma in SCORE_NOUNS or _plural_genitive(noun.text) is not False
+
+
+def _pieces_of(words: list[Word], last: int, vocabulary: Vocabulary) -> str | None:
+    """What «N штук» counts: the first thing the game names since the last number in the sentence, the head of what
+    was said («камушки на инструментах, 5 штук»: gems; «контракты: сдал три штуки»: contracts)."""
+    since = next((k + 1 for k in range(last - 1, -1, -1) if words[k].value is not None
+                  or words[k].sentence != words[last].sentence), 0)
+    return next((c for w in words[since:last] for c in [concept(w, vocabulary)] if c), None)
 
 
 def _noun_before(words: list[Word], first: int, vocabulary: Vocabulary, across: bool = False) -> str | None:

@@ -160,3 +160,15 @@ def test_a_claim_with_a_count_the_card_cannot_use_asks_for_its_number(game: str,
     answer = worked(game, question)
     assert answer is not None and "Напишите" in answer.text, answer and answer.text
     assert not re.search(r"<b>\D*\d", answer.lines[0]), answer.text  # nothing computed from the wrong count
+
+
+PIECES = [  # «N штук» counts the thing named before it, not a thing after a preposition
+    ("kingdom", "шахтёры: поселения у гор, 6 штук. сколько золота?", kb.gold_for("miners", 6)),
+    ("sylvan", "флажки на жилищах, три штуки, сколько славы за них?", sy.flags_fame(3)),
+    ("valdora", "в конце камни на снаряжении, 4 штуки. сколько за них очков?", vd.gems_points(4)),
+]
+
+
+@pytest.mark.parametrize(("game", "question", "expected"), PIECES)
+def test_pieces_count_the_thing_before(game: str, question: str, expected: int) -> None:
+    assert bold(game, question) == expected

@@ -187,11 +187,13 @@ def _agrees(number: Word, noun: Word) -> bool:
 
 
 def _pieces_of(words: list[Word], last: int, vocabulary: Vocabulary) -> str | None:
-    """What «N штук» counts: the first thing the game names since the last number in the sentence, the head of what
-    was said («камушки на инструментах, 5 штук»: gems; «контракты: сдал три штуки»: contracts)."""
+    """What «N штук» counts: the nearest thing the game names since the last number in the sentence that is not
+    after a preposition («камушки на инструментах, 5 штук»: gems; «кучка домиков у сына 15 штук»: settlements;
+    «контракты: сдал три штуки»: contracts)."""
     since = next((k + 1 for k in range(last - 1, -1, -1) if words[k].value is not None
                   or words[k].sentence != words[last].sentence), 0)
-    return next((c for w in words[since:last] for c in [concept(w, vocabulary)] if c), None)
+    return next((c for k in range(last - 1, since - 1, -1) for c in [concept(words[k], vocabulary)]
+                 if c and not (k and pos_of(words[k - 1].text) == "PREP")), None)
 
 
 def _noun_before(words: list[Word], first: int, vocabulary: Vocabulary, across: bool = False) -> str | None:

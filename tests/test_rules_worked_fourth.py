@@ -172,3 +172,14 @@ PIECES = [  # «N штук» counts the thing named before it, not a thing after
 @pytest.mark.parametrize(("game", "question", "expected"), PIECES)
 def test_pieces_count_the_thing_before(game: str, question: str, expected: int) -> None:
     assert bold(game, question) == expected
+
+
+@pytest.mark.parametrize(("game", "question"), [
+    ("sylvan", "на дереве одна моя хижина и основание моего цвета, это считается за два?"),
+    ("kingdom", "рыцари: мой домик стоит на краю поля у гор, это считается за два?"),
+    ("valdora", "контракты: серый контракт без камней, только монеты, это считается за два?"),
+])
+def test_a_claim_with_no_score_asks_no_count(game: str, question: str) -> None:
+    """«это считается за два?» asks a rule, not a sum: no worked count and no number asked for."""
+    answer = worked(game, question)
+    assert answer is None or "Напишите" not in answer.text and not re.search(r"<b>\D*\d", answer.text), answer.text

@@ -150,8 +150,10 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
                     found = concept(other, vocabulary)
                     if found:
                         return found, w.lemma
-                if matches(w, _PIECES):  # «флаги: 4 шт», «контракты: сдал три штуки»: a count of the thing before
-                    return _pieces_of(words, last, vocabulary), None
+                if matches(w, _PIECES) and not (last and words[last - 1].text == "из"):  # «группа из 17 штук»: size
+                    return _pieces_of(words, last, vocabulary), None  # «контракты: сдал три штуки»: a count of them
+                if matches(w, _PIECES):
+                    return None, None
             return concept(w, vocabulary), w.lemma
         if pos not in _SKIPPED:
             return None, None

@@ -53,11 +53,12 @@ def worked(game: str | None, question: str) -> Worked | None:
         return None
     said = calculator.renamed(read(question)) if calculator.renamed else read(question)
     quoted = claims(said, question)  # «юля насчитала 36»: figures to check, not to compute with
+    scored = any(matches(w, calculator.UNITS) for c in figures(quoted) for w in said[c.start:c.end])  # «10 золота»
     said = unclaimed(said, quoted)
     priced = calculator.cost(said) if calculator.cost else None
     if priced is not None:  # what a move costs: before the sums, whose words («стоит», «платить») it shares
         lines, section = priced
-        return Worked(lines, (section,))
+        return Worked(checked(lines, quoted), (section,), claimed=bool(figures(quoted)))
     words = claims_dropped(said, calculator.UNITS)
     allowed: range = calculator.ALLOWED
     n = players(words, (allowed.start, allowed.stop - 1), loose=True)
@@ -72,8 +73,10 @@ def worked(game: str | None, question: str) -> Worked | None:
         named = any(matches(w, c.names, fuzzy=True) for _, c in found for w in words)  # a card by name, not a hint
         yes_no = "?" in question and not _BARE_ASK.search(question)  # «5/3/4/6 -> ?» asks the result
         how = asks_sum(words, assigned, calculator.UNITS, named, yes_no=yes_no, given=bool(listed))
-        # «это 18, так?» of a category named by its name (a word that only describes one, «у локации», is not it)
-        if figures(quoted) and how is None and named and any(assigned.values()) and not not_a_sum(words):
+        # «это 18, так?» of a category named by its name (a word that only describes one, «у локации», is not it);
+        # a count it cannot use («рыцари: домики на пяти линиях, это вроде 10?») leaves its number to ask for
+        if figures(quoted) and how is None and named and (any(assigned.values()) or numbers and scored) and not \
+                not_a_sum(words):
             how = "asked"
         asked = focus(words, [(i, c) for i, c in found if c.id in assigned]) if how else []
         # a count the player does not know («и сколько-то у замка») leaves its category to ask for it

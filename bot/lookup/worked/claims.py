@@ -95,17 +95,62 @@ def claims(words: list[Word], question: str) -> list[Claim]:
             nxt = verbs[k + 1]
             end = nxt - 1 if words[nxt - 1].clause == words[nxt].clause and words[nxt - 1].text in _SELF or _parse(
                 words[nxt - 1].text).tag.POS in ("NOUN", "NPRO") else nxt
+        mine = next((i for i in range(verb + 2, end) if words[i].text == "а" and _own(words, i + 1)), None)
+        if mine is not None and not _own(words, verb - 1):  # «коля насчитал 16, а я 11»: the asker's figure after
+            own = [i for i in range(mine, end) if words[i].value is not None and words[i].players is None]
+            if own:
+                found.append(Claim((words[own[0]].value or 0,), True, "", "", mine, end))
+                end = mine
         said = [i for i in range(verb + 1, end) if words[i].value is not None and words[i].players is None]
         if matches(words[verb], _RESULT) and verb and words[verb - 1].text in _SELF:  # «у меня выходит 30», not
             said = [i for i in said if not _counts(words, i)]  # «у меня получается 4 группы»: a count to use
         start = verb
         if not said and matches(words[verb], _RESULT) and verb and words[verb - 1].value is not None and (
-                verb < 2 or words[verb - 2].text in ("это", "то", "итого", "всего")):  # «это 6 получается?»
-            said, start = [verb - 1], verb - 1
+                verb < 2 or words[verb - 2].text in _THIS or words[verb - 2].clause != words[verb - 1].clause):
+            said, start = [verb - 1], verb - 1  # «это 6 получается?», «…. сто один получается?»
+        said.sort(key=lambda i: i == 0 or words[i - 1].text not in _TOTAL)  # «это 12 и ещё 3, итого 15»: the 15
         values = tuple(words[i].value or 0 for i in said)
         speaker = _speaker(words, verb, question) if start == verb else (True, "", "")
         found.append(Claim(values, *speaker, start, end))
+    taken = {i for claim in found for i in range(claim.start, claim.end)}
+    return found + [claim for claim in _stated(words, question) if claim.start not in taken]
+
+
+_THIS = ("это", "то", "итого", "всего")  # «это 12 золота?», «то это десять очков»: what it comes to
+_TOTAL = ("итого", "всего", "вместе", "сумме")
+_HEDGES = ("вроде", "примерно", "около", "где", "типа", "же", "как", "бы", "уже", "ровно", "это", "всего", "итого",
+           "получается", "выходит", "будет")
+_CHECKING = ("правильн", "верно", "так", "да", "нет", "ли")
+
+
+def _stated(words: list[Word], question: str) -> list[Claim]:
+    """The figures the asker states with no saying verb for a question to check: «это вроде 12 золота выходит?»,
+    «то это десять очков, правильно?» — «это» (or «итого») and a number that ends its clause or is a score; not
+    «это 3 поселения» (a count) nor «сколько это будет» (asked)."""
+    if "?" not in question and not any(matches(w, _CHECKING) for w in words):
+        return []
+    found: list[Claim] = []
+    for i, w in enumerate(words):
+        asked = any(matches(v, _ASKED[:5]) for v in words[:i] if v.sentence == w.sentence)  # «сколько это будет»
+        if w.text not in _THIS or found and found[-1].end > i or asked:
+            continue
+        j = i + 1
+        while j < len(words) and words[j].clause == w.clause and words[j].value is None and words[j].text in _HEDGES:
+            j += 1
+        if j >= len(words) or words[j].clause != w.clause or words[j].value is None or words[j].players is not None:
+            continue
+        nxt = words[j + 1] if j + 1 < len(words) else None
+        if nxt is not None and nxt.clause == w.clause and not matches(nxt, _SCORES) and not matches(nxt, _RESULT):
+            continue
+        end = next((k for k in range(j + 1, len(words)) if words[k].clause != w.clause), len(words))
+        found.append(Claim((words[j].value or 0,), True, "", "", i, end))
     return found
+
+
+def _own(words: list[Word], i: int) -> bool:
+    """The asker at `i`: «я», «у меня», «мне»."""
+    return 0 <= i < len(words) and (words[i].text in _SELF or words[i].text == "у" and i + 1 < len(words) and words[
+        i + 1].text in _SELF)
 
 
 def unclaimed(words: list[Word], found: list[Claim]) -> list[Word]:

@@ -16,7 +16,8 @@ from rules.text import coins, coins_acc, count, plural
 from rules.valdora.data import CONTRACT_PRICE, EQUIPMENT_COST, EQUIPMENT_PRICE_GOLD, FLIP_PRICE, MAX_COINS
 
 # the horse as players call it («конь», «ослик»); «кон» alone would take «контракт» for one
-_CART, _HORSE = ("телег", "повозк", "тачк"), ("лошад", "кобыл", "=конь", "коня", "коню", "ослик", "=осел", "пони")
+_CART = ("телег", "тележ", "повозк", "тачк")
+_HORSE = ("лошад", "кобыл", "=конь", "коня", "коню", "ослик", "=осел", "пони")
 _TOOLS = ("кирк", "долот", "молот", "лопат", "лоток", "лотк", "инструмент")
 _GEM = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд",
         "золот")
@@ -60,8 +61,10 @@ class Cost:
 
 
 def asks_cost(words: list[Word]) -> bool:
-    """«сколько монет/серебра», «сколько стоит», «сколько останется», «почём», «итого монет отдаю?»."""
-    return has(words, *HOW_MANY, "почем", "итог", "всего") and has(words, *_PAYING, *_MONEY, *_REFILL)
+    """«сколько монет/серебра», «сколько стоит», «сколько останется», «почём», «итого монет отдаю?»; «… останется
+    3, я говорю 2. кто прав»: the figure argued about."""
+    argued = any(w.text == "кто" and words[i + 1].text in ("прав", "права", "правы") for i, w in enumerate(words[:-1]))
+    return (has(words, *HOW_MANY, "почем", "итог", "всего") or argued) and has(words, *_PAYING, *_MONEY, *_REFILL)
 
 
 def costs(words: list[Word]) -> list[Cost]:

@@ -21,6 +21,9 @@ _BACK = ("ней", "нем", "нём", "них", "которой", "которо
 # what is printed on a thing: «на ней написано 12», «на карточке нарисовано 15»
 _WRITTEN = ("написан", "нарисован", "напечатан", "указан", "стоит", "значит")
 _OTHER = ("друг", "втор")  # «на другом», «вторая»: the next of things named one by one
+_MEASURE = ("высот", "размер", "величин", "ценност", "стоимост")  # what a thing measures: «одно высотой 5»
+_NEXT = ("втор", "друг", "трет")  # the next of things named one by one
+_ORDINAL_NEXT = ("второй", "другой", "третий", "четвертый", "последний")
 _THEM = ("них", "этих", "которых", "тех")  # «3 из них мои»: a share of what was counted, not a count of its own
 _PIECES = ("штук", "шт")
 _AMOUNT = ("количеств", "число", "числ")  # «какое-то количество»: a number not known
@@ -73,7 +76,10 @@ def _pronoun(words: list[Word], i: int) -> bool:
     # «на одном …, на другом …, и ещё одно, где …»: the last of things named one by one
     last = (nxt is None or nxt.clause != words[i].clause) and i > 0 and words[i - 1].text == "еще" and any(
         w.text.startswith("друг") for w in words[:i] if w.sentence == words[i].sentence)
-    return share or nxt is not None and (nxt.text == "из" or someone) or valued or last
+    # «одно высотой пять, второе четыре, третье шесть»: the first of things named one by one, by what they measure
+    first = nxt is not None and matches(nxt, _MEASURE) and any(
+        matches(w, _NEXT) for w in words[i + 2:] if w.sentence == words[i].sentence)
+    return share or nxt is not None and (nxt.text == "из" or someone) or valued or last or first
 
 
 def _lists(words: list[Word]) -> list[list[int]]:
@@ -132,7 +138,11 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
         w = words[j]
         if w.clause != words[last].clause or w.value is not None or w.text == "плюс":  # «3 и 5 + область»: next thing
             return None, None
+        if j == last + 1 and w.lemma in _ORDINAL_NEXT:  # «одно высотой шесть второе четыре»: the next thing
+            return None, None
         pos = pos_of(w.text)
+        if pos == "NOUN" and not _agrees(words[last], w):  # «контракты на четыре и семь мастера двух цветов»
+            return None, None
         if pos == "NOUN":
             if matches(w, GENERIC):
                 nxt = words[j + 1] if j + 1 < len(words) and words[j + 1].clause == w.clause else None
@@ -140,13 +150,52 @@ def _noun_after(words: list[Word], last: int, vocabulary: Vocabulary) -> tuple[s
                     found = concept(other, vocabulary)
                     if found:
                         return found, w.lemma
-                if matches(w, _PIECES):  # «флаги: 4 шт»: pieces of the thing named before
+                if matches(w, _PIECES) and not (last and words[last - 1].text == "из"):  # «группа из 17 штук»: size
+                    return _pieces_of(words, last, vocabulary), None  # «контракты: сдал три штуки»: a count of them
+                if matches(w, _PIECES):
                     return None, None
             return concept(w, vocabulary), w.lemma
         if pos not in _SKIPPED:
             return None, None
         seen.append(w)
     return None, None
+
+
+@functools.lru_cache(maxsize=4096)  # a long-running bot reads ever new words
+def _plural_genitive(noun: str) -> bool | None:
+    """Whether a known noun can be in the genitive plural («мастеров», «домиков») or has no plural («славы»); None
+    for unknown words."""
+    from bot.replies.words import morph
+
+    parses = [p for p in morph().parse(noun) if p.is_known and p.tag.POS == "NOUN"]
+    if not parses:
+        return None
+    return any({"gent", "plur"} <= set(p.tag.grammemes) or "Fixd" in p.tag or "Sgtm" in p.tag for p in parses)
+
+
+def _agrees(number: Word, noun: Word) -> bool:
+    """Whether a noun can be what a number word in the nominative counts: «семь мастеров», not «семь мастера» (the
+    next thing, said without a comma); only numbers that take the genitive plural are checked (5-20, tens), and
+    digits and numbers in other cases are taken as written."""
+    value = number.value
+    if number.text.isdigit() or " " in number.text or value is None or not (
+            5 <= value % 100 <= 20 or value % 10 in (0, 5, 6, 7, 8, 9)):
+        return True
+    from bot.replies.words import morph
+
+    if not any({"nomn", "accs"} & set(p.tag.grammemes) for p in morph().parse(number.text) if p.tag.POS == "NUMR"):
+        return True
+    return noun.lemma in SCORE_NOUNS or _plural_genitive(noun.text) is not False
+
+
+def _pieces_of(words: list[Word], last: int, vocabulary: Vocabulary) -> str | None:
+    """What «N штук» counts: the nearest thing the game names since the last number in the sentence that is not
+    after a preposition («камушки на инструментах, 5 штук»: gems; «кучка домиков у сына 15 штук»: settlements;
+    «контракты: сдал три штуки»: contracts)."""
+    since = next((k + 1 for k in range(last - 1, -1, -1) if words[k].value is not None
+                  or words[k].sentence != words[last].sentence), 0)
+    return next((c for k in range(last - 1, since - 1, -1) for c in [concept(words[k], vocabulary)]
+                 if c and not (k and pos_of(words[k - 1].text) == "PREP")), None)
 
 
 def _noun_before(words: list[Word], first: int, vocabulary: Vocabulary, across: bool = False) -> str | None:
@@ -180,6 +229,8 @@ def read_numbers(words: list[Word], vocabulary: Vocabulary, unknown: bool = Fals
     out: list[Number] = []
     for run, valued in [part for whole in _lists(words) for part in _counted_apart(words, whole, vocabulary)]:
         counts, noun = _noun_after(words, run[-1], vocabulary)
+        if run[0] and words[run[0] - 1].lemma in _ORDINAL_NEXT and counts is None and noun not in SCORE_NOUNS:
+            counts = noun = None  # «одно три уровня другое четыре превосходства нет»: the other's value, unpunctuated
         # a number of something the game's words do not name («в одной стопке») gives no value of the noun before
         of = None if counts or noun and noun not in SCORE_NOUNS else valued or _noun_before(words, run[0], vocabulary)
         start = run[0] - 1 if run[0] and matches(words[run[0] - 1], _WRITTEN) else run[0]  # «на ней написано 12»

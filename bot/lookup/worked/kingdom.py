@@ -193,9 +193,14 @@ def _other_castles(words: list[Word]) -> list[int]:
 
 def _named_objects(words: list[Word]) -> list[str]:
     """The locations and castles a question names one by one, without a count before them («замок, таверну и
-    оазис»)."""
+    оазис»); not one said to be missing («других замков рядом нет») nor what gold is paid for («3 за замок»)."""
     return [w.lemma for i, w in enumerate(words)
-            if w.lemma in _OBJECTS and not (i and words[i - 1].value is not None)]
+            if w.lemma in _OBJECTS and not (i and words[i - 1].value is not None)
+            and not (i and words[i - 1].text in _NOT_LINKED)
+            and not any(v.text in ("нет", "нету") for v in words if v.clause == w.clause)]
+
+
+_NOT_LINKED = ("за", "других", "ни", "без")
 
 
 def _farmers(words: list[Word], at: list[Number]) -> Part:

@@ -16,7 +16,7 @@ _NUMBERS = {
     "девять": 9, "десять": 10, "одиннадцать": 11, "двенадцать": 12, "тринадцать": 13, "четырнадцать": 14,
     "пятнадцать": 15, "шестнадцать": 16, "семнадцать": 17, "восемнадцать": 18, "девятнадцать": 19,
     "двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60, "семьдесят": 70,
-    "восемьдесят": 80, "девяносто": 90, "сто": 100,
+    "восемьдесят": 80, "девяносто": 90, "сто": 100, "двести": 200, "триста": 300, "четыреста": 400,
     "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6, "семерка": 7, "десятка": 10, "десяток": 10,
     "дважды": 2, "трижды": 3, "четырежды": 4,  # times: «дважды гружу телегу»
 }
@@ -105,12 +105,23 @@ def read(text: str) -> list[Word]:
             continue
         last = words[-1] if words else None
         if (value is not None and not people and last is not None and last.value is not None
-                and last.value % 10 == 0 and 20 <= last.value < 100 and value < 10 and last.clause == clause):
+                and _joins(last, token, value) and last.clause == clause):
             words[-1] = Word(last.text + " " + token, last.lemma, last.value + value, None, clause, sentence)
             continue
         words.append(Word(token, lemma(token).replace("ё", "е"), value, value if people else None, clause,
                           sentence))
     return [_with_people(words, i) for i in range(len(words))]
+
+
+def _joins(last: Word, token: str, value: int) -> bool:
+    """Whether a number word goes on the number before it: «двадцать пять», «сто один», «двести сорок»; tens and
+    hundreds in words only take a smaller number in words («сто 5» is two)."""
+    if last.value is None:
+        return False
+    if last.value % 100 == 0 and 100 <= last.value < 1000 and not last.text.isdigit():
+        return value < 100 and not token.isdigit()
+    tens = last.value % 100
+    return last.value % 10 == 0 and tens >= 20 and (last.value < 100 or not last.text.isdigit()) and value < 10
 
 
 def _with_people(words: list[Word], i: int) -> Word:

@@ -210,13 +210,17 @@ def for_players(players: int | None, allowed: range, line: Callable[[int], str])
 _TOGETHER = {1: "одному", 2: "вдвоём", 3: "втроём", 4: "вчетвером", 5: "впятером", 6: "вшестером"}
 _PLAYING = ("сыгра", "поигра", "играть", "играем", "играют", "играет", "рассчитан", "сядем", "садимся")
 # «в валдору вдвоём можно?», «вдвоём можно? на скольких она вообще»: that and little else
-_SHORT = ("можно", "можна", "получится", "реально", "норм", "пойдет", "подойдет")
+_SHORT = ("можно", "можна", "нельзя", "получится", "реально", "норм", "пойдет", "подойдет")
 
 
 def seats_line(words: list[Word], players: int | None, allowed: range) -> str | None:
     """Whether a game is played by a number of players («в валдору вдвоём можно?», «впятером в кингдом сыграем?»):
     the range it allows, and whether the number asked is in it; None for a question that asks nothing of that."""
-    asks = has(words, *_PLAYING) or has(words, *_SHORT) and len(words) <= 7
+    tables = [i for i, w in enumerate(words) if w.players is not None and w.players > 1]
+    ranged = len({words[i].players for i in tables}) > 1  # «на троих-пятерых? вдвоём же нельзя»: the range asked
+    asks = has(words, *_PLAYING) or has(words, *_SHORT) and (len(words) <= 7 or ranged and len(words) <= 14)
+    modal = [i for i in tables if any(matches(w, _SHORT) for w in words if w.clause == words[i].clause)]
+    players = words[modal[0]].players if ranged and modal else players  # the number the «можно»/«нельзя» is of
     if players is None or not asks or has(words, "ход", "очк", "слав", "золот", "стоит", "плат", "карт", "брат",
                                           "стоя", "клетк", "гекс", "мест", "дерев"):  # «стоять вдвоём на клетке»
         return None

@@ -88,6 +88,8 @@ def _described(words: list[Word], i: int, category: Category, clauses: set[tuple
     («3 флага, один на мосту»), not a thing to score."""
     if category.where:
         return bool(i and words[i - 1].text in category.where and anywhere & set(category.yields))
+    if category.secondary and i and words[i - 1].value is not None and words[i - 1].players is None:
+        return False  # «… рядом с локациями и замками … стою рядом с двумя замками»: the castles counted, scored too
     return any((words[i].clause, y) in clauses for y in category.yields)
 
 
@@ -144,8 +146,9 @@ def assign(words: list[Word], found: list[tuple[int, Category]], numbers: list[N
         before = {c.id for j, c in spots if j < n.at and words[j].clause == n.clause}
         pool = [(j, c) for j, c in spots if not (n.counts and n.at < j <= n.at + 2 and before - {c.id})] or spots
         same = [(i, c) for i, c in pool if words[i].clause == n.clause] or pool
-        # a description just after the number is what it counts («5 домов у гор»), whatever name stands nearer
-        same = [(i, c) for i, c in same if n.at < i <= n.at + 3 and matches(words[i], c.hints + c.placed) and all(
+        # a description just after the number is what it counts («5 домов у гор», «8 домиков рядом с локациями»),
+        # whatever name stands nearer
+        same = [(i, c) for i, c in same if n.at < i <= n.at + 4 and matches(words[i], c.hints + c.placed) and all(
             w.value is None for w in words[n.at + 1: i])] or same
         _, category = min(same, key=lambda m: (abs(m[0] - n.at), m[0] < n.at))
         out[category.id].append(n)

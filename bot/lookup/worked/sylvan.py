@@ -274,6 +274,8 @@ def _bridge(words: list[Word], at: list[Number]) -> Part:
     rate = f"{points(tree_fame(1))} славы за уровень каждого соединённого дерева, где у вас преимущество"
     joined = [n for n in at if n.counts != "tree" and _level(words, n) > 1][:2]  # «на одном дереве перевес»
     heights = _heights(words, joined)
+    if len(joined) == 1 and len(heights) == 1 and joined[0].each:  # «между двумя деревьями по три уровня»: both
+        heights = heights * 2
     if not heights:
         return Part("мост", missing=f"Мост: {rate}. Какой высоты соединённые деревья? Напишите числа — посчитаю.")
     said = _said_of_trees(words, joined)

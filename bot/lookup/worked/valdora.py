@@ -322,6 +322,13 @@ def _seat_lines(players: int | None, words: list[Word]) -> list[str]:
 
 
 def _coins_total(players: int | None, words: list[Word]) -> list[str]:
+    """The coins in the box; for a number of players named, also what stays in the bank after the deal («впятером
+    в банке вообще монеты останутся? их же всего 30»)."""
+    if players in ALLOWED:
+        dealt = sum(start_coins(players))
+        left = coins(COINS_TOTAL - dealt)
+        return [f"<b>{coins(COINS_TOTAL)}</b> в коробке (серебро); на {PLAYER_WORDS[players]} раздают {dealt} (у "
+                f"первого игрока 1, у каждого следующего на 1 больше), <b>в банке остаётся {left}</b>"]
     return [f"<b>{coins(COINS_TOTAL)}</b> в коробке (серебро); в начале у первого игрока 1, у следующего 2 и так "
             "далее, остальные — в банке"]
 

@@ -194,3 +194,11 @@ def test_the_first_section_of_the_fifth_set():
     assert rate["all"] >= 92.5, rate
     assert min(rate[game] for game in ("valdora", "sylvan", "kingdom")) >= 86.0, rate
     assert rate["word"] >= 92.0 and rate["nonsense"] == 100.0, rate
+
+
+def test_a_word_dictated_in_two_halves_is_read_whole(book):
+    """Speech recognition splits a long word it does not know («прево сходство»): the halves are joined when the
+    first is no word and the two are a word of the rules; words that are words stay apart."""
+    assert book.index.rejoined("а как это прево сходство работает?") == "а как это превосходство работает?"
+    assert book.index.rejoined("можно ли по ставить домик") == "можно ли по ставить домик"
+    assert first(book, "объясни как считается прево сходство в области") == "sylvan.regions"

@@ -130,6 +130,7 @@ def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[s
     ('valdora', 'провиант', 'valdora.provisions')
     """
     question = without_other_games(question)  # «в каркассоне младший ходит первым, а тут?»: not these rules' words
+    question = book.index.rejoined(question)  # «прево сходство»: a dictated word split in two
     named, words = book.split_game(question)
     if not words.strip():
         return named or current, words, []

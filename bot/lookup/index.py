@@ -41,6 +41,9 @@ def phrases(text: str) -> set[tuple[str, str]]:
     return {(a, b) for a, b in zip(words, words[1:], strict=False) if not (a in STOP_WORDS and b in STOP_WORDS)}
 
 
+_WORD = re.compile(r"[а-яё]+", re.IGNORECASE)
+
+
 class Index:
     """Term statistics of a list of sections (`Index.sections`, numbered by position)."""
 
@@ -144,6 +147,18 @@ class Index:
         number."""
         words = lemmas(text)
         return words + [f"syn{g}" for g in self.synonyms.hits(words)] + [NUMBER for w in words if w.isdigit()]
+
+    def rejoined(self, text: str) -> str:
+        """A text with the words that speech recognition split in two put back together: «прево сходство» ->
+        «превосходство», when the first half is no dictionary word and the two joined are a word of the texts."""
+        pieces, end, out = list(_WORD.finditer(text)), 0, []
+        for first, second in zip(pieces, pieces[1:], strict=False):
+            joined = (first.group() + second.group()).lower()
+            if (first.end() >= end and text[first.end():second.start()] == " " and joined in self._surface
+                    and not known_word(first.group().lower())):
+                out.append(text[end:first.start()] + first.group() + second.group())
+                end = second.end()
+        return "".join(out) + text[end:]
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - the index lives as long as the process
     def typo(self, word: str, autocorrected: bool = False) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.lookup import answers
+from bot.lookup.reference import from_latin
 from bot.lookup.rulebook import RuleBook
 from bot.lookup.terms import normalise, people
 from tests.rules_quality import load, rates
@@ -202,3 +203,13 @@ def test_a_word_dictated_in_two_halves_is_read_whole(book):
     assert book.index.rejoined("а как это прево сходство работает?") == "а как это превосходство работает?"
     assert book.index.rejoined("можно ли по ставить домик") == "можно ли по ставить домик"
     assert first(book, "объясни как считается прево сходство в области") == "sylvan.regions"
+
+
+def test_a_question_typed_in_latin_letters_is_read_in_cyrillic(book):
+    """«a toporik v zodchih mozhno …» is a Russian question typed in Latin letters: it is read as Cyrillic, the
+    games' Latin names stay as typed, and a lone Latin word («ok», «xD») is no reason to rewrite a question."""
+    assert from_latin("a toporik v zodchih mozhno na svoyu hatu?") == "а топорик в зодчих можно на свою хату?"
+    assert from_latin("kingdom builder skolko zolota") == "kingdom builder сколко золота"
+    assert from_latin("ok, а лорды?") == "ok, а лорды?"
+    assert first(book, "a toporom v zodchih mozhno srubit svoy domik? xD") == "sylvan.axe"
+    assert first(book, "mozhno li kupit vtoruyu kirku") == "valdora.equipment"

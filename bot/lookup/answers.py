@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from html import escape
 
-from bot.lookup.reference import Section, without_other_games
+from bot.lookup.reference import Section, from_latin, without_other_games
 from bot.lookup.rulebook import RuleBook
 from bot.lookup.verdicts import verdict
 from bot.lookup.worked import Worked, seating, worked
@@ -130,7 +130,7 @@ def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[s
     ('valdora', 'провиант', 'valdora.provisions')
     """
     question = without_other_games(question)  # «в каркассоне младший ходит первым, а тут?»: not these rules' words
-    question = book.index.rejoined(question)  # «прево сходство»: a dictated word split in two
+    question = book.index.rejoined(from_latin(question))  # «mozhno li», «прево сходство» (dictated in two)
     named, words = book.split_game(question)
     if not words.strip():
         return named or current, words, []

@@ -1,4 +1,4 @@
-"""When to say «Да» or «Нет»: a learned gate over the written situation nearest to a yes/no question
+"""When to say «Да» or «Нет»: a learned gate over the written situations near a yes/no question
 (`bot.lookup.verdicts`).
 
 The hand-made gates of `Situations.hand_verdict` are sure but shy: on questions from new writers they said a verdict
@@ -6,9 +6,10 @@ for one situation question in five. Each of their tests (how close the nearest s
 the nearest with the other verdict, whether both name the same things and say the same deciding words …) is kept
 here as a signal (`FEATURES`), with the hand gates' own decision among them, and a logistic model learned from every
 labelled situation question of the question sets but the holdout (`tests/train_verdicts.py`) gives the probability
-that the nearest situation's verdict is the question's. A verdict is said when that probability reaches the
-threshold the training chose by leaving one set out at a time: the lowest at which the verdicts said to the sets
-left out were right at least `PRECISION` of the time (a wrong «Нет» misleads a table more than no verdict).
+that a near situation's verdict is the question's (`Situations.candidates`: the nearest, the nearest about the same
+things, the hand gates' choice). The surest one's verdict is said when that probability reaches the threshold the
+training chose by leaving one set out at a time: the lowest at which the verdicts said to the sets left out were
+right at least `PRECISION` of the time (a wrong «Нет» misleads a table more than no verdict).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ FEATURES = (
 
 @dataclass(frozen=True)
 class Candidate:
-    """The situation nearest to a yes/no question, with its signals (`Situations.candidate`)."""
+    """A situation near a yes/no question, with its signals (`Situations.candidates`)."""
 
     situation: int  # its index among the situations
     closeness: float

@@ -135,6 +135,7 @@ class Near:
     asking: frozenset[str]  # those of its asking clause (`yes_no.asking_clause`)
     scored: list[tuple[float, int]]  # (closeness, situation) of the sections found, nearest first
     mooded: list[tuple[float, int]]  # those in its mood, of an answered section or near enough
+    fitting: list[tuple[float, int]]  # of those, the ones about the same named things saying what it says
 
 
 @dataclass(frozen=True)
@@ -346,25 +347,29 @@ class Situations:
         # those in the question's mood, of an answered section or near enough
         mooded = [(c, k) for c, k in scored if not (asking ^ self._flips[k]) & MOODS
                   and (self.situations[k].section in answered or c >= elsewhere)]
-        return Near(terms, asked, asking, scored, mooded) if mooded else None
+        if not mooded:
+            return None
+        fitting = [(c, k) for c, k in mooded
+                   if self.says_enough(asked, k, asking) and not self.names_apart(terms, k, c)]
+        return Near(terms, asked, asking, scored, mooded, fitting)
+
+    def rival(self, near: Near, yes: bool) -> tuple[float, int] | None:
+        """The nearest situation with another verdict than `yes`, in the question's mood: one asked in another mood
+        says the same rule the other way round («жетон надо сдать?» — «Да» — is «жетон остаётся?» — «Нет»)."""
+        return next(((c, j) for c, j in near.scored if self.situations[j].yes != yes
+                     and not (near.asking ^ self._flips[j]) & MOODS), None)
 
     def hand_verdict(self, near: Near) -> Verdict | None:
         """The verdict the hand-made gates say (see the module's docstring), or None."""
-        terms, asked, asking, scored = near.terms, near.asked, near.asking, near.scored
-        # the nearest situation about the same named things and saying what the question says; its rival is the
-        # nearest with another verdict of them all
-        fitting = [(c, k) for c, k in near.mooded
-                   if self.says_enough(asked, k, asking) and not self.names_apart(terms, k, c)]
+        terms, asked, scored, fitting = near.terms, near.asked, near.scored, near.fitting
+        # the nearest situation about the same named things and saying what the question says, against its rival
         if not fitting or self.situations[fitting[0][1]].yes is None:
             return None
         best, k = fitting[0]
         yes = self.situations[k].yes
         if best < FLOOR or self.covered(terms, k) < COVERED:
             return None
-        # a rival asked in another mood says the same rule the other way round («жетон надо сдать?» — «Да» — is
-        # «жетон остаётся?» — «Нет»): only those of the question's mood contradict
-        rival = next(((c, j) for c, j in scored if self.situations[j].yes != yes
-                      and not (asking ^ self._flips[j]) & MOODS), None)
+        rival = self.rival(near, yes)
         if rival is None or best - rival[0] >= PAIRED:
             return Verdict(self.situations[k], best)
         closer, j = rival
@@ -405,13 +410,11 @@ class Situations:
         return [self._candidate(near, found_ids, c, k, k == hand_k) for k, c in picked.items()]
 
     def _candidate(self, near: Near, found: list[str], c: float, k: int, hand: bool) -> Candidate:
-        terms, asked, asking, scored, mooded = near.terms, near.asked, near.asking, near.scored, near.mooded
+        terms, asked, asking, scored, mooded, fitting = (near.terms, near.asked, near.asking, near.scored,
+                                                         near.mooded, near.fitting)
         own, yes = self._flips[k], self.situations[k].yes
-        rival = next(((c2, j) for c2, j in scored if self.situations[j].yes != yes
-                      and not (asking ^ self._flips[j]) & MOODS), None)
+        rival = self.rival(near, yes)
         theirs = self._flips[rival[1]] if rival else frozenset()
-        fitting = [(c2, j) for c2, j in mooded
-                   if self.says_enough(asked, j, asking) and not self.names_apart(terms, j, c2)]
         top = mooded[:3]
         place = found.index(self.situations[k].section)
         row = [
@@ -430,8 +433,10 @@ class Situations:
         question is not a yes/no question or the learned gate is sure of none of the written situations near it:
         the one it is surest of when it is."""
         near = self.nearest(question, found)
-        if near is None or self.gate is None:
-            return self.hand_verdict(near) if near is not None else None
+        if near is None:
+            return None
+        if self.gate is None:
+            return self.hand_verdict(near)
         weighed = [(self.gate.probability(c.row), c) for c in self.candidates(near, found)]
         if not weighed:
             return None

@@ -20,7 +20,6 @@ _BEFORE = 4  # words back to the noun a value belongs to
 _BACK = ("ней", "нем", "нём", "них", "которой", "котором", "которых")  # «на ней 6»: the thing just named
 # what is printed on a thing: «на ней написано 12», «на карточке нарисовано 15»
 _WRITTEN = ("написан", "нарисован", "напечатан", "указан", "стоит", "значит")
-_OTHER = ("друг", "втор")  # «на другом», «вторая»: the next of things named one by one
 _MEASURE = ("высот", "размер", "величин", "ценност", "стоимост")  # what a thing measures: «одно высотой 5»
 _NEXT = ("втор", "друг", "трет")  # the next of things named one by one
 _ORDINAL_NEXT = ("второй", "другой", "третий", "четвертый", "последний")

@@ -90,7 +90,9 @@ def read_question(
         add(cues, [NUMBER] if cue == NUMBER else synonyms.word_terms(cue), INTENT_WEIGHT)
     for start, end, terms in synonyms.concepts(rest):
         word = words[start]
-        if start != implied and not is_stop(word) and any(is_noun(words[k]) for k in range(start, end)):
+        # the game's name alone is only a cue, but a phrase it begins is the subject («когда валдора кончается»)
+        if (start != implied or end - start > 1) and not is_stop(word) and any(is_noun(words[k]) for k in
+                                                                               range(start, end)):
             typo = index.typo(word) if not any(t in index.idf for t in terms) else None
             nouns[0] += any(index.in_texts(t) for t in (synonyms.word_terms(typo) if typo else terms))
         if end - start > 1 or terms[0].startswith("syn"):

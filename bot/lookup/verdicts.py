@@ -51,7 +51,7 @@ from bot.lookup.reference import Section
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook
 from bot.lookup.terms import is_noun, lemma, normalise
 from bot.lookup.verdict_gate import Candidate, Gate
-from bot.lookup.yes_no import asking_clause, asks_yes_no
+from bot.lookup.yes_no import CLAIM_LIMIT, argued, asking_clause, asks_yes_no, modal
 
 FILE_NAME = "verdicts.txt"  # next to a game's reference.md
 # «спорно»: a situation the rules leave to the table (a reading the chat chooses): no verdict near it
@@ -117,6 +117,7 @@ PARTICLES = frozenset({"уже", "еще", "только"})  # a question may le
 # «можно другого стиля?» and «стиль должен совпадать?» ask the same with opposite answers: a situation answers only a
 # question of its own mood
 MOODS = frozenset({"должен"})
+DECIDING = TURNING | MOODS | {"только", "уже", "выше", "ниже"}  # what a dispute's claim says its situation must
 
 
 @dataclass(frozen=True)
@@ -142,12 +143,23 @@ class Near:
 class Verdict:
     situation: Situation
     closeness: float
+    claim: str = ""  # the claim of a dispute it settles («вася говорит можно …, а петя нельзя. кто прав?»)
+    flipped: bool = False  # the claim says the opposite of the situation's question («нельзя» of «можно …?»)
+
+    @property
+    def yes(self) -> bool:
+        return bool(self.situation.yes) != self.flipped  # never None: a «спорно» situation gives no verdict
 
     @property
     def text(self) -> str:
-        """The verdict as a reply's first line: «<b>Да.</b> reason»."""
-        word = "Да" if self.situation.yes else "Нет"  # never None: a «спорно» situation gives no verdict
-        return f"<b>{word}.</b> {escape(self.situation.reason)}"
+        """The verdict as a reply's first line: «<b>Да.</b> reason», or of a dispute's first claim «<b>Нет</b>,
+        «можно строить на воде» — неверно. reason»."""
+        yes = self.yes
+        word = "Да" if yes else "Нет"
+        if not self.claim:
+            return f"<b>{word}.</b> {escape(self.situation.reason)}"
+        claim = self.claim if len(self.claim) <= CLAIM_LIMIT else self.claim[:CLAIM_LIMIT].rsplit(" ", 1)[0] + "…"
+        return f"<b>{word}</b>, «{escape(claim)}» — {'верно' if yes else 'неверно'}. {escape(self.situation.reason)}"
 
 
 def read_situations_text(text: str) -> list[Situation]:
@@ -313,6 +325,18 @@ class Situations:
         return (own & MANY <= asked and bool(own & MANY) >= bool(asking & MANY) and asking & TURNING <= own
                 and more)
 
+    def settles(self, claim: str, k: int) -> bool:
+        """Whether situation `k` settles a dispute's claim: the claim says «можно», «нельзя» or «должен» (a bare
+        statement, «за тачку я уже платил», is true or false of a detail no situation may hold) and every word
+        that decides it («только», «уже», «выше», a «не») is the situation's too: «доп действия можно только после
+        основного хода» is not settled by «можно сначала походить жетоном?»."""
+        said = flips(claim) - NEGATIONS  # a «нельзя» is the claim's answer (`flipped`), not a detail
+        return modal(claim) and said & DECIDING <= self._flips[k]
+
+    def flipped(self, claim: str, k: int) -> bool:
+        """Whether a dispute's claim says the opposite of situation `k`'s question: «нельзя» of «можно …?»."""
+        return ("не" in flips(claim)) != ("не" in flips(asking_clause(self.situations[k].text)))
+
     def turns_alike(self, asked: frozenset[str], asking: frozenset[str], k: int) -> bool:
         """Whether situation `k` turns (`TURNING`) whatever the question's asking clause turns, negates nothing the
         question leaves plain («на дереве без верхушки» is not «на дереве стоит верхушка»), and says a count above
@@ -339,8 +363,10 @@ class Situations:
         pool = [k for k, s in enumerate(self.situations) if s.section in nearby]
         if not any(self.situations[k].section in answered for k in pool):
             return None
-        terms, vector, asked = self.terms(question), self.vector(question), flips(question)
-        asking = flips(asking_clause(question))
+        argument = argued(question)  # a dispute: its first claim is what is asked, the other side's is not
+        told = argument.told if argument else question
+        terms, vector, asked = self.terms(told), self.vector(told), flips(told)
+        asking = flips(argument.claim if argument else asking_clause(question))
         scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
         # a situation of a next section: near enough, or as near as the answered sections' nearest (its pair's partner)
         elsewhere = min(ELSEWHERE, next(c for c, k in scored if self.situations[k].section in answered) - PARTNER)
@@ -437,13 +463,18 @@ class Situations:
             return None
         if self.gate is None:
             return self.hand_verdict(near)
-        weighed = [(self.gate.probability(c.row), c) for c in self.candidates(near, found)]
+        argument = argued(question)
+        weighed = [(self.gate.probability(c.row), c) for c in self.candidates(near, found)
+                   if argument is None or self.settles(argument.claim, c.situation)]
         if not weighed:
             return None
         probability, best = max(weighed, key=lambda pair: pair[0])
         if probability < self.gate.threshold:
             return None
-        return Verdict(self.situations[best.situation], best.closeness)
+        if argument is None:
+            return Verdict(self.situations[best.situation], best.closeness)
+        return Verdict(self.situations[best.situation], best.closeness, argument.claim,
+                       self.flipped(argument.claim, best.situation))
 
 
 _CACHE: dict[int, Situations] = {}

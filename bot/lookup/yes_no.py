@@ -9,6 +9,7 @@ situations a verdict is found among (`bot.lookup.verdicts`).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from bot.lookup.terms import edit_distance, known_word, lemma, normalise
 
@@ -28,11 +29,16 @@ INDEFINITE_BEFORE = frozenset("не ни кое или".split())  # «кое ч�
 
 def asks_yes_no(question: str) -> bool:
     """Whether a question asks for a yes or a no by its form: «можно ли …», «могу …?», «… или нет», «это считается
-    …?»; not when it asks how many, where, who, what («сколько», «куда мне идти», «что делать») or offers a choice
-    («за монеты или за золото»)."""
+    …?», or whose claim is right («вася говорит можно …, а петя нельзя. кто прав?», `argued`); not when it asks how
+    many, where, who, what («сколько», «куда мне идти», «что делать») or offers a choice («за монеты или за
+    золото»)."""
     words = normalise(NO_COUNT.sub(" ", question.lower()))
     counted = any(w in COUNT_WORDS or lemma(w) in COUNT_WORDS for w in words)
-    if not words or counted or _opens_a_clause(question):
+    if not words or counted:
+        return False
+    if argued(question) is not None:
+        return True
+    if _opens_a_clause(question):
         return False
     text = f" {' '.join(words)} "
     # «на равнину или на луг?» offers a choice; «…нельзя? или всё-таки можно?», «…, или нет», «…, или оба сразу
@@ -56,6 +62,52 @@ def _yes_no_word(word: str) -> bool:
     """A word that asks for a yes or a no (`YES_NO_WORDS`), or «можно» typed with a slip («мржно», «можнл»)."""
     return word in SHORT_YES_NO or lemma(word) in YES_NO_WORDS or (len(word) == len(_CAN) and not known_word(word)
                                            and edit_distance(word, _CAN, 1) <= 1)
+
+
+@dataclass(frozen=True)
+class Argument:
+    """A dispute put to the bot: the first claim («можно за ход оба сыграть»), and the question up to its end, the
+    story before it included, without the other side's claim nor «кто прав»."""
+    claim: str
+    told: str
+
+
+# «кто прав?», «кто из нас прав», «прав ли он», «она права?»: whose claim holds
+_WHO_IS_RIGHT = re.compile(r"\bкто\s+(?:же\s+|тут\s+|то\s+|из\s+\w+\s+)?прав(?!\w)|\bправ[аы]?\s+ли\b"
+                           r"|\b(?:он|она|они|я|мы|ты)\s+прав[аы]?(?!\w)|\bправ[аы]?\s+(?:он|она|они|я|мы)\b")
+# who says what: «говорит (что)», «считает», «уверена что», «по-моему»
+_SAYS = re.compile(r"\b(?:говор|счита|дума|утвержда|уверя|уверен|сказал|орал|орет|кричит|кричал|заявля|настаива"
+                   r"|доказыва|клян)\w*(?:\s*,)?(?:\s+что\b)?|\bпо[- ]?моему\b")
+# where the first claim ends: the sentence, the other side («, а лена что …», «маша — только …»)
+_CLAIM_END = re.compile(r"[.!?;]|,?\s+а\s|\s[—–-]\s|,\s*(?=кто\b)|,\s*(?:\w+\s+)?что\b")
+CLAIM_LIMIT = 70  # characters of a claim quoted back
+
+
+def argued(question: str) -> Argument | None:
+    """The dispute a question puts (`Argument`), or None when it asks no «кто прав» or names no claim.
+
+    >>> argued("вася говорит что можно строить на воде, а петя что нельзя. кто прав?").claim
+    'можно строить на воде'
+    """
+    text = question.lower().replace("ё", "е")
+    asked = _WHO_IS_RIGHT.search(text)
+    says = _SAYS.search(text)
+    if asked is None or says is None or says.start() > asked.start():
+        return None
+    ends = [m.start() for m in (_CLAIM_END.search(text, says.end()), _SAYS.search(text, says.end())) if m]
+    stop = min([*ends, asked.start()])
+    comma = text.rfind(",", says.end(), stop)
+    if comma >= 0 and len(text[comma:stop].split()) <= 3 and stop < asked.start():  # «…, маша — …», «…, я говорю»
+        stop = comma
+    claim = question[says.end():stop].strip(" ,:—–-\"«»")
+    if not normalise(claim):
+        return None
+    return Argument(claim, question[:stop])
+
+
+def modal(text: str) -> bool:
+    """Whether a text says «можно», «нельзя», «должен» or the like (`YES_NO_WORDS`): a claim a rule settles."""
+    return any(_yes_no_word(w) for w in normalise(text))
 
 
 def asking_clause(question: str) -> str:

@@ -85,9 +85,9 @@ def claims(words: list[Word], question: str) -> list[Claim]:
     """The claims of a question: each saying verb and what follows it in its sentence, up to the next speaker, with
     the numbers said (a number of players is not one: «как на четверых»); a claim with no number is an opinion the
     rules settle («серёга говорит одиночки не считаются»), its words are the speaker's all the same."""
-    verbs = [i for i, w in enumerate(words) if matches(w, SAYING) and "impr" not in _parse(w.text).tag and not any(
-        matches(v, _ASKED) for v in words[max(0, i - 4): i] if v.clause == w.clause)]  # «сколько за это выходит»,
-    # «посчитайте: …» (asked to count, not said)
+    verbs = [i for i, w in enumerate(words) if matches(w, SAYING) and not _UNSAID & _parse(w.text).tag.grammemes and
+             not any(matches(v, _ASKED) for v in words[max(0, i - 4): i] if v.clause == w.clause)]
+    # «сколько за это выходит», «посчитайте: …», «помогите посчитать: …» (asked to count, not said)
     found = []
     for k, verb in enumerate(verbs):
         end = next((i for i in range(verb + 1, len(words)) if words[i].sentence != words[verb].sentence), len(words))
@@ -116,6 +116,7 @@ def claims(words: list[Word], question: str) -> list[Claim]:
     return found + [claim for claim in _stated(words, question) if claim.start not in taken]
 
 
+_UNSAID = {"impr", "INFN"}  # «посчитайте», «помогите посчитать»: a verb of saying that nobody said
 _THIS = ("это", "то", "итого", "всего")  # «это 12 золота?», «то это десять очков»: what it comes to
 _TOTAL = ("итого", "всего", "вместе", "сумме")
 _HEDGES = ("вроде", "примерно", "около", "где", "типа", "же", "как", "бы", "уже", "ровно", "это", "всего", "итого",

@@ -323,7 +323,10 @@ def _seat_lines(players: int | None, words: list[Word]) -> list[str]:
 
 def _coins_total(players: int | None, words: list[Word]) -> list[str]:
     """The coins in the box; for a number of players named, also what stays in the bank after the deal («впятером
-    в банке вообще монеты останутся? их же всего 30»)."""
+    в банке вообще монеты останутся? их же всего 30»); a seat named asks its own coins first («сколько серебряных
+    монет получает пятый игрок в начале»)."""
+    if _seat(words) is not None:
+        return _coins(players, words)
     if players in ALLOWED:
         dealt = sum(start_coins(players))
         left = coins(COINS_TOTAL - dealt)

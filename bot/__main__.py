@@ -22,28 +22,25 @@ RULES_USAGE = """Напишите вопрос: python -m bot rules скольк
 
 
 def rules_answer(question: str, game: str | None = None) -> str:
-    """The same answer as /rules in a chat, as terminal text, with the next best matches listed. `game` plays
+    """The same answer as /rules in a chat, as terminal text, its buttons to other sections listed. `game` plays
     the part of the game running in the chat: the question is answered from its rules unless it names another."""
     from bot.console import to_plain
-    from bot.lookup.answers import games_reply, lookup, not_found_reply, other_games, section_text
+    from bot.lookup.answers import question_reply
     from bot.lookup.rulebook import RuleBook
-    from bot.lookup.verdicts import verdict
-    from bot.lookup.worked import worked
+    from bot.replies.buttons import RULE_LIST, RULE_PAGE
 
     book = RuleBook.load()
-    named, words, found = lookup(book, question, current=game)
-    computed = worked(named or (found[0].game if found else None), words) if words.strip() else None
-    shown = found[0] if found else book.section(computed.section) if computed else None
-    if shown is None:  # no buttons in a terminal: the reply that names /rules
-        return to_plain(not_found_reply(words or question).text)
-    others = other_games(book, question, game, found)
-    if others:  # the question fits several games: each one's answer
-        return to_plain(games_reply(book, question, [found[0], *others]).text)
-    before = computed.text + "\n\n" if computed else ""  # a sum or a set-up count first, as in the chat
-    said = verdict(book, words, found)
-    before = (said.text + "\n\n" if said else "") + before  # «Да.» or «Нет.» first, as in the chat
-    others = "\n".join(f"  {s.game_title}: {s.title} ({s.id})" for s in found[1:])
-    return to_plain(before + section_text(shown)) + (f"\n\nЕщё может подойти:\n{others}" if others else "")
+    reply = question_reply(book, question, game)
+    pressed = [button for row in reply.buttons for button in row]
+    listed = [(button.text[0], book.section(button.data.split(":", 1)[1])) for button in pressed
+              if button.text.startswith(("🔎", "❓")) and button.data.startswith(f"{RULE_PAGE}:")]
+    others = "\n".join(f"  {'❓ ' if mark == '❓' else ''}{s.game_title}: {s.title} ({s.id})" for mark, s in listed
+                       if s is not None and reply.text.count("📖 ") == 1)  # each game's answer: no others
+    contents = [button.data.split(":", 1)[1] for button in pressed if button.data.startswith(f"{RULE_LIST}:")]
+    text = to_plain(reply.text)
+    if text.startswith("Не нашёл") and text.endswith("оглавление.") and contents:  # its button as the command
+        text = text.rstrip(".") + f": /rules {book.games[contents[0]]}"
+    return text + (f"\n\nЕщё может подойти:\n{others}" if others else "")
 
 
 def rules_game(name: str) -> str | None:

@@ -344,6 +344,13 @@ def test_the_misses_reported_in_the_issue_come_first(book, query, accepted):
     assert answers.lookup(book, "фывапр")[2] == []
 
 
+def test_a_game_named_in_a_phrase_of_its_rules_is_on_topic_beside_unknown_words(book):
+    """«когда валдора кончается» is «когда игра кончается»: the phrase is the subject, so words the rules do not know
+    around it («вчера до ночи») do not make the question someone else's."""
+    _, _, found = answers.lookup(book, "когда валдора кончается?? мы вчера до ночи сидели")
+    assert found and found[0].id == "valdora.end", ids(found)
+
+
 @pytest.mark.parametrize(
     ("query", "current", "accepted"),
     [

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.lookup import answers
-from bot.lookup.reference import from_latin
+from bot.lookup.latin import from_latin
 from bot.lookup.rulebook import RuleBook
 from bot.lookup.terms import normalise, people
 from tests.rules_quality import load, rates

@@ -103,7 +103,6 @@ def test_a_question_that_is_not_a_yes_no_question_gets_none(book, question):
     "можно ли играть в валдору на улице?",
     "у меня два жетона фермы с двух локаций, можно оба за ход?",  # the table's reading decides: «спорно»
     "на дороге два золота лежат а у меня только лоток, оба не взять?",  # «не»: a «Нет» would answer it ambiguously
-    "рыбаки считают дом у воды?",  # «у воды» and «на воде» read alike: no verdict rather than a wrong one
 ])
 def test_a_question_close_to_no_written_situation_gets_none(book, question):
     assert asks_yes_no(question)
@@ -275,3 +274,35 @@ def test_the_hand_gates_decide_alone_without_a_learned_gate(book):
         hand, learned = bare.verdict(words, found), shipped.verdict(words, found)
         assert hand is not None and learned is not None
         assert hand.situation.yes == learned.situation.yes == ("есть" in question)
+
+
+@pytest.mark.parametrize(("question", "claim"), [
+    ("коля говорит что можно строить на горах, а лиза что нельзя. кто прав?", "можно строить на горах"),
+    ("у нас спор. таня уверена, что молотком переносят чужие домики, а я что только свои. кто из нас прав?",
+     "молотком переносят чужие домики"),
+    ("по-моему так нельзя, кто прав", "так нельзя"),
+    ("рома считает провиант бесплатный, оля — что за монету. прав ли рома?", "провиант бесплатный"),
+])
+def test_a_dispute_reads_its_first_claim(question, claim):
+    argument = yes_no.argued(question)
+    assert argument is not None and argument.claim == claim and asks_yes_no(question)
+    assert yes_no.affirmed(claim) in argument.told and "кто" not in argument.told
+
+
+def test_no_dispute_without_a_claim_or_a_who_is_right():
+    assert yes_no.argued("кто прав и сколько их вообще?") is None  # nobody said anything
+    assert yes_no.argued("коля говорит что можно строить на горах") is None  # nobody asks who is right
+
+
+def test_a_dispute_is_settled_on_its_first_claim(book):
+    """The first claim is judged, said back in quotes; a «нельзя» of a situation asked with «можно» is true where
+    the situation's answer is «Нет»; a bare statement («за тачку я уже платил») is no claim a situation settles."""
+    wrong = answers.question_reply(book, "дима говорит что молотком можно перенести чужой домик, а я что только свой. "
+                                         "кто прав?", "sylvan").text
+    assert wrong.startswith("<b>Нет</b>, «молотком можно перенести чужой домик» — неверно.")
+    right = answers.question_reply(book, "саша говорит что нельзя перенести молотком чужой домик, а вера что можно. "
+                                         "кто прав?", "sylvan").text
+    assert right.startswith("<b>Да</b>, «нельзя перенести молотком чужой домик» — верно.")
+    bare = answers.question_reply(book, "на тачке лежал рубин, я его выкинул и положил изумруд бесплатно, сказал что "
+                                        "за тачку я уже платил. кто прав?", "valdora").text
+    assert not bare.startswith(("<b>Да", "<b>Нет"))  # what loading costs, computed, but no verdict

@@ -108,6 +108,9 @@ def test_asked_to_count_is_no_claim() -> None:
                             "за это?").text
     assert text.startswith(f"<b>Всего {sy.flags_fame(3) + sy.heights_fame([2, 3])} ") and "Нет, не" not in text
     assert "Юля ошибается" in worked("kingdom", "шахтеры 5 поселений у гор, юля посчитала 36, кто прав").text
+    # «помогите посчитать:» asks too: its numbers are counts, not a figure someone said
+    helped = worked("kingdom", "помогите посчитать: рыбаки 4 домика у воды, отшельники 3 группы. всего сколько")
+    assert helped.text.startswith(f"<b>Всего {4 + 3} ") and "Нет, не" not in helped.text
 
 
 def test_the_claimed_number_never_enters_the_sum() -> None:

@@ -18,9 +18,16 @@ from rules.kingdom.data import TILE_ORDER, TILES_PER_LOCATION
 from rules.sylvan import scoring as sy
 from rules.sylvan.data import CARDS, FACE_UP, SUPPLY
 from rules.valdora import scoring as vd
-from rules.valdora.data import BONUS_CARDS, CONTRACT_CARDS, EQUIPMENT_CARDS, start_coins
+from rules.valdora.data import BONUS_CARDS, CONTRACT_CARDS, CONTRACT_PRICE, EQUIPMENT_CARDS, FLIP_PRICE, start_coins
 
 SUMS = [
+    # the other tree of a bridge named by whose it is, after what is said of the first
+    ("sylvan", "мост между деревом где 5 этажей и у меня там больше всех домиков и чужим деревом где 3 этажа. "
+     "сколько за мост", sy.heights_fame([5])),
+    # a contract and a gem by other names than the box's
+    ("valdora", "перелистнула книгу 3 раза и купила одно задание, сколько монет отдала?",
+     2 * FLIP_PRICE + CONTRACT_PRICE),
+    ("valdora", "в конце лежат 2 джема на снаряжении, сколько за них очков", vd.gems_points(2)),
     # neither place in a sector, no advantage for the others: counts of nothing
     ("kingdom", "лорды: в одном секторе я первый, в другом второй, в двух оставшихся ни то ни другое. скок золота",
      kb.lord_gold(1) + kb.lord_gold(2)),
@@ -103,6 +110,8 @@ SETUP = [
     # an aside with a word of a move, after the question
     ("kingdom", "сколько карт местности дают каждому в начале? брат говорит можно держать две", {1}),
     ("valdora", "я третий по ходу, сколько монет мне на старт?", {start_coins(5)[2]}),
+    # a seat named in a question of the silver coins (the box's count): that seat's own
+    ("valdora", "впятером сколько серебряных монет получает четвёртый игрок в начале игры?", {start_coins(5)[3]}),
     # several counts in one question
     ("valdora", "сколько в коробке карт снаряжения и карт контрактов и на сколько стопок их делят перед игрой?",
      {2 * len(EQUIPMENT_CARDS), 2 * len(CONTRACT_CARDS), 4}),

@@ -27,7 +27,7 @@ import numpy as np
 if __name__ == "__main__":  # run as a script: this checkout's code, not whatever the venv installed
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.lookup import labelled, model, rerank  # noqa: E402
+from bot.lookup import answers, labelled, model, rerank  # noqa: E402
 from bot.lookup.asked import read_asked  # noqa: E402
 from bot.lookup.index import SENTENCE  # noqa: E402
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook  # noqa: E402
@@ -40,6 +40,7 @@ TEXT_WEIGHT = 0.5  # a reference sentence counts this much against a question
 # (55 models, ~15 minutes); without, by the models of `tests/train_rerank.collect` (10, each without its own set)
 NESTED = "--nested" in sys.argv
 FRESH = (  # the sets written by others and measured before anything was tuned on them (the first ones were not)
+    "rules_questions_tune13",
     "rules_questions_holdout10", "rules_questions_holdout9", "rules_questions_holdout8", "rules_questions_holdout7",
     "rules_questions_holdout6",
     "rules_questions_tune12",
@@ -92,7 +93,7 @@ class Corpus:
             for q in load(name):
                 if q["section"] is not None:
                     wanted = [q["section"], *(s for s in q.get("also", []) if s != q["section"])]
-                    add(words_of(book, q["q"]), [s for s in wanted if s in column], name, 1.0)
+                    add(words_of(book, answers.searched(book, q["q"])), [s for s in wanted if s in column], name, 1.0)
         self.targets = np.vstack(targets)
         self.weights = np.array(weights)
         dim = book.meaning.vectors.dim if book.meaning is not None else 0

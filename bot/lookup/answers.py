@@ -8,8 +8,10 @@ import re
 from dataclasses import replace
 from html import escape
 
-from bot.lookup.reference import Section, from_latin, without_other_games
+from bot.lookup.latin import from_latin
+from bot.lookup.reference import Section, without_other_games
 from bot.lookup.rulebook import RuleBook
+from bot.lookup.second_question import split_questions
 from bot.lookup.verdicts import verdict
 from bot.lookup.worked import Worked, seating, worked
 from bot.replies import buttons
@@ -129,8 +131,12 @@ def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[s
     >>> game, words, found[0].id
     ('valdora', 'провиант', 'valdora.provisions')
     """
-    question = without_other_games(question)  # «в каркассоне младший ходит первым, а тут?»: not these rules' words
-    question = book.index.rejoined(from_latin(question))  # «mozhno li», «прево сходство» (dictated in two)
+    question = read(book, question)
+    first = searched(book, question)  # «…? а я ещё хочу узнать …»: the first is answered (the second's rule is
+    if first != question:  # offered beside it, `second_answer`), unless nothing answers it alone
+        game, words, found = lookup(book, first, current)
+        if found:
+            return game, words, found
     named, words = book.split_game(question)
     if not words.strip():
         return named or current, words, []
@@ -148,6 +154,27 @@ def lookup(book: RuleBook, question: str, current: str | None = None) -> tuple[s
         if elsewhere and leaning.get(elsewhere[0].game, 0.0) > leaning.get(current, 0.0):
             found = [s for s in elsewhere if s.game == elsewhere[0].game]
     return named or current, words, found
+
+
+def read(book: RuleBook, question: str) -> str:
+    """A question as the search reads it: without the other board games it compares with («в каркассоне младший
+    ходит первым, а тут?»: not these rules' words), English words and Russian typed in Latin letters read in our
+    words and letters (`bot.lookup.latin`), a word dictated in two halves joined («прево сходство»)."""
+    return book.index.rejoined(from_latin(without_other_games(question)))
+
+
+def searched(book: RuleBook, question: str) -> str:
+    """What the search looks for first: the question read (`read`), and of two questions in one message the first
+    (`bot.lookup.second_question`). The trainers of the models read the question sets the same way."""
+    return split_questions(read(book, question))[0]
+
+
+def second_answer(book: RuleBook, question: str, game: str | None) -> Section | None:
+    """The rule a message's second question asks («…? а я ещё хочу узнать, кто начинает»), in the game of its
+    first; None when it asks one thing or the search is not sure of the second."""
+    second = split_questions(read(book, question))[1]
+    found = lookup(book, second, game)[2] if second is not None else []
+    return found[0] if found else None
 
 
 def other_games(book: RuleBook, question: str, current: str | None, found: list[Section]) -> list[Section]:
@@ -198,7 +225,9 @@ def question_reply(book: RuleBook, question: str, current: str | None = None,
     lead = book.section(computed.section) if computed and found[0].id not in computed.sections else None
     if lead is not None:  # the sum's or count's own section, the search's answers as the alternatives
         found = [lead, *(s for s in found if s.id != lead.id)][:len(found)]
-    reply = section_reply(book, found[0], found[1:], book.passage(question, found[0]))
+    also = second_answer(book, question, found[0].game)
+    also = None if also is None or also.id == found[0].id else also
+    reply = section_reply(book, found[0], found[1:], book.passage(question, found[0]), also)
     note = (notes or {}).get(found[0].id)
     if note:
         reply = replace(reply, text=f"{reply.text}\n\n📌 {escape(note)}")
@@ -249,18 +278,26 @@ def section_text(section: Section, passage: str = "") -> str:
     return head + escape(section.text[:at]) + f"<b>{escape(passage)}</b>" + escape(section.text[end:])
 
 
-def section_reply(book: RuleBook, section: Section, alternatives: list[Section] = (), passage: str = "") -> Reply:
-    """The section (`passage` of it in bold), then buttons: other likely answers, the neighbouring sections, the
-    contents. No two buttons open the same section, and none opens the section shown: a likely answer that is
-    also a neighbour keeps only its place among the neighbours."""
-    previous, following = book.neighbours(section.id)
+def section_reply(book: RuleBook, section: Section, alternatives: list[Section] = (), passage: str = "",
+                  second: Section | None = None) -> Reply:
+    """The section (`passage` of it in bold), then buttons: the answer to the message's second question (`second`,
+    said in a line too), other likely answers, the neighbouring sections, the contents. No two buttons open the
+    same section, and none opens the section shown: a likely answer that is also a neighbour keeps only its place
+    among the neighbours."""
+    previous, following = (None if s is not None and second is not None and s.id == second.id else s
+                           for s in book.neighbours(section.id))
     taken = {section.id} | {s.id for s in (previous, following) if s is not None}
+    text = section_text(section, passage)
+    if second is not None:  # its own button first, not a neighbour's
+        text += f"\n\n❓ На второй вопрос отвечает раздел «{escape(second.title)}» — кнопка ниже."
+        alternatives = [second, *(s for s in alternatives if s.id != second.id)]
     others: list[Section] = []
     for s in alternatives:
         if s.id not in taken and len(others) < ALTERNATIVES:
             others.append(s)
             taken.add(s.id)
-    rows = [[Button(f"🔎 {s.title}", f"{buttons.RULE_PAGE}:{s.id}")] for s in others]
+    rows = [[Button(f"{'❓' if second is not None and s.id == second.id else '🔎'} {s.title}",
+                    f"{buttons.RULE_PAGE}:{s.id}")] for s in others]
     around = []
     if previous:
         around.append(Button(f"◀ {previous.title}", f"{buttons.RULE_PAGE}:{previous.id}"))
@@ -269,7 +306,7 @@ def section_reply(book: RuleBook, section: Section, alternatives: list[Section] 
     if around:
         rows.append(around)
     rows.append([Button("📚 Все разделы", f"{buttons.RULE_LIST}:{section.game}")])
-    return Reply(section_text(section, passage), buttons=rows)
+    return Reply(text, buttons=rows)
 
 
 def contents_reply(book: RuleBook, game: str) -> Reply:

@@ -60,6 +60,10 @@ class Query:
         return self.nouns_unknown > 0 and self.nouns_known == 0
 
 
+# nouns every talk of games uses: they make no question the rules' («гости на игры, какую пиццу заказать?»)
+GENERIC_NOUNS = frozenset({"игра", "партия", "вопрос", "правило"})
+
+
 def read_question(
     index: Index,
     words: list[str],
@@ -94,7 +98,8 @@ def read_question(
         if (start != implied or end - start > 1) and not is_stop(word) and any(is_noun(words[k]) for k in
                                                                                range(start, end)):
             typo = index.typo(word) if not any(t in index.idf for t in terms) else None
-            nouns[0] += any(index.in_texts(t) for t in (synonyms.word_terms(typo) if typo else terms))
+            nouns[0] += (end - start > 1 or lemma(word) not in GENERIC_NOUNS) and any(
+                index.in_texts(t) for t in (synonyms.word_terms(typo) if typo else terms))
         if end - start > 1 or terms[0].startswith("syn"):
             placed += start != implied
             add(cues if implied is not None and (start, end) == (implied, implied + 1) else content, terms, 1.0)

@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import cyrtranslit
-
 HEADING = re.compile(r"^##\s+(.+?)\s*\{#([a-z0-9_-]+)\.([a-z0-9_.-]+)\}\s*$")
 
 
@@ -56,20 +54,6 @@ def without_other_games(text: str) -> str:
     and, unknown to them, make the search doubt («маршрут как в тикет ту райд»)."""
     kept = re.sub(r"\s{2,}", " ", OTHER_GAMES.sub(" ", text)).strip()
     return kept if re.search(r"\w", kept) else text
-
-
-LATIN_WORD = re.compile(r"\b[a-z]+\b", re.IGNORECASE)
-LATIN_NAMES = frozenset("kingdom builder kb valdora sylvan dale".split())  # the games' own names, kept as typed
-
-
-def from_latin(text: str) -> str:
-    """A question typed in Latin letters the Russian way («a toporik v zodchih mozhno») in Cyrillic, for the search
-    to read («а топорик в зодчих можно»); the games' Latin names stay, and a lone Latin word («xD», «ok») too."""
-    latin = [m for m in LATIN_WORD.finditer(text) if m.group().lower() not in LATIN_NAMES]
-    if len(latin) < 2:
-        return text
-    return LATIN_WORD.sub(lambda m: m.group() if m.group().lower() in LATIN_NAMES
-                          else cyrtranslit.to_cyrillic(m.group(), "ru"), text)
 
 
 @dataclass(frozen=True)

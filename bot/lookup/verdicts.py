@@ -51,7 +51,7 @@ from bot.lookup.reference import Section
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook
 from bot.lookup.terms import is_noun, lemma, normalise
 from bot.lookup.verdict_gate import Candidate, Gate
-from bot.lookup.yes_no import CLAIM_LIMIT, argued, asking_clause, asks_yes_no, modal
+from bot.lookup.yes_no import CLAIM_LIMIT, affirmed, argued, asking_clause, asks_yes_no, denies, modal
 
 FILE_NAME = "verdicts.txt"  # next to a game's reference.md
 # «спорно»: a situation the rules leave to the table (a reading the chat chooses): no verdict near it
@@ -330,12 +330,11 @@ class Situations:
         statement, «за тачку я уже платил», is true or false of a detail no situation may hold) and every word
         that decides it («только», «уже», «выше», a «не») is the situation's too: «доп действия можно только после
         основного хода» is not settled by «можно сначала походить жетоном?»."""
-        said = flips(claim) - NEGATIONS  # a «нельзя» is the claim's answer (`flipped`), not a detail
-        return modal(claim) and said & DECIDING <= self._flips[k]
+        return modal(claim) and flips(affirmed(claim)) & DECIDING <= self._flips[k]
 
     def flipped(self, claim: str, k: int) -> bool:
         """Whether a dispute's claim says the opposite of situation `k`'s question: «нельзя» of «можно …?»."""
-        return ("не" in flips(claim)) != ("не" in flips(asking_clause(self.situations[k].text)))
+        return denies(claim) != denies(asking_clause(self.situations[k].text))
 
     def turns_alike(self, asked: frozenset[str], asking: frozenset[str], k: int) -> bool:
         """Whether situation `k` turns (`TURNING`) whatever the question's asking clause turns, negates nothing the
@@ -366,7 +365,7 @@ class Situations:
         argument = argued(question)  # a dispute: its first claim is what is asked, the other side's is not
         told = argument.told if argument else question
         terms, vector, asked = self.terms(told), self.vector(told), flips(told)
-        asking = flips(argument.claim if argument else asking_clause(question))
+        asking = flips(affirmed(argument.claim) if argument else asking_clause(question))
         scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
         # a situation of a next section: near enough, or as near as the answered sections' nearest (its pair's partner)
         elsewhere = min(ELSEWHERE, next(c for c, k in scored if self.situations[k].section in answered) - PARTNER)

@@ -67,9 +67,29 @@ def _yes_no_word(word: str) -> bool:
 @dataclass(frozen=True)
 class Argument:
     """A dispute put to the bot: the first claim («можно за ход оба сыграть»), and the question up to its end, the
-    story before it included, without the other side's claim nor «кто прав»."""
+    story before it included, without the other side's claim nor «кто прав», its «нельзя» said as «можно» (a
+    situation is asked with either; `denies` says which the claim said)."""
     claim: str
     told: str
+
+    @property
+    def denies(self) -> bool:
+        return denies(self.claim)
+
+
+# a «нельзя» or «не может/не надо …»: a claim (or a question) that denies what its positive twin allows
+_DENIAL = re.compile(r"\b(?:нельзя|низя|нельзи)\b|\bне\s+(?=(?:мо[гжч]\w*|можно|надо|нужно|обязательно|обязан\w*|"
+                     r"должн?\w*|разреш\w*|положено|считае?тся)\b)")
+
+
+def denies(text: str) -> bool:
+    """Whether a text denies what it is about: «нельзя строить на горе», «молотком не может …»."""
+    return _DENIAL.search(text.lower().replace("ё", "е")) is not None
+
+
+def affirmed(text: str) -> str:
+    """A text with its denial turned positive: «нельзя строить на горе» -> «можно строить на горе»."""
+    return _DENIAL.sub(lambda m: "" if m.group(0).startswith("не ") else "можно", text.lower().replace("ё", "е"))
 
 
 # «кто прав?», «кто из нас прав», «прав ли он», «она права?»: whose claim holds
@@ -102,7 +122,7 @@ def argued(question: str) -> Argument | None:
     claim = question[says.end():stop].strip(" ,:—–-\"«»")
     if not normalise(claim):
         return None
-    return Argument(claim, question[:stop])
+    return Argument(claim, affirmed(question[:stop]))
 
 
 def modal(text: str) -> bool:

@@ -19,14 +19,17 @@ from rules.valdora.data import CONTRACT_PRICE, EQUIPMENT_COST, EQUIPMENT_PRICE_G
 _CART = ("телег", "тележ", "повозк", "тачк")
 _HORSE = ("лошад", "кобыл", "=конь", "коня", "коню", "ослик", "=осел", "пони")
 _TOOLS = ("кирк", "долот", "молот", "лопат", "лоток", "лотк", "инструмент")
-_GEM = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд",
-        "золот")
+# a gem and a contract as players call them, here and in the sums (`bot.lookup.worked.valdora`)
+GEM_WORDS = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "джем", "кристал", "рубин", "сапфир", "аметист",
+             "изумруд")
+CONTRACT_WORDS = ("контракт", "заказ", "квест", "задани")  # «выполнены задания на 3, 5 и 8»
+_GEM = (*GEM_WORDS, "золот")
 VOCABULARY: Vocabulary = {
     "page": ("страниц", "перелист", "листан", "листов", "разворот"),
     "time": ("раз",),
     "pawn": ("фишк", "фишек", "игрок", "соперник", "противник", "искател", "человек", "чел", "чуж"),
     "coin": ("монет", "серебр", "денег", "деньг", "денеж", "монетк"),
-    "contract": ("контракт", "заказ"),
+    "contract": CONTRACT_WORDS,
     "equipment": (*_CART, *_HORSE, *_TOOLS, "снаряж", "снаряг", "карт"),
     "gem": _GEM,
 }
@@ -108,8 +111,8 @@ def _contracts(words: list[Word], numbers: list[Number]) -> list[tuple[int, Cost
     """Contracts bought: 1 coin each to the bank (returning one for a new one costs only the new one)."""
     counted = [n for n in numbers if n.counts == "contract" and _bought(words, n)]
     if not counted:
-        at = next((i for i, w in enumerate(words) if matches(w, ("контракт", "заказ")) and w.text.endswith(
-            ("т", "з", "ту", "зу")) and any(matches(v, _BUY) for v in words[max(0, i - 3): i])), None)
+        at = next((i for i, w in enumerate(words) if matches(w, CONTRACT_WORDS) and w.text.endswith(
+            ("т", "з", "ту", "зу", "ие")) and any(matches(v, _BUY) for v in words[max(0, i - 3): i])), None)
         if at is None:
             return []
         bought, first = 1, at

@@ -310,7 +310,12 @@ def _said_of_trees(words: list[Word], joined: list[Number]) -> list[str]:
         between = sorted({w.clause for w in words[:n.at] if k and joined[k - 1].clause < w.clause < n.clause})
         named = next((c for c in between if any(matches(w, _TREE_NAMED) for w in words if w.clause == c)), None)
         before = [w.text for w in words[:n.at] if w.clause == n.clause or named is not None and named <= w.clause]
-        said.append(" ".join(before + [w.text for w in words[n.at + 1: end]]))
+        after = words[n.at + 1: end]
+        if k + 1 < len(joined):  # the next tree named by what it is («… и чужим деревом где 2»): not this one's
+            cut = next((j for j, w in enumerate(after) if matches(w, _TREE_NAMED)), len(after))
+            cut -= bool(cut and cut < len(after) and matches(after[cut - 1], (*_OPPONENT, "мо", "сво")))
+            after = after[:cut]
+        said.append(" ".join(before + [w.text for w in after]))
     return said
 
 

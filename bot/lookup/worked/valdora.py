@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.lookup.worked.costs import cost_lines
+from bot.lookup.worked.costs import CONTRACT_WORDS, GEM_WORDS, cost_lines
 from bot.lookup.worked.counted import Number, Vocabulary, read_numbers
 from bot.lookup.worked.reading import Word, has, matches
 from bot.lookup.worked.setup import PLAYER_WORDS, Fact, for_players
@@ -41,32 +41,31 @@ UNITS = ("очк", "балл")
 cost = cost_lines  # what a move costs: flips, contracts, loading the cart and horse, meetings
 _GEM_KINDS = ("рубин", "сапфир", "аметист", "изумруд", "золот")  # a gem named by its kind: one of them
 _BONUS_VALUE = BONUS_POINTS  # «плюс десятка», «+10»: players call a bonus card by the points printed on it
+_PRINTED_ON = ("плашк", "карт", "карточ", "бонус", "жетон")  # a bonus card named by its points: «плашка на 10»
 ALLOWED = range(3, 6)
-_CONTRACT = ("контракт", "заказ", "квест", "задани")  # «выполнены задания на 3, 5 и 8»
 _MASTER = ("=мастер", "работяг", "ремесленн")  # what players call the masters
-_GEMS = ("камн", "камен", "камуш", "драгоцен", "самоцвет", "гем", "кристал", "рубин", "сапфир", "аметист", "изумруд")
 _COINS = ("монет", "серебр", "денег", "деньг")
 _EQUIPMENT = ("снаряж", "снаряг", "лопат", "кирк", "лоток", "лотк", "телег", "повозк", "лошад", "кобыл", "инструмент",
               "долот", "молот")
 # The game's components as players name them: the concepts numbers count (see `counted`)
 VOCABULARY: Vocabulary = {
-    "contract": _CONTRACT,
+    "contract": CONTRACT_WORDS,
     "colour": ("цвет",),
     "workshop": ("мастерск",),
     "master": _MASTER,
     "bonus": ("бонус", "плашк"),
-    "gem": (*_GEMS, "золот"),
+    "gem": (*GEM_WORDS, "золот"),
     "coin": _COINS,
     "equipment": _EQUIPMENT,
     "book": ("книг", "книжк", "каталог", "талмуд"),
 }
 CATEGORIES: tuple[Category, ...] = (
-    Category("contracts", "valdora.scoring", _CONTRACT, takes=("contract",)),
+    Category("contracts", "valdora.scoring", CONTRACT_WORDS, takes=("contract",)),
     Category("masters", "valdora.masters", _MASTER, takes=("colour", "master")),
     Category("workshops", "valdora.workshops", ("мастерск",), takes=("workshop",)),
     Category("bonuses", "valdora.bonus", ("бонус", "плашк"), takes=("bonus",)),
     # gems score on equipment at the end: «на картах», «в итоге»; not a gem taken or loaded during a turn
-    Category("gems", "valdora.scoring", _GEMS, needs=("конц", "очк", "остал", "итог", "карт", *_EQUIPMENT),
+    Category("gems", "valdora.scoring", GEM_WORDS, needs=("конц", "очк", "остал", "итог", "карт", *_EQUIPMENT),
              takes=("gem",), valued=("equipment",)),
     Category("coins", "valdora.tie-break", _COINS, needs=("конц", "очк", "итог"), takes=("coin",)),
 )
@@ -103,6 +102,9 @@ def renamed(words: list[Word]) -> list[Word]:
         nxt = words[i + 1] if i + 1 < len(words) else None
         if w.value is not None and nxt is not None and nxt.lemma in _COLOUR and _in_masters_list(words, i):
             out.append(replace(w, value=None, players=None))  # «мастера: красный, синий и два серых»: colours count
+            continue
+        if w.value == _BONUS_VALUE and i > 1 and words[i - 1].text == "на" and matches(words[i - 2], _PRINTED_ON):
+            out.append(replace(w, value=None, players=None))  # «плашка на 10 очков»: the card, not ten of them
             continue
         if w.text == "плюс" and nxt is not None and nxt.value == _BONUS_VALUE and nxt.clause == w.clause:
             out.append(replace(w, text="бонус", lemma="бонус"))
@@ -433,9 +435,9 @@ FACTS: tuple[Fact, ...] = (
     Fact("master-colours", ("valdora.masters", "valdora.players"), _MASTER, _masters,
          needs=tuple(f"={name}" for name in _COLOUR), sections_for=_master_sections),
     Fact("masters", ("valdora.players", "valdora.masters", "valdora.setup"), _MASTER, _masters),
-    Fact("gems", ("valdora.setup", "valdora.gems", "valdora.components"), _GEMS, _gems),
+    Fact("gems", ("valdora.setup", "valdora.gems", "valdora.components"), GEM_WORDS, _gems),
     Fact("books", ("valdora.components",), _BOOKS, _books),
-    Fact("contract-cards", ("valdora.components",), _CONTRACT, _books, needs=("карт", "карточ")),
+    Fact("contract-cards", ("valdora.components",), CONTRACT_WORDS, _books, needs=("карт", "карточ")),
     Fact("box", ("valdora.components", "valdora.bonus", "valdora.workshops"), ("мастерск", "бонус", "плашк"), _box),
     Fact("equipment", ("valdora.setup", "valdora.tools", "valdora.equipment"), _EQUIPMENT, _equipment,
          sections_for=lambda players, words: ("valdora.components",) if _in_box(words) else (

@@ -34,7 +34,7 @@ SECTION_HEAD = re.compile(r"📖 <b>(.+?)</b> · (.+)")
 NUMBER = re.compile(r"\d+(?:[ \u00a0]\d{3})*")
 # The set kept untouched: written by people who never saw the search, never tuned on, measured once at the end of a
 # session, its misses never printed (the sets held out before it are spent: tuning data now)
-HOLDOUT = "rules_questions_holdout11"
+HOLDOUT = "rules_questions_holdout12"
 
 
 def is_holdout(name: str) -> bool:

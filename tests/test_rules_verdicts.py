@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bot.lookup import answers, verdicts, yes_no
+from bot.lookup import answers, deciding, verdicts, yes_no
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook
 from bot.lookup.verdicts import VERDICTS, read_situations, read_situations_text, verdict
 from bot.lookup.yes_no import asking_clause, asks_yes_no
@@ -112,9 +112,9 @@ def test_a_question_close_to_no_written_situation_gets_none(book, question):
 def test_a_question_that_turns_its_situation_gets_no_verdict_of_it(book):
     """«против часовой» against «по часовой», «без» against «с»: the nearest situation must say what the question
     turns, or its verdict would be the opposite one."""
-    assert verdicts.flips("в раунде против часовой?") == {"против"}
-    assert verdicts.flips("можно остановиться или нет") == frozenset()  # «или нет» asks, it does not negate
-    assert verdicts.flips("встал где стоят двое") == {"два"}
+    assert deciding.flips("в раунде против часовой?") == {"против"}
+    assert deciding.flips("можно остановиться или нет") == frozenset()  # «или нет» asks, it does not negate
+    assert deciding.flips("встал где стоят двое") == {"два"}
     assert said(book, "во втором раунде ходят по часовой?") is False
 
 
@@ -200,7 +200,7 @@ def test_stories_and_rivals(book, question, current, yes):
 
 
 def test_another_player_by_kin_is_someone_else():
-    assert "чужой" in verdicts.flips("а брат хочет туда же свой мост")
+    assert "чужой" in deciding.flips("а брат хочет туда же свой мост")
 
 
 @pytest.mark.parametrize("question", [
@@ -221,12 +221,16 @@ def test_the_story_told_around_a_yes_no_question_leaves_it_one(question):
 
 def test_what_the_story_says_does_not_turn_the_question(book):
     """«не только» adds, it does not negate; the mood is the asking clause's («минимум трое нужно» in a friend's
-    mouth does not make «мы вдвоём можем сыграть?» a «должен» question); «оба» asks as much as «ещё один»."""
-    assert verdicts.flips("можно провиант брать не только в городах с книгами?") == frozenset()
+    mouth does not make «вдвоём можно играть?» a «должен» question); «оба» asks as much as «ещё один»."""
+    assert deciding.flips("можно провиант брать не только в городах с книгами?") == frozenset()
     assert said(book, "валдора на двоих: серёжа говорит норм играется, маша что минимум трое нужно. мы вдвоём можем "
-                      "сыграть?") is False
+                      "сыграть?") is not True  # the gate may hold back on the two claims; it never says «Да»
+    assert said(book, "маша говорит минимум трое нужно. в валдору вдвоём можно играть?") is False
+    # the asking clause names the desert and the plains, the situation the farm and the oasis: the gate holds back
+    # (`Situations.swapped`), but never says «Нет»
     assert said(book, "в этом ходу у меня есть жетоны оазиса и фермы. могу ли я использовать оба: построить поселение "
-                      "в пустыне и ещё одно на равнине?") is True
+                      "в пустыне и ещё одно на равнине?") is not False
+    assert said(book, "в этом ходу у меня есть жетоны оазиса и фермы. могу ли я использовать оба?") is True
 
 
 @pytest.mark.parametrize("question", [
@@ -306,3 +310,23 @@ def test_a_dispute_is_settled_on_its_first_claim(book):
     bare = answers.question_reply(book, "на тачке лежал рубин, я его выкинул и положил изумруд бесплатно, сказал что "
                                         "за тачку я уже платил. кто прав?", "valdora").text
     assert not bare.startswith(("<b>Да", "<b>Нет"))  # what loading costs, computed, but no verdict
+
+
+@pytest.mark.parametrize(("question", "current", "wrong"), [
+    # the steps in the other order: «сначала поставить, потом срубить» is no answer to «сначала срубить»
+    ("у меня топор, могу сначала срубить чужой домик, а потом поставить свой?", "sylvan", True),
+    # the asking clause's own things: a meadow far away, not a mountain beside one's own (named only in the story)
+    ("у меня карта луга, рядом с моими только лес и горы. могу поставить на луг подальше от своих?", "kingdom",
+     False),
+    # another's piece is not one's own: the barn moves only one's own settlement
+    ("амбаром могу переставить домик соседа?", "kingdom", True),
+])
+def test_a_situation_of_other_steps_things_or_owners_gives_no_verdict(book, question, current, wrong):
+    assert said(book, question, current) is not wrong
+
+
+def test_the_steps_a_text_orders(book):
+    found = verdicts.situations(book)
+    assert found.first_step("могу сначала рубить, потом ставить?") & found.first_step("сначала срубить топором")
+    assert not found.first_step("могу сначала рубить?") & found.first_step("сначала поставить домик")
+    assert found.first_step("можно срубить и поставить?") == frozenset()  # no order said

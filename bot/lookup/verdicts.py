@@ -46,10 +46,24 @@ from pathlib import Path
 
 import numpy as np
 
+from bot.lookup.deciding import (
+    DECIDING,
+    FIRST_WORDS,
+    KINDS,
+    MANY,
+    MOODS,
+    MORE,
+    NEGATIONS,
+    SAID,
+    TURNING,
+    agree,
+    decides,
+    flips,
+)
 from bot.lookup.question import read_question
 from bot.lookup.reference import Section
 from bot.lookup.rulebook import RULES_FOLDER, RuleBook
-from bot.lookup.terms import is_noun, lemma, normalise
+from bot.lookup.terms import is_noun, is_stop, lemma, normalise
 from bot.lookup.verdict_gate import Candidate, Gate
 from bot.lookup.yes_no import CLAIM_LIMIT, affirmed, argued, asking_clause, asks_yes_no, denies, modal
 
@@ -72,54 +86,6 @@ ELSEWHERE = 0.7
 PARTNER = 0.05  # or when at most this much farther than the nearest situation of the sections answered
 DECIDED = -0.05  # the margin a pair needs when the question says a word that tells it apart (`decides`)
 PAIR_FLOOR = 0.6  # and so close is the nearer one at least
-NEGATIONS = frozenset({"не", "без"})
-KINDS = frozenset({"локация"})  # a situation says this where a question names one (оазис, ферма)
-# a question that says one of these and its situation does not asks the opposite («ходят против часовой?» is not
-# «ходят по часовой?»)
-TURNING = frozenset({"не", "без", "против"})
-MORE = frozenset({"еще"})  # «могу ещё и покопать?» asks more than a situation without «ещё» or a second allows
-# «…, или нет?» asks, it does not negate
-ASKING_TAILS = re.compile(r"\b(?:или|либо)\s+(?:нет|не)\b|\bне\s+(?:так\s+)?ли\b")
-NOT_ONLY = re.compile(r"\bне\s+только\b")
-SAME_TURN = re.compile(r"\b(?:за|в)\s+(?:один|одни|1)\s+(?=ход)")  # «в один ход» is «за ход», not a count
-
-# Words that flip an answer, as lemmas or as typed -> the feature they stand for.
-FLIPS: dict[str, str] = {
-    **dict.fromkeys("не нельзя низя нельзи".split(), "не"),
-    **dict.fromkeys("без нет нету ноль 0".split(), "без"),
-    **dict.fromkeys("два две двое двоих второй дважды 2 пара несколько".split(), "два"),
-    **dict.fromkeys("оба обе".split(), "оба"),  # «ферма и оазис, оба?»: the question may name the two instead
-    **dict.fromkeys("три трое троих 3 третий".split(), "три"),
-    **dict.fromkeys("четыре 4 четвертый".split(), "четыре"),
-    **dict.fromkeys("один одна 1 одиночный единственный".split(), "один"),
-    **dict.fromkeys("свой свое своя свои своего свою своих мой мое моя мои моего мою моих собственный".split(), "свой"),
-    **dict.fromkeys("чужой чужое чужая чужие чужого чужую чужих чужим соперник противник сосед".split(), "чужой"),
-    # another player at the table by who they are to the one asking: «а брат хочет туда же свой»
-    **dict.fromkeys("брат сестра жена муж друг подруга товарищ".split(), "чужой"),
-    **dict.fromkeys("до перед сначала".split(), "до"),
-    **dict.fromkeys("после потом затем".split(), "после"),
-    **dict.fromkeys("сразу тот этот".split(), "сразу"),
-    **dict.fromkeys("следующий".split(), "следующий"),
-    **dict.fromkeys("должный должно обязать обязательно надо нужно требоваться".split(), "должен"),
-    **dict.fromkeys("через сквозь насквозь мимо".split(), "через"),
-    **dict.fromkeys("выше".split(), "выше"),
-    **dict.fromkeys("ниже".split(), "ниже"),
-    "против": "против",  # «против часовой» against «по часовой»
-    "только": "только",
-    "уже": "уже",
-    "еще": "еще",
-}
-
-
-COUNTS = frozenset({"один", "два", "оба", "три", "четыре"})  # a count the question leaves unsaid may be implied
-MANY = COUNTS - {"один", "оба"}  # but not a count above one that is the situation's point («на три гекса»)
-PARTICLES = frozenset({"уже", "еще", "только"})  # a question may leave these unsaid («у меня уже есть кирка»)
-# «можно другого стиля?» and «стиль должен совпадать?» ask the same with opposite answers: a situation answers only a
-# question of its own mood
-MOODS = frozenset({"должен"})
-DECIDING = TURNING | MOODS | {"только", "уже", "выше", "ниже"}  # what a dispute's claim says its situation must
-
-
 @dataclass(frozen=True)
 class Situation:
     section: str  # "valdora.movement"
@@ -134,6 +100,8 @@ class Near:
     terms: dict[str, float]  # its subject
     asked: frozenset[str]  # its deciding words
     asking: frozenset[str]  # those of its asking clause (`yes_no.asking_clause`)
+    asking_terms: dict[str, float]  # the subject of its asking clause
+    first_step: frozenset[str]  # what it says is done first («сначала рубить, потом ставить»: the axe), `first_step`
     scored: list[tuple[float, int]]  # (closeness, situation) of the sections found, nearest first
     mooded: list[tuple[float, int]]  # those in its mood, of an answered section or near enough
     fitting: list[tuple[float, int]]  # of those, the ones about the same named things saying what it says
@@ -188,39 +156,6 @@ def read_situations(folder: Path = RULES_FOLDER, games: list[str] | None = None)
     return found
 
 
-def flips(text: str) -> frozenset[str]:
-    """The deciding words of a text, as their features (`FLIPS`)."""
-    found = set()
-    text = NOT_ONLY.sub(" ", text.lower().replace("ё", "е"))  # «не только в городах с книгами?»: «также»
-    for word in normalise(SAME_TURN.sub("за ", ASKING_TAILS.sub(" ", text))):
-        feature = FLIPS.get(word) or FLIPS.get(lemma(word))
-        if feature is not None:
-            found.add(feature)
-    return frozenset(found)
-
-
-def agree(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str]) -> bool:
-    """Whether a question's deciding words agree with the nearest situation's against its rival's: no word that
-    tells the two apart is the rival's alone in the question, and none but a count is the nearest's alone and
-    missing from the question («у меня нет провианта» is not «у меня провиант»)."""
-    for feature in nearest ^ rival:
-        if feature in asked and feature not in nearest:
-            return False
-        if feature in nearest and feature not in asked and feature not in COUNTS | PARTICLES:
-            return False
-    return True
-
-
-def decides(asked: frozenset[str], nearest: frozenset[str], rival: frozenset[str]) -> bool:
-    """Whether the question says a deciding word that sides with the nearest situation against its rival: one of
-    the nearest's own words, or none of the rival's own («с провиантом» against «без провианта», when the question
-    negates nothing; «сквозь один город» against «сквозь два», when the question says a count)."""
-    if (nearest - rival) & asked:
-        return True
-    return any(f not in asked and (f not in COUNTS or (f in MANY and asked & COUNTS))
-               and (f not in NEGATIONS or not asked & NEGATIONS) for f in rival - nearest)
-
-
 class Situations:
     """The written situations of a rule book, each read as the search reads a question."""
 
@@ -237,6 +172,7 @@ class Situations:
         self._terms = [self.terms(s.text) for s in situations]
         self._vectors = [self.vector(s.text) for s in situations]
         self._flips = [flips(s.text) for s in situations]
+        self._first_steps = [self.first_step(s.text) for s in situations]
         positions = {s.id: i for i, s in enumerate(book.index.sections)}
         self._homes = [positions.get(s.section, -1) for s in situations]  # the index's number of a situation's section
 
@@ -285,6 +221,32 @@ class Situations:
         game = self.situations[k].section.split(".")[0]
         return any(self._named(t, game) and not self._kind(t) for t in set(self._terms[k]) - set(terms))
 
+    def swapped(self, asking: dict[str, float], k: int) -> bool:
+        """Whether situation `k` and the question's asking clause each name a thing of the game the other does not:
+        «…только лес и горы. могу поставить на луг далеко?» asks of the meadow, not «на гору рядом со своими»."""
+        game = self.situations[k].section.split(".")[0]
+        own = set(self._terms[k])
+        if any(self._kind(t) for t in own):  # «от локации» is said by whatever location the question names
+            return False
+        return any(self._named(t, game, titled=False) for t in own - set(asking)) and any(
+            self._named(t, game, titled=False) for t in set(asking) - own)
+
+    def first_step(self, text: str) -> frozenset[str]:
+        """The terms of what a text says is done first («сначала рубить, потом ставить»: the axe's), none when it
+        orders nothing."""
+        words = normalise(text)
+        at = next((i for i, w in enumerate(words) if w in FIRST_WORDS), None)
+        if at is None:
+            return frozenset()
+        step = next((w for w in words[at + 1:] if not is_stop(w)), "")
+        return frozenset(self.book.index.synonyms.word_terms(lemma(step))) if step else frozenset()
+
+    def reordered(self, first: frozenset[str], k: int) -> bool:
+        """Whether situation `k` orders two steps the other way round from the question («можно сначала поставить
+        домик, а потом срубить?» is no answer to «могу сначала рубить, потом ставить?»)."""
+        theirs = self._first_steps[k]
+        return bool(first) and bool(theirs) and not first & theirs
+
     def named_apart(self, terms: dict[str, float], k: int, j: int) -> bool:
         """Whether the things named tell situation `k` from `j` the question's way: everything `k` says over `j` the
         question says too, and a thing of the game is in `k` alone, or in `j` alone and not in the question
@@ -301,13 +263,15 @@ class Situations:
         members = self.book.index.synonyms.groups[int(term[3:])] if re.fullmatch(r"syn\d+", term) else [term]
         return any(m in KINDS for m in members)
 
-    def _named(self, term: str, game: str) -> bool:
-        """Whether a term names a thing a section of the game is titled by: a rare noun (a synonym group by its
-        first Russian member), not a doing word like «купить» or «сдать» that the player's own verb may stand for,
-        nor a kind of thing like «особый предмет», of which «топор» is one."""
+    def _named(self, term: str, game: str, titled: bool = True) -> bool:
+        """Whether a term names a thing a section of the game is titled by (`titled`; else any thing its texts
+        name: a meadow, a mountain): a rare noun (a synonym group by its first Russian member), not a doing word
+        like «купить» or «сдать» that the player's own verb may stand for, nor a kind of thing like «особый
+        предмет», of which «топор» is one."""
         index = self.book.index
-        if index.idf.get(term, 0.0) < NAMED_IDF or not any(
-                index.sections[i].game == game for i in index.titled.get(term, ())):
+        if index.idf.get(term, 0.0) < NAMED_IDF or not (any(
+                index.sections[i].game == game for i in index.titled.get(term, ())) if titled else
+                index.game_df[term][game]):
             return False
         members = index.synonyms.groups[int(term[3:])] if re.fullmatch(r"syn\d+", term) else [term]
         head = next((m for m in members if re.search("[а-яё]", m)), members[0])
@@ -365,7 +329,8 @@ class Situations:
         argument = argued(question)  # a dispute: its first claim is what is asked, the other side's is not
         told = argument.told if argument else question
         terms, vector, asked = self.terms(told), self.vector(told), flips(told)
-        asking = flips(affirmed(argument.claim) if argument else asking_clause(question))
+        asking_text = affirmed(argument.claim) if argument else asking_clause(question)
+        asking = flips(asking_text)
         scored = sorted(((self.closeness(terms, vector, k), k) for k in pool), reverse=True)
         # a situation of a next section: near enough, or as near as the answered sections' nearest (its pair's partner)
         elsewhere = min(ELSEWHERE, next(c for c, k in scored if self.situations[k].section in answered) - PARTNER)
@@ -376,7 +341,8 @@ class Situations:
             return None
         fitting = [(c, k) for c, k in mooded
                    if self.says_enough(asked, k, asking) and not self.names_apart(terms, k, c)]
-        return Near(terms, asked, asking, scored, mooded, fitting)
+        return Near(terms, asked, asking, self.terms(asking_text), self.first_step(asking_text), scored, mooded,
+                    fitting)
 
     def rival(self, near: Near, yes: bool) -> tuple[float, int] | None:
         """The nearest situation with another verdict than `yes`, in the question's mood: one asked in another mood
@@ -419,7 +385,8 @@ class Situations:
         """The situations the learned gate weighs, with their signals (`verdict_gate.FEATURES`): of those in the
         question's mood that turn (`turns_alike`) what it turns and name no thing it does not (`names_more`), the
         nearest and the nearest the question names nothing more than; and the one the hand-made gates chose. None
-        that is not near enough (`FLOOR`) or that the table decides («спорно»)."""
+        that is not near enough (`FLOOR`), that the table decides («спорно»), or whose things or order of steps are
+        not the asking clause's (`swapped`, `reordered`, even the hand-made gates' choice)."""
         alike = [(c, k) for c, k in near.mooded
                  if self.turns_alike(near.asked, near.asking, k) and not self.names_more(near.terms, k)]
         chosen = alike[:1] + [next(((c, k) for c, k in alike if not self.names_apart(near.terms, k, c)), None)]
@@ -429,7 +396,9 @@ class Situations:
             chosen.append((hand.closeness, hand_k))
         picked: dict[int, float] = {}
         for pair in chosen:
-            if pair is not None and pair[0] >= FLOOR and self.situations[pair[1]].yes is not None:
+            if pair is not None and pair[0] >= FLOOR and self.situations[pair[1]].yes is not None and not (
+                    self.swapped(near.asking_terms, pair[1]) or self.reordered(near.first_step, pair[1])
+                    or near.asking & SAID - self._flips[pair[1]]):
                 picked.setdefault(pair[1], pair[0])
         found_ids = [s.id for s in found]
         return [self._candidate(near, found_ids, c, k, k == hand_k) for k, c in picked.items()]

@@ -86,7 +86,8 @@ def read_intent(state: State, norm: str) -> Intent | None:
         return _bare("end", rest, END_WORDS | PASS_WORDS)
     if first in PROVISIONS_WORDS or any(provisions_word(t) for t in tokens):
         # «взять / купить / закупить / пополнить провиант»
-        return _bare("provisions", [t for t in tokens if not provisions_word(t)], PROVISIONS_WORDS | PROVISIONS_VERBS)
+        return _bare("provisions", [t for t in tokens if not provisions_word(t)],
+                     PROVISIONS_WORDS | PROVISIONS_VERBS | TOWN_WORDS)
     if first in REFILL_WORDS or (first in TAKE_WORDS | MINE_WORDS and any(t in SILVER_WORDS for t in rest)):
         # «пополнить серебро», «взять монеты», «добыть серебро»
         return _bare("refill", rest, REFILL_WORDS | SILVER_WORDS | TAKE_WORDS | MINE_WORDS)

@@ -24,6 +24,7 @@ from rules.kingdom.data import BUILDING_TILES, MOVING_TILES, TILE_EMOJI, TILE_TI
 from rules.kingdom.engine import is_legal, legal_actions, tile_actions
 from rules.kingdom.layout import NAMES, index
 from rules.kingdom.state import State
+from rules.leftover import ignorable, not_understood
 from rules.protocol import RuleError
 from rules.text import POLITE_WORDS as SHARED_POLITE
 from rules.text import typed
@@ -142,6 +143,7 @@ def parse(state: State, text: str) -> str:
     hexes: list[int] = []
     states: list[str] = []
     terrains: list[tuple[str, str]] = []  # (the word typed, the terrain it names)
+    unread: list[str] = []  # words that name nothing: the move is refused, never half-understood
     for token in tokens:
         if token in RETURN_WORDS:
             kinds.append("discard")
@@ -162,9 +164,10 @@ def parse(state: State, text: str) -> str:
         elif _HEXLIKE.match(token):
             raise RuleError(f"Нет такого гекса: «{token.upper()}». Столбцы — буквы от A до T, ряды — числа "
                             "от 1 до 20, например K12.", "kingdom.board")
-        else:
-            where = f" в «{typed(text)}»" if len(tokens) > 1 else ""
-            raise RuleError(f"Не понял «{typed(token)}»{where}. {examples(state)}", "kingdom.turn")
+        elif not ignorable(token):  # an emoji or a sign is no word; any other word names nothing of ours
+            unread.append(token)
+    if unread:
+        raise not_understood(unread, text, examples(state), "kingdom.turn")
     if state.pending:
         return _return(state, kinds, states, hexes)
     if "discard" in kinds or states:

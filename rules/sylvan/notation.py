@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rules.leftover import ignorable, not_understood
 from rules.protocol import RuleError
 from rules.reasons import gather
 from rules.sylvan import refusals
@@ -90,6 +91,10 @@ POLITE = SHARED_POLITE | {"а", "хорошо", "пусть", "будет", "х�
                           "еще", "уж", "же", "бы", "ли", "это", "эту", "этот", "эта", "раз", "хм", "хода", "думаю",
                           "наверное", "наверно", "го", "лучше", "выбираю", "выберу", "hi", "привет"}
 
+# the verbs of each move, in the order a text with several is read
+VERBS = (("play", PLAY_WORDS), ("place", PLACE_WORDS), ("set", SET_WORDS), ("take", TAKE_WORDS),
+         ("refresh", REFRESH_WORDS), ("open", OPEN_WORDS), ("redraw", REDRAW_WORDS), ("pass", PASS_WORDS),
+         ("end", END_WORDS))
 TREE_RE = re.compile(r"(?<![a-zа-я0-9])([a-zа-я])-?([0-9]{1,2})(?![0-9])")
 
 
@@ -125,8 +130,32 @@ class Intent:
     deck: bool = False
 
 
+def _words(norm: str) -> list[str]:
+    """The words of a normalised text besides its trees («б3»), emoji and signs left out."""
+    rest = TREE_RE.sub(" ", norm)
+    return [w for w in re.split(r"[\s+/]+|(?<=[a-zа-я])-(?=[a-zа-я])", rest) if w and not ignorable(w)]
+
+
+def _known(word: str) -> bool:
+    """Whether `word` is one `read_intent` reads (a number, a verb, a style, an item…) or may pass over."""
+    return bool(re.fullmatch(r"[0-9]{1,3}", word) or word in ORDINALS or word == "noflag"
+                or any(word.startswith(s) for s in FLAG_STEMS + DUAL_STEMS) or style_word(word) or item_word(word)
+                or word in NEG_WORDS | YES_WORDS | DECK_WORDS | FILLER | POLITE
+                or any(word in vocabulary for _, vocabulary in VERBS))
+
+
+def unread(norm: str) -> list[str]:
+    """The words of a normalised text that name nothing a move of «Зодчие» takes («zzz» in «/take 2 zzz»).
+
+    >>> unread("take 2 zzz 🙂"), unread("ставлю на б3 пожалуйста")
+    (['zzz'], [])
+    """
+    return [w for w in _words(norm) if not _known(w)]
+
+
 def read_intent(state: State, norm: str) -> Intent | None:
-    """Understand a normalised text; None when it is not understood at all."""
+    """Understand a normalised text; None when it is not understood at all, or some word of it is not (see
+    `unread`): better ask than guess."""
     trees: list[str] = []
     bad: list[str] = []
     for m in TREE_RE.finditer(norm):
@@ -135,8 +164,7 @@ def read_intent(state: State, norm: str) -> Intent | None:
             bad.append(f"{m.group(1).upper()}{m.group(2)}")
         else:
             trees.append(name)
-    rest = TREE_RE.sub(" ", norm)
-    words = [w for w in re.split(r"[\s+/]+|(?<=[a-zа-я])-(?=[a-zа-я])", rest) if w]
+    words = _words(norm)
     styles, symbols, numbers = [], [], []
     deck = dual = flag = neg = yes = False
     verbs: list[str] = []
@@ -173,9 +201,7 @@ def read_intent(state: State, norm: str) -> Intent | None:
         if item:
             symbols.append(item)
             continue
-        for kind, vocabulary in (("play", PLAY_WORDS), ("place", PLACE_WORDS), ("set", SET_WORDS),
-                                 ("take", TAKE_WORDS), ("refresh", REFRESH_WORDS), ("open", OPEN_WORDS),
-                                 ("redraw", REDRAW_WORDS), ("pass", PASS_WORDS), ("end", END_WORDS)):
+        for kind, vocabulary in VERBS:
             if w in vocabulary:
                 verbs.append(kind)
                 break
@@ -244,6 +270,9 @@ def parse(state: State, text: str) -> str:
     canonical = {normalise(a): a for a in legal}
     if norm in canonical:
         return canonical[norm]
+    words = unread(norm)
+    if words and len(norm.split(" ")) > 1:  # some words read, these not: name them
+        raise not_understood(words, text, refusals.hint(state), "sylvan.turn")
     intent = read_intent(state, norm)
     if intent is None:
         raise RuleError(f"Не понимаю «{typed(text)}». " + refusals.hint(state), "sylvan.turn")

@@ -18,4 +18,5 @@ class Intent:
     gem: str | None = None
     equipment: list[str] = field(default_factory=list)
     book: str | None = None  # buy: the kind of book named ("contracts" or "equipment")
-    client: str | None = None  # buy: the colour of the contract named
+    client: str | None = None  # buy, deliver: the colour of the contract named
+    unread: list[str] = field(default_factory=list)  # words that name nothing this action takes: refused

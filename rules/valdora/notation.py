@@ -14,10 +14,8 @@ refill, «взять рубин» mining).
 
 from __future__ import annotations
 
-import re
-
+from rules.leftover import not_understood
 from rules.protocol import RuleError
-from rules.text import POLITE_WORDS as SHARED_POLITE
 from rules.text import typed
 from rules.valdora import hints, refusals, refusals_books
 from rules.valdora.actions import (
@@ -31,174 +29,47 @@ from rules.valdora.actions import (
     may_begin,
     mine_options,
 )
-from rules.valdora.board import MINE, ROAD, SPACES
+from rules.valdora.board import HOUSE, MINE, ROAD
 from rules.valdora.books import visible
-from rules.valdora.data import CONTRACT_FACES, GEM_NAMES, KIND_ORDER
+from rules.valdora.data import COLOUR_NAMES_GEN, CONTRACT_FACES, GEM_NAMES, KIND_ORDER
 from rules.valdora.intent import Intent
+from rules.valdora.places import PLACE_PREPOSITIONS, TOWN_WORDS, normalise, space_candidates
+from rules.valdora.places import POLITE_WORDS as POLITE_WORDS  # read by the position answers of /rules
 from rules.valdora.state import Book, State
-
-# polite and filler words that never change what a move means: «давай /move д9, пожалуйста»
-POLITE_WORDS = SHARED_POLITE
-
-
-def normalise(text: str) -> str:
-    """Lower case, ё -> е, no leading "/" or "@botname", no polite words or punctuation, single spaces.
-
-    >>> normalise("  /Move@ValdoraBot   Жёлтый ")
-    'move желтый'
-    >>> normalise("Давай, /move Д9, пожалуйста!"), normalise("плиз конец")
-    ('move д9', 'конец')
-    """
-    text = text.strip().lower().replace("ё", "е")
-    text = re.sub(r"[,;!?.]+", " ", text)
-    words = [w for w in text.split() if w not in POLITE_WORDS]
-    text = " ".join(words).lstrip("/")
-    text = re.sub(r"^(\S+?)@\S+", r"\1", text)
-    return re.sub(r"\s+", " ", text).strip()
-
-
-# --- words -------------------------------------------------------------------------------------------
-
-MOVE_WORDS = {"move", "go", "иду", "идти", "ход", "хожу", "пойти", "пойду", "иди", "перейти", "двигаться",
-              "шаг", "на", "в", "во", "к", "ко", "до"}
-PASS_WORDS = {"pass", "пропуск", "пропустить", "пас"}
-FLIP_WORDS = {"flip", "листать", "листаю", "листай", "пролистать", "перелистнуть", "перелистать",
-              "перевернуть", "переворот", "страница", "лист"}
-BUY_WORDS = {"buy", "купить", "куплю", "покупаю", "покупка", "купи", "покупать", "закупить", "закупаю", "закуплю",
-             "закупка", "приобрести", "приобретаю"}
-RETURN_WORDS = {"return", "вернуть", "верну", "возврат", "возвращаю"}
-MINE_WORDS = {"mine", "добыть", "добываю", "добыча", "копать", "копаю", "выкопать", "взять", "беру",
-              "take", "dig", "добывать"}
-DELIVER_WORDS = {"deliver", "сдать", "сдаю", "доставить", "доставка", "доставляю", "выполнить", "выполняю",
-                 "завершить", "сдача"}
-# verbs whose object decides the action: «взять провиант», «взять серебро», «взять рубин», «взять телегу»
-TAKE_WORDS = {"взять", "беру", "возьму", "брать", "take", "get", "набрать", "набираю", "добрать", "добираю",
-              "получить", "получаю"}
-REFILL_WORDS = {"refill", "серебро", "пополнить", "пополнение", "пополняю", "монеты", "silver"}
-SILVER_WORDS = {"серебро", "серебра", "серебром", "монеты", "монет", "монетки", "деньги", "денег", "silver",
-                "coins", "money"}
-PROVISIONS_WORDS = {"provisions", "provision", "провиант", "еда", "провизия", "food", "поесть"}
-PROVISIONS_STEMS = ("провиант", "провизи", "provision")  # in any form, anywhere in the text
-END_WORDS = {"end", "конец", "все", "хватит", "готово", "done", "закончить", "стоп", "дальше"}
-NEXT_WORDS = {"next", "вперед", "вперёд", "forward", "fwd"}
-BACK_WORDS = {"back", "назад", "обратно", "prev"}
-LEFT_WORDS = {"left", "l", "левую", "левая", "левый", "лево", "слева", "влево", "налево", "левой", "л"}
-RIGHT_WORDS = {"right", "r", "правую", "правая", "правый", "право", "справа", "вправо", "направо", "правой",
-               "п"}
-FILLER_WORDS = {"на", "в", "во", "с", "со", "за", "->", "→", "контракт", "контракта", "номер", "страницу",
-                "карту", "хода"}
-# what a buy names: the kind of book (a buy of the wrong kind is refused by the rule, not made of the other kind)
-BOOK_WORDS = {
-    **dict.fromkeys(("контракт", "контракты", "контракта", "контрактов", "contract", "contracts"), "contracts"),
-    **dict.fromkeys(("снаряжение", "снаряжения", "снаряжением", "инструмент", "инструменты", "инструмента",
-                     "equipment", "tool"), "equipment"),
-}
-# a contract named by its client's colour, in any case form: «купить красный», «беру серую»
-COLOUR_STEMS = {"сер": "grey", "желт": "yellow", "бел": "white", "фиолетов": "purple", "красн": "red",
-                "син": "blue", "зелен": "green"}
-_COLOUR_WORD = re.compile(f"({'|'.join(COLOUR_STEMS)})(ый|ий|ой|ая|яя|ую|юю|ого|его|ому|ему|ые|ие|ых|их)")
-_LATIN_COLOURS = {"grey": "grey", "gray": "grey", "yellow": "yellow", "white": "white", "purple": "purple",
-                  "red": "red", "blue": "blue", "green": "green"}
-
-GEM_STEMS = {
-    "ruby": ("рубин", "ruby"), "sapphire": ("сапфир", "sapphire"), "amethyst": ("аметист", "amethyst"),
-    "emerald": ("изумруд", "emerald"), "gold": ("золот", "gold"),
-}
-KIND_STEMS = {"pan": ("лот", "pan"), "ruby": ("кирк", "pick"), "sapphire": ("долот", "chisel"),
-              "amethyst": ("молот", "hammer"), "emerald": ("лопат", "shovel", "spade"),
-              "cart": ("телег", "тачк", "cart"), "horse": ("лошад", "конь", "коня", "осел", "осл", "horse")}
-
-
-def _match(token: str, stems: tuple[str, ...]) -> bool:
-    return any(token.startswith(s) or (len(token) >= 3 and s.startswith(token)) for s in stems)
-
-
-def gem_word(token: str) -> str | None:
-    """ "рубины" -> "ruby"; None if the token names no gem."""
-    found = [gem for gem, stems in GEM_STEMS.items() if _match(token, stems)]
-    return found[0] if len(found) == 1 else None
-
-
-def colour_word(token: str) -> str | None:
-    """ "красный", "серую", "red" -> the client colour; None if the token names no colour.
-
-    >>> colour_word("красный"), colour_word("серую"), colour_word("серебро")
-    ('red', 'grey', None)
-    """
-    m = _COLOUR_WORD.fullmatch(token)
-    return COLOUR_STEMS[m.group(1)] if m else _LATIN_COLOURS.get(token)
-
-
-def provisions_word(token: str) -> bool:
-    return token.startswith(PROVISIONS_STEMS)
-
-
-def equipment_word(token: str) -> str | None:
-    """ "телегу" -> "cart"; None if the token names no equipment."""
-    found = [kind for kind, stems in KIND_STEMS.items() if _match(token, stems)]
-    return found[0] if len(found) == 1 else None
-
-
-# --- spaces --------------------------------------------------------------------------------------------
-
-_SPACE_KEYS = {normalise(s.name): s.name for s in SPACES}
-_OTHER_NAMES = {
-    # the towns' Latin letters typed on a Russian keyboard (D as Д: a road is always Д and a number);
-    # б and г: the towns' names before they followed the rulebook (Б was a catalogue, Г a contract book)
-    "а": "A", "в": "B", "с": "C", "д": "D", "б": "B", "г": "D", "v": "B",
-    "port": "Порт", "gavan": "Гавань", "harbour": "Гавань",
-    "harbor": "Гавань", "pristan": "Пристань", "grey": "Серый", "gray": "Серый", "yellow": "Жёлтый",
-    "white": "Белый", "purple": "Фиолетовый", "red": "Красный", "blue": "Синий", "green": "Зелёный",
-}
-TOWN_WORDS = {"город", "города", "городе", "town"}  # «иду в город с»
-# Latin letters that look like Cyrillic ones, for names typed on a Latin keyboard layout by habit
-_LOOKALIKE = str.maketrans({"a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "k": "к", "m": "м",
-                            "t": "т", "h": "н", "b": "в", "y": "у"})
-
-
-PLACE_PREPOSITIONS = ("на", "в", "во", "к", "ко", "до", "у", "to")
-
-
-def space_candidates(text: str) -> list[str]:
-    """Space names meant by a typed text: exact names first, then Latin forms, then unique prefixes.
-
-    >>> space_candidates("d5"), space_candidates("фиол"), space_candidates("д"), space_candidates("д1")
-    (['Д5'], ['Фиолетовый'], ['D'], ['Д1'])
-    >>> space_candidates("город с"), space_candidates("c"), space_candidates("в")
-    (['C'], ['C'], ['B'])
-    """
-    key = "".join(w for w in normalise(text).split(" ") if w not in TOWN_WORDS)
-    if not key:
-        return []
-    if key in _SPACE_KEYS:
-        return [_SPACE_KEYS[key]]
-    if key in _OTHER_NAMES:
-        return [_OTHER_NAMES[key]]
-    m = re.fullmatch(r"(?:d|д)(\d{1,2})", key)
-    if m and "д" + m.group(1) in _SPACE_KEYS:
-        return [_SPACE_KEYS["д" + m.group(1)]]
-    m = re.fullmatch(r"(?:sh|s|w|m|ш)(\d)", key)
-    if m and "ш" + m.group(1) in _SPACE_KEYS:
-        return [_SPACE_KEYS["ш" + m.group(1)]]
-    cyr = key.translate(_LOOKALIKE)
-    if cyr in _SPACE_KEYS:
-        return [_SPACE_KEYS[cyr]]
-    prefixed = [name for k, name in _SPACE_KEYS.items() if k.startswith(key) or k.startswith(cyr)]
-    if prefixed:
-        return prefixed
-    # house names are adjectives, typed in any case form: "к белому", "до зелёного"
-    stem = _ADJECTIVE_ENDING.sub("", key)
-    return [name for k, name in _SPACE_KEYS.items() if len(stem) >= 3 and _ADJECTIVE_ENDING.sub("", k) == stem]
-
-
-_ADJECTIVE_ENDING = re.compile(r"(ому|ему|ого|его|ым|им|ом|ем|ый|ий|ой|ая|яя|ую|юю)$")
-
+from rules.valdora.words import (
+    BACK_WORDS,
+    BOOK_OBJECTS,
+    BOOK_WORDS,
+    BUY_WORDS,
+    DELIVER_WORDS,
+    END_WORDS,
+    FILLER_WORDS,
+    FLIP_WORDS,
+    LEFT_WORDS,
+    MINE_WORDS,
+    MOVE_WORDS,
+    NEXT_WORDS,
+    PASS_WORDS,
+    PROVISIONS_VERBS,
+    PROVISIONS_WORDS,
+    REFILL_WORDS,
+    RETURN_WORDS,
+    RIGHT_WORDS,
+    SILVER_WORDS,
+    TAKE_WORDS,
+    TURN_WORDS,
+    colour_word,
+    equipment_word,
+    gem_word,
+    provisions_word,
+)
 
 # --- intents -------------------------------------------------------------------------------------------
 
 
 def read_intent(state: State, norm: str) -> Intent | None:
-    """Understand a normalised text; None when it is not understood at all."""
+    """Understand a normalised text; None when it is not understood at all. Words the intent has no place for
+    are kept in `Intent.unread` («/buy zzz», «/end Щ99»): `parse` refuses them rather than half-understand."""
     tokens = norm.split(" ")
     first, rest = tokens[0], tokens[1:]
     if state.phase == "move" and space_candidates(norm):
@@ -206,27 +77,26 @@ def read_intent(state: State, norm: str) -> Intent | None:
     if first in MOVE_WORDS and rest:
         if len(rest) > 1 and rest[0] in PLACE_PREPOSITIONS:
             rest = rest[1:]  # "иду на д9", "иду в порт", "иду к фиолетовому"
-        return Intent("move", text=" ".join(rest))
+        return _move(" ".join(rest))
     if first in ("move", "go", "иду", "идти", "ход") and not rest:
         return Intent("move", text="")
     if first in PASS_WORDS and state.phase == "move":
-        return Intent("pass")
+        return _bare("pass", rest, PASS_WORDS | END_WORDS)
     if first in END_WORDS or first in PASS_WORDS:
-        return Intent("end")
+        return _bare("end", rest, END_WORDS | PASS_WORDS)
     if first in PROVISIONS_WORDS or any(provisions_word(t) for t in tokens):
-        return Intent("provisions")  # «взять / купить / закупить / пополнить провиант»
+        # «взять / купить / закупить / пополнить провиант»
+        return _bare("provisions", [t for t in tokens if not provisions_word(t)],
+                     PROVISIONS_WORDS | PROVISIONS_VERBS | TOWN_WORDS)
     if first in REFILL_WORDS or (first in TAKE_WORDS | MINE_WORDS and any(t in SILVER_WORDS for t in rest)):
-        return Intent("refill")  # «пополнить серебро», «взять монеты», «добыть серебро»
+        # «пополнить серебро», «взять монеты», «добыть серебро»
+        return _bare("refill", rest, REFILL_WORDS | SILVER_WORDS | TAKE_WORDS | MINE_WORDS)
     if first in TAKE_WORDS and not rest and here(state).kind == MINE:
         return Intent("refill")  # «взять» on a silver mine: silver is all there is to take
     if first in TAKE_WORDS and state.book_at(state.player().position) and _names_a_card(rest):
         first = "купить"  # «взять контракт», «беру телегу» in a town with a book: a card of the book
-    intent = None
     if first in FLIP_WORDS or first in NEXT_WORDS or first in BACK_WORDS:
-        intent = Intent("flip", direction="next")
-        for t in tokens:
-            if t in BACK_WORDS:
-                intent.direction = "back"
+        intent = Intent("flip", direction="back" if any(t in BACK_WORDS for t in tokens) else "next")
     elif first in BUY_WORDS:
         intent = Intent("buy")
     elif first in RETURN_WORDS:
@@ -246,6 +116,21 @@ def read_intent(state: State, norm: str) -> Intent | None:
     return intent
 
 
+def _move(text: str) -> Intent:
+    """A move to the place `text` names. When it names none but some of its words are places («/move Д9 zzz»),
+    the other words are what was not understood; otherwise the place itself is refused as unknown."""
+    intent = Intent("move", text=text)
+    if not space_candidates(text) and any(space_candidates(w) for w in text.split(" ")):
+        intent.unread = [w for w in text.split(" ")
+                         if not space_candidates(w) and w not in TOWN_WORDS and w not in PLACE_PREPOSITIONS]
+    return intent
+
+
+def _bare(kind: str, words: list[str], own: set[str]) -> Intent:
+    """An action without arguments (end, pass, provisions, refill): any word beside its own is unread."""
+    return Intent(kind, unread=[w for w in words if w not in own and w not in FILLER_WORDS and w not in TURN_WORDS])
+
+
 def _names_a_card(tokens: list[str]) -> bool:
     """Whether words after a generic «взять» name a card (a book kind, a contract colour, equipment) and no gem."""
     if any(gem_word(t) for t in tokens):
@@ -254,30 +139,46 @@ def _names_a_card(tokens: list[str]) -> bool:
 
 
 NUMBER_DIGITS = 3  # contracts and cards are counted in ones; a longer number is no number of ours
+# the words of each action that may come again among its arguments («купить контракт», «листать книгу назад»)
+OWN_WORDS = {
+    "flip": FLIP_WORDS | NEXT_WORDS | BACK_WORDS | BOOK_OBJECTS,
+    "buy": BUY_WORDS | TAKE_WORDS | BOOK_OBJECTS,
+    "return": RETURN_WORDS | BOOK_OBJECTS,
+    "mine": MINE_WORDS | TAKE_WORDS,
+    "deliver": DELIVER_WORDS,
+}
 
 
 def _read_arguments(intent: Intent, tokens: list[str]) -> None:
+    """Fill the intent from the words after its verb; what no argument of its kind reads goes to `unread`."""
+    kind = intent.kind
     for token in tokens:
-        parts = [p for p in re.split(r"[+]", token) if p]
-        for part in parts:
-            if part.isdecimal():  # "²" is a digit but no number; "١" and "２" are numbers int() reads
+        for part in (p for p in token.split("+") if p):
+            if part.isdecimal() and kind in ("return", "deliver"):  # "²" is no number; "١", "２" are
                 if len(part) > NUMBER_DIGITS:
                     raise RuleError(f"Нет такого номера: «{typed(part, 12)}».", "valdora.turn")
+                if intent.number is not None and intent.number != int(part):
+                    intent.unread.append(part)  # «сдать 1 2»: one contract at a time
                 intent.number = int(part)
-            elif intent.kind in ("buy", "return") and part in LEFT_WORDS:
+            elif kind in ("buy", "return") and part in LEFT_WORDS:
                 intent.side = "left"
-            elif intent.kind in ("buy", "return") and part in RIGHT_WORDS:
+            elif kind in ("buy", "return") and part in RIGHT_WORDS:
                 intent.side = "right"
-            elif intent.kind == "buy" and part in BOOK_WORDS:
+            elif kind == "buy" and part in BOOK_WORDS:
                 intent.book = BOOK_WORDS[part]
-            elif intent.kind == "buy" and colour_word(part):
+            elif kind in ("buy", "deliver") and colour_word(part):
                 intent.client = colour_word(part)
-            elif part in FILLER_WORDS:
+            elif part in FILLER_WORDS or part in OWN_WORDS[kind]:
                 continue
-            elif intent.kind == "mine" and intent.gem is None and gem_word(part):
+            elif kind == "mine" and gem_word(part):
+                if intent.gem not in (None, gem_word(part)):
+                    raise RuleError("За одно действие добывают один камень: назовите что-то одно — "
+                                    f"{GEM_NAMES[intent.gem]} или {GEM_NAMES[gem_word(part)]}.", "valdora.mining")
                 intent.gem = gem_word(part)
-            elif equipment_word(part):
+            elif kind in ("buy", "mine", "deliver") and equipment_word(part):
                 intent.equipment.append(equipment_word(part))
+            else:
+                intent.unread.append(part)
 
 
 # --- parse ---------------------------------------------------------------------------------------------
@@ -297,6 +198,8 @@ def parse(state: State, text: str) -> str:
     intent = read_intent(state, norm)
     if intent is None:
         raise RuleError(f"Не понимаю «{typed(text)}». " + hints.examples(state, legal), "valdora.turn")
+    if intent.unread:
+        raise not_understood(intent.unread, text, hints.examples(state, legal), "valdora.turn")
     return resolve(state, intent, legal)
 
 
@@ -453,6 +356,11 @@ def _resolve_mine(state: State, intent: Intent, legal: list[str]) -> str:
 
 
 def _resolve_deliver(state: State, intent: Intent, legal: list[str]) -> str:
+    space = here(state)
+    if intent.client is not None and space.kind == HOUSE and space.client != intent.client:
+        # «сдать красный» in the grey house: a house takes its own client's contracts only
+        raise RuleError(f"Это дом {COLOUR_NAMES_GEN[space.client]} клиента, а контракт "
+                        f"{COLOUR_NAMES_GEN[intent.client]} клиента сдают в его доме.", "valdora.contract-types")
     delivers = [a for a in legal if a.startswith("deliver ")]
     if intent.number is None:
         numbers = {a.split(" ")[1] for a in delivers}

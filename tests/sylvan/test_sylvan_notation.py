@@ -142,7 +142,7 @@ def test_redraw_and_pass_words():
     ("play", "играю лиственный молоток", "эту карту сейчас не сыграть", "sylvan.place"),
     ("play", "абракадабра", "Не понимаю", "sylvan.turn"),
     ("play", "   ", "Пустая команда", "sylvan.turn"),
-    ("play", "ставлю на б²", "Не понимаю", "sylvan.turn"),
+    ("play", "ставлю на б²", "Не понял «б²»", "sylvan.turn"),  # the word not understood, named
     ("place", "place", "Укажите дерево", "sylvan.place"),
     ("place", "place Ж1", "Дерева Ж1 нет на поле", "sylvan.board"),
     ("place", "place Д5", "Дерева Д5 нет на поле", "sylvan.board"),

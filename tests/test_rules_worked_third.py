@@ -14,7 +14,7 @@ from worked_answers import bold, numbers
 from bot.lookup.worked import worked
 from rules.kingdom import scoring as kb
 from rules.kingdom.board import LOCATION, SECTORS
-from rules.kingdom.data import TILE_ORDER, TILES_PER_LOCATION
+from rules.kingdom.data import SETTLEMENTS, TILE_ORDER, TILES_PER_LOCATION
 from rules.sylvan import scoring as sy
 from rules.sylvan.data import CARDS, FACE_UP, SUPPLY
 from rules.valdora import scoring as vd
@@ -110,6 +110,8 @@ SETUP = [
     # an aside with a word of a move, after the question
     ("kingdom", "сколько карт местности дают каждому в начале? брат говорит можно держать две", {1}),
     ("valdora", "я третий по ходу, сколько монет мне на старт?", {start_coins(5)[2]}),
+    # two players said as a duel
+    ("kingdom", "дуэль один на один — сколько домиков у каждого?", {SETTLEMENTS}),
     # a seat named in a question of the silver coins (the box's count): that seat's own
     ("valdora", "впятером сколько серебряных монет получает четвёртый игрок в начале игры?", {start_coins(5)[3]}),
     # several counts in one question

@@ -34,6 +34,8 @@ _MARKER = re.compile(r"(?<![\w(])\d{1,2}\)")  # an item's number in a numbered l
 _ORDINALS = ("первый", "второй", "третий", "четвертый", "пятый", "шестой", "седьмой", "восьмой", "девятый", "десятый")
 # «сколько-то», «скок-то», «несколько»: a number the player does not know (`UNKNOWN`); «какие-то», «что-нибудь»:
 # indefinite, asking nothing
+# two players said as a duel: «дуэль 1 на 1», «один на один», «тет-а-тет»
+_DUEL = re.compile(r"\b(?:1|один)\s+на\s+(?:1|один)\b|\bдуэл\w*|\bтет-?а-?тет\b")
 _SOME_COUNT = re.compile(r"\b(?:скольк|скок|скоко|скока)[а-я]*-(?:то|нибудь|либо)\b")
 _INDEFINITE = re.compile(r"\b(?:как|что|чт|кто|где|куда|когда|чей|чь)[а-я]*-(?:то|нибудь|либо)\b")
 UNKNOWN = ("несколько", "нескольк")
@@ -84,7 +86,7 @@ def read(text: str) -> list[Word]:
     clause = sentence = 0
     text = text.replace("+", " плюс ")  # «+10»: said «плюс 10» (Валдора's bonus cards); «высотой 3 + область»
     text = _SOME_COUNT.sub("несколько", _INDEFINITE.sub("некий", text.lower().replace("ё", "е")))
-    text = _LEVEL.sub(r"\1", text)
+    text = _LEVEL.sub(r"\1", _DUEL.sub("вдвоем", text))
     if len(_MARKER.findall(text)) > 1:  # «1) … 2) …»: a list, not numbers
         text = _MARKER.sub(";", text)
     text = _ORDINAL.sub(lambda m: _ORDINALS[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(_ORDINALS) else

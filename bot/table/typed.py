@@ -29,6 +29,9 @@ MOVE_VERBS = frozenset("""
 меняю обменяю обменять прикрепляю
 """.split())
 FILLERS = frozenset("в во на из с со к ко до за и".split())
+# a number of a move's command as its ordinal, in the form that `same_word` matches to any other («вторую», «второй»)
+ORDINALS = {str(number): word for number, word in
+            enumerate("первый второй третий четвертый пятый шестой седьмой восьмой девятый".split(), 1)}
 
 
 def words(text: str) -> list[str]:
@@ -73,8 +76,9 @@ def plain_move(game: Game, state, text: str) -> str | None:
         return None
     command = game.command(state, action).split(maxsplit=1)
     named_by = words(command[1] if len(command) > 1 else "") + words(game.label(state, action))
-    # «цветочный-мост+верхушка» is also «цветочный мост+верхушка»: each part of a hyphenated word counts alone
-    known = {part for word in named_by for part in (word, *word.split("-"))}
+    # «цветочный-мост+верхушка» is also «цветочный мост+верхушка»: each part of a hyphenated word counts alone;
+    # a number is also its ordinal («take 2»: «беру вторую»)
+    known = {part for word in named_by for part in (word, *word.split("-"), ORDINALS.get(word, word))}
     named = [word for word in said if word not in MOVE_VERBS and word not in FILLERS]
     if not named or not all(any(same_word(word, k) for k in known) for word in named):
         return None

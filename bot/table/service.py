@@ -40,7 +40,7 @@ from bot.storage.sqlite import Store
 from bot.table.app_view import AppView
 from bot.table.choices import private_choices
 from bot.table.core import Table
-from bot.table.guide import GUIDE_PAYLOAD, help_reply, private_hint
+from bot.table.guide import GUIDE_PAYLOAD, help_reply
 from bot.table.history import History
 from bot.table.links import is_old_query, query_token
 from bot.table.moves import Moves
@@ -217,7 +217,7 @@ class Service:
             return await self._once(chat, update_id, handle, [], [Reply(BUSY)])
         except Exception:
             log.exception("private text of %s failed", user.id)
-            return [Reply(private_hint(self.table.games.values()))]
+            return [Reply(SORRY)]
 
     async def question(self, chat: Chat, user: User, text: str, update_id: int | None = None) -> list[Reply]:
         """A question addressed to the bot in a group («@bot как работает гавань?»): answered as /rules answers,

@@ -38,7 +38,7 @@ _ASKER = r"(?:у меня|мне|мои|моя|мою|мой)"
 _HAND = r"(?:карты|карта|карту|рука|руку|в руке|на руке)"
 OWN_HAND = re.compile(rf"^(?:а |ну )?(?:(?:какие|какая|что|что за|покажи|покажите|напомни|напомните) )?"
                       rf"(?:(?:{_ASKER} (?:сейчас )?{_HAND})|(?:{_HAND} {_ASKER}))(?: сейчас)?$")
-UNTIL_FIRST_MARK = re.compile(r"[?!.,;:«»\"'()…]+")
+PUNCTUATION = re.compile(r"[?!.,;:«»\"'()…]+")
 
 
 def asks_own_hand(text: str) -> bool:
@@ -49,7 +49,7 @@ def asks_own_hand(text: str) -> bool:
     >>> [asks_own_hand(t) for t in ("какие карты бывают?", "можно мне сыграть карту?", "сколько карт в руке")]
     [False, False, False]
     """
-    plain = " ".join(UNTIL_FIRST_MARK.sub(" ", text.lower().replace("ё", "е")).split())
+    plain = " ".join(PUNCTUATION.sub(" ", text.lower().replace("ё", "е")).split())
     return OWN_HAND.match(plain) is not None
 
 

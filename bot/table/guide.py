@@ -43,7 +43,8 @@ def _times(count: int) -> str:
 
 
 def private_hint(games) -> str:
-    """The private chat's hint: a game with bots here, as many /addbot as each game needs to begin."""
+    """The hint of a private chat without a table: a game with bots here, as many /addbot as each game needs to
+    begin. (At a table in private, text is read as the table's: `private_text`.)"""
     games = list(games)
     hint = "Я играю в группах: добавьте меня в групповой чат с друзьями и напишите там /new."
     if not games:

@@ -40,11 +40,12 @@ from bot.storage.sqlite import Store
 from bot.table.app_view import AppView
 from bot.table.choices import private_choices
 from bot.table.core import Table
-from bot.table.guide import GUIDE_PAYLOAD, help_reply, private_hint
+from bot.table.guide import GUIDE_PAYLOAD, help_reply
 from bot.table.history import History
 from bot.table.links import is_old_query, query_token
 from bot.table.moves import Moves
 from bot.table.personal import kept_personal
+from bot.table.private_text import PrivateText
 from bot.table.seating.lobby import Lobby
 from bot.table.seating.robots import Robots
 from bot.table.tables import Tables
@@ -130,6 +131,7 @@ class Service:
         self.topics = Topics(self.table, self.lobby, self.moves.board)
         self.tables = Tables(self.table, self.lobby)
         self.app = AppView(self.table, self.turns, self.moves, self._once)  # the Mini App's page and moves
+        self.private_text = PrivateText(self.table, self.moves, self._rules)  # text at a table in private
 
     @classmethod
     async def open(cls, database: str, defaults: ChatSettings | None = None,
@@ -201,21 +203,21 @@ class Service:
         return answer
 
     async def text(self, chat: Chat, user: User, text: str, update_id: int | None = None) -> list[Reply]:
-        """Plain messages are the players' own talk: nobody's is answered, except the player to move whose text
-        is unambiguously one of their moves (`typed.plain_move`), which is played; a private chat gets a hint."""
+        """A group's plain text is talk, answered only when it is a move of the player to move (`typed.plain_move`);
+        in private all is said to the bot: a move the same way, else `PrivateText` answers (at a table or not)."""
         if not chat.private:
             return await self._typed_move(chat, user, text, update_id)
 
         async def handle() -> list[Reply]:
             await self.table.store.remember_private(user.id)
             moved = await self._typed_move(chat, user, text, None, inside=True)  # a table here, with bots
-            return moved or [Reply(private_hint(self.table.games.values()))]
+            return moved or await self.private_text.reply(chat, user, text)
 
         try:
-            return await self._once(chat, update_id, handle, [], [Reply(private_hint(self.table.games.values()))])
+            return await self._once(chat, update_id, handle, [], [Reply(BUSY)])
         except Exception:
-            log.exception("could not remember the private chat of %s", user.id)
-            return [Reply(private_hint(self.table.games.values()))]
+            log.exception("private text of %s failed", user.id)
+            return [Reply(SORRY)]
 
     async def question(self, chat: Chat, user: User, text: str, update_id: int | None = None) -> list[Reply]:
         """A question addressed to the bot in a group («@bot как работает гавань?»): answered as /rules answers,

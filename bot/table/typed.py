@@ -29,6 +29,9 @@ MOVE_VERBS = frozenset("""
 меняю обменяю обменять прикрепляю
 """.split())
 FILLERS = frozenset("в во на из с со к ко до за и".split())
+# a number of a move's command as its ordinal, in the form that `same_word` matches to any other («вторую», «второй»)
+ORDINALS = {str(number): word for number, word in
+            enumerate("первый второй третий четвертый пятый шестой седьмой восьмой девятый".split(), 1)}
 
 
 def words(text: str) -> list[str]:
@@ -72,7 +75,10 @@ def plain_move(game: Game, state, text: str) -> str | None:
     if action not in game.legal_actions(state):
         return None
     command = game.command(state, action).split(maxsplit=1)
-    known = set(words(command[1] if len(command) > 1 else "")) | set(words(game.label(state, action)))
+    named_by = words(command[1] if len(command) > 1 else "") + words(game.label(state, action))
+    # «цветочный-мост+верхушка» is also «цветочный мост+верхушка»: each part of a hyphenated word counts alone;
+    # a number is also its ordinal («take 2»: «беру вторую»)
+    known = {part for word in named_by for part in (word, *word.split("-"), ORDINALS.get(word, word))}
     named = [word for word in said if word not in MOVE_VERBS and word not in FILLERS]
     if not named or not all(any(same_word(word, k) for k in known) for word in named):
         return None
@@ -80,3 +86,24 @@ def plain_move(game: Game, state, text: str) -> str | None:
     if not verb and not (len(named) >= 2 or CELL.fullmatch(named[0])):
         return None
     return action
+
+
+# how a move of each command reads in words («играю …», «строю K12»): the examples `said_example` offers
+SAID = {"play": "играю", "build": "строю", "place": "ставлю", "move": "иду на", "take": "беру", "buy": "покупаю",
+        "mine": "добываю", "deliver": "сдаю", "set": "меняю", "axe": "рублю", "hammer": "переношу"}
+EXAMPLES_TRIED = 12  # legal actions looked at for an example: a turn of Kingdom Builder has dozens
+
+
+def said_example(game: Game, state) -> str | None:
+    """A legal move of the player to move as one would type it in words («играю грибной мост+верхушка», «строю
+    K12»), checked: `plain_move` reads it back as that very move, so an example offered is one that works. None
+    when no move of this turn reads so (the buttons and commands remain)."""
+    for action in game.legal_actions(state)[:EXAMPLES_TRIED]:
+        name, _, argument = game.command(state, action).lstrip("/").partition(" ")
+        verb = SAID.get(name)
+        if verb is None or not argument:
+            continue
+        said = f"{verb} {argument.replace('-', ' ')}"
+        if plain_move(game, state, said) == action:
+            return said
+    return None

@@ -11,6 +11,7 @@ itself is `bot.table.timing.away`.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from html import escape
@@ -25,6 +26,8 @@ EXAMPLES = ("Например: <code>/away 3д</code>, <code>/away 2 недел�
             "или <code>/away до 28 ноября</code>.")
 MONTHS = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября",
           "ноября", "декабря")
+IN_MONTHS = ("январе", "феврале", "марте", "апреле", "мае", "июне", "июле", "августе", "сентябре", "октябре",
+             "ноябре", "декабре")
 # «до понедельника»…«до воскресенья», and the nominatives people also write
 WEEKDAYS = (("понедельника", "понедельник", "пн"), ("вторника", "вторник", "вт"), ("среды", "среда", "ср"),
             ("четверга", "четверг", "чт"), ("пятницы", "пятница", "пт"), ("субботы", "суббота", "сб"),
@@ -36,8 +39,34 @@ def _local_midnight(day: dt.date, tz: dt.tzinfo) -> float:
     return dt.datetime.combine(day, dt.time(), tzinfo=tz).timestamp()
 
 
+class ImpossibleDate(ValueError):
+    """A date written well that does not exist («31 февраля», «31.04», «0 мая», «29.02.2027»): the message says
+    which date and why, in Russian, so the refusal can name it instead of «не понимаю»."""
+
+
+def _check_day(day: int, month: int, year: int) -> None:
+    """ImpossibleDate unless `day` is in `month` of `year`."""
+    if not 1 <= month <= 12:
+        raise ImpossibleDate(f"Месяца с номером {month} нет: месяцы считаются с 1 по 12 (28.11 — это 28 ноября).")
+    if day == 0:
+        raise ImpossibleDate(f"0 {MONTHS[month - 1]} не бывает: дни месяца считаются с 1-го.")
+    if month == 2 and day == 29 and not calendar.isleap(year):
+        raise ImpossibleDate(f"В {year} году нет 29 февраля: этот год не високосный.")
+    longest = calendar.monthrange(2000, month)[1]  # 2000 is a leap year: February's 29 counts as possible
+    if day > longest:
+        february = " (в високосный год — 29)" if month == 2 else ""
+        raise ImpossibleDate(f"{day} {MONTHS[month - 1]} не бывает: в {IN_MONTHS[month - 1]} "
+                             f"{count(calendar.monthrange(2001, month)[1], 'день', 'дня', 'дней')}{february}.")
+
+
 def _date(text: str, today: dt.date) -> dt.date:
-    """The day a player wrote after «до»: «пятницы», «завтра», «28 ноября», «28.11», «28»."""
+    """The day a player wrote after «до»: «пятницы», «завтра», «28 ноября», «28.11», «28.11.2026», «28».
+
+    Without a year, the day is the next one to come: «до 28 ноября» is this year's 28 November if it is still
+    ahead, next year's otherwise; a bare «до 28» is this month's 28th if it is still ahead, next month's otherwise.
+    The year (or month) is picked first and the day checked in it, so «29 февраля» is taken in a leap year and
+    refused, naming the year, in another; a day no month has («31 февраля», «31.04», «0 мая», «32») is refused
+    by ImpossibleDate whatever the year."""
     if text in ("завтра", "завтрашнего дня"):
         return today + dt.timedelta(days=1)
     if text == "послезавтра":
@@ -56,14 +85,18 @@ def _date(text: str, today: dt.date) -> dt.date:
             raise ValueError
     else:
         month = int(found[3]) if found[3] else today.month
-    year = int(found[4]) + (2000 if found[4] and len(found[4]) == 2 else 0) if found[4] else today.year
-    wanted = dt.date(year, month, day)  # ValueError for 31.02
-    if wanted <= today and not found[4]:  # a day already past: the next such day
-        if found[2] or found[3]:
-            wanted = dt.date(year + 1, month, day)
-        else:
-            wanted = dt.date(year + (month == 12), month % 12 + 1, day)
-    return wanted
+    if found[4]:
+        year = int(found[4]) + (2000 if len(found[4]) == 2 else 0)
+        if not dt.MINYEAR <= year <= dt.MAXYEAR:
+            raise ValueError
+    else:
+        year = today.year
+        if (month, day) <= (today.month, today.day) and (found[2] or found[3]):
+            year += 1  # a day already past this year: next year's
+        elif 0 < day <= today.day and not (found[2] or found[3]):
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)  # already past this month: next
+    _check_day(day, month, year)
+    return dt.date(year, month, day)
 
 
 def parse_away(text: str, now: float, tz: dt.tzinfo) -> float:
@@ -77,6 +110,8 @@ def parse_away(text: str, now: float, tz: dt.tzinfo) -> float:
         today = dt.datetime.fromtimestamp(now, tz).date()
         try:
             until = _local_midnight(_date(plain_text[3:].strip(), today), tz)
+        except ImpossibleDate as impossible:
+            raise ValueError(f"{impossible} " + EXAMPLES) from None
         except ValueError:
             raise ValueError(f"Не понимаю дату «{escape(typed(text))}». " + EXAMPLES) from None
     else:

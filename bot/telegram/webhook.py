@@ -10,7 +10,16 @@ makes sure it is applied once.
 Only Telegram is served. The secret is required: without TELEGRAM_WEBHOOK_SECRET the process makes one up and
 hands it to Telegram in setWebhook. A request is judged by its headers before its body is read (path, method,
 secret, Content-Type, Content-Length: 404, 405, 403, 415, 413), the body is at most MAX_BODY, and what is not an
-update gets 400 — never 500, never a traceback. Slow, idle and surplus connections are dropped (connections.py);
+update gets 400 — never 500, never a traceback.
+
+A body over MAX_BODY gets 413 whether its length is said or not (chunked), and the 413 is really sent: most
+clients (urllib, requests, a proxy) send the whole body before they read the answer, and a server that closes the
+connection while a body is still coming makes the client's system reset it, the answer lost with it. So a body up
+to DRAIN_BODY is read to its end and thrown away as it comes (never kept), then answered 413 on a connection that
+stays open; one that says a longer Content-Length, or asks «Expect: 100-continue», is answered 413 by its headers
+before it is sent; a chunked one that goes on past DRAIN_BODY is answered 413 there and the connection closed.
+
+Slow, idle and surplus connections are dropped (connections.py);
 refusals are logged in summary, a line a minute at most (refusals.py).
 
     asyncio.run(serve(application, settings))  # until SIGINT/SIGTERM
@@ -42,6 +51,8 @@ log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 STOP_GRACE = 30.0  # seconds the updates being handled get to finish when the bot is stopped
 MAX_BODY = 1 << 20  # an update is a few kilobytes; Telegram's largest are far below a mebibyte
+DRAIN_BODY = 8 * MAX_BODY  # how much of a body over MAX_BODY is read (and thrown away) to answer it 413 cleanly
+UNCAPPED = 1 << 62  # tornado's own cap on a chunked body, lifted: the handler cuts it, with a 413 (tornado: 400)
 MAX_HEADERS = 16 << 10
 HEADER_TIMEOUT = 10.0  # seconds for a request's headers to arrive; also how long an idle connection stays open
 BODY_TIMEOUT = 10.0  # seconds for the body to arrive once the headers have
@@ -68,8 +79,9 @@ class Webhook:
         length = request.headers.get("Content-Length")
         if length is not None and not (length.isascii() and length.isdigit()):
             return 400
-        if length is not None and int(length) > MAX_BODY:
-            return 413
+        if length is not None and int(length) > MAX_BODY and (
+                int(length) > DRAIN_BODY or request.headers.get("Expect", "").lower() == "100-continue"):
+            return 413  # not worth reading, or the client waits for a word before it sends the body
         return None
 
     def record(self, handler: tornado.web.RequestHandler) -> None:
@@ -121,6 +133,8 @@ class UpdateHandler(Quiet):
     def initialize(self, webhook: Webhook) -> None:
         self.webhook = webhook
         self.body = bytearray()
+        self.received = 0  # bytes of the body so far, kept or not
+        self.cut = False  # answered before the body ended: the connection closes after the answer
         self.stream: Any = None
 
     def prepare(self) -> None:
@@ -128,12 +142,30 @@ class UpdateHandler(Quiet):
         if status is not None:
             raise tornado.web.HTTPError(status)
         self.stream = getattr(self.request.connection, "stream", None)
+        if "Content-Length" not in self.request.headers:  # chunked: counted and cut in data_received, not by tornado
+            self.request.connection.set_max_body_size(UNCAPPED)
         self.mark(True)
 
     def data_received(self, chunk: bytes) -> None:
-        self.body += chunk  # at most MAX_BODY: Content-Length was checked, a chunked body is cut by tornado
+        """Keep the body while it is at most MAX_BODY; past it, throw it away as it comes (post() says 413), and
+        past DRAIN_BODY answer 413 at once (tornado then closes the connection and reads no more)."""
+        self.received += len(chunk)
+        if self.received <= MAX_BODY:
+            self.body += chunk
+            return
+        self.body = bytearray()
+        if self.received > DRAIN_BODY and not self._finished:
+            self.cut = True
+            self.send_error(413)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        if self.cut:
+            self.set_header("Connection", "close")
+        self.finish()
 
     async def post(self) -> None:
+        if self.received > MAX_BODY:
+            raise tornado.web.HTTPError(413)
         update = parse_update(bytes(self.body), self.webhook.application)
         self.body = bytearray()
         if update is None:
@@ -153,6 +185,7 @@ class UpdateHandler(Quiet):
 
     def on_connection_close(self) -> None:
         self.mark(False)
+        super().on_connection_close()  # a body cut short: the request ends instead of waiting for it for ever
 
 
 def url_path(settings: Settings) -> str:
@@ -176,7 +209,7 @@ def make_server(webhook: Webhook, settings: Settings) -> GuardedServer:
     log.info("Webhook: до %s соединений одновременно (открытых файлов можно %s)", cap, files)
     routes = [(url_path(settings), UpdateHandler, {"webhook": webhook})]
     app = tornado.web.Application(routes, default_handler_class=Elsewhere, log_function=webhook.record)
-    server = GuardedServer(app, cap=cap, refusals=webhook.refusals, max_body_size=MAX_BODY,
+    server = GuardedServer(app, cap=cap, refusals=webhook.refusals, max_body_size=DRAIN_BODY,
                            max_header_size=MAX_HEADERS, idle_connection_timeout=HEADER_TIMEOUT,
                            body_timeout=BODY_TIMEOUT, max_buffer_size=MAX_BUFFER)
     webhook.server = server

@@ -40,7 +40,7 @@ TEXT_WEIGHT = 0.5  # a reference sentence counts this much against a question
 # (55 models, ~15 minutes); without, by the models of `tests/train_rerank.collect` (10, each without its own set)
 NESTED = "--nested" in sys.argv
 FRESH = (  # the sets written by others and measured before anything was tuned on them (the first ones were not)
-    "rules_questions_tune13",
+    "rules_questions_holdout11", "rules_questions_tune13",
     "rules_questions_holdout10", "rules_questions_holdout9", "rules_questions_holdout8", "rules_questions_holdout7",
     "rules_questions_holdout6",
     "rules_questions_tune12",

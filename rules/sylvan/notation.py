@@ -425,7 +425,7 @@ def label(state: State, action: str) -> str:
         symbol = next(s for s, n in SYMBOL_NAMES.items() if n == args[0])
         return f"{SYMBOL_EMOJI[symbol]} Набор → {args[0]}"
     if verb == "axe":
-        return f"🪓 Срубить {args[0]}"
+        return f"🪓 Снять жилище с {args[0]}"  # the top dwelling, not the tree
     if verb == "hammer":
         return f"🔨 {args[0]} → {args[1]}"
     if verb == "bridge":

@@ -263,7 +263,7 @@ def test_labels():
     assert GAME.label(state, "take deck") == "🂠 Из колоды"
     assert GAME.label(state, "take 1") == "1) 🍄 Грибной · 🪓"
     assert GAME.label(state, "set мост") == "🌉 Набор → мост"
-    assert GAME.label(state, "axe Б3") == "🪓 Срубить Б3"
+    assert GAME.label(state, "axe Б3") == "🪓 Снять жилище с Б3"
     assert GAME.label(state, "hammer Б3 А3") == "🔨 Б3 → А3"
     assert GAME.label(state, "top Б3") == "🌲 Верхушка на Б3"
     assert GAME.label(play_position(), "play грибной-топор") == "🍄 Грибной 🪓 топор"

@@ -5,6 +5,7 @@ from the question sets): English words in a Russian sentence (`bot.lookup.latin`
 from __future__ import annotations
 
 import pytest
+from test_rulebook_words import first
 
 from bot.lookup import answers
 from bot.lookup.latin import from_latin, glossary, translated
@@ -16,11 +17,6 @@ from bot.lookup.terms import lemma, normalise
 @pytest.fixture(scope="module")
 def book() -> RuleBook:
     return RuleBook.load()
-
-
-def first(book: RuleBook, question: str, current: str | None = None) -> str | None:
-    found = answers.lookup(book, question, current)[2]
-    return found[0].id if found else None
 
 
 def test_every_glossary_word_is_a_word_of_the_rules(book):

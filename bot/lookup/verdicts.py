@@ -105,6 +105,7 @@ class Near:
     scored: list[tuple[float, int]]  # (closeness, situation) of the sections found, nearest first
     mooded: list[tuple[float, int]]  # those in its mood, of an answered section or near enough
     fitting: list[tuple[float, int]]  # of those, the ones about the same named things saying what it says
+    claim: str | None = None  # a dispute's first claim, what its verdict settles (`yes_no.argued`)
 
 
 @dataclass(frozen=True)
@@ -342,7 +343,7 @@ class Situations:
         fitting = [(c, k) for c, k in mooded
                    if self.says_enough(asked, k, asking) and not self.names_apart(terms, k, c)]
         return Near(terms, asked, asking, self.terms(asking_text), self.first_step(asking_text), scored, mooded,
-                    fitting)
+                    fitting, argument.claim if argument else None)
 
     def rival(self, near: Near, yes: bool) -> tuple[float, int] | None:
         """The nearest situation with another verdict than `yes`, in the question's mood: one asked in another mood
@@ -431,18 +432,17 @@ class Situations:
             return None
         if self.gate is None:
             return self.hand_verdict(near)
-        argument = argued(question)
+        claim = near.claim
         weighed = [(self.gate.probability(c.row), c) for c in self.candidates(near, found)
-                   if argument is None or self.settles(argument.claim, c.situation)]
+                   if claim is None or self.settles(claim, c.situation)]
         if not weighed:
             return None
         probability, best = max(weighed, key=lambda pair: pair[0])
         if probability < self.gate.threshold:
             return None
-        if argument is None:
+        if claim is None:
             return Verdict(self.situations[best.situation], best.closeness)
-        return Verdict(self.situations[best.situation], best.closeness, argument.claim,
-                       self.flipped(argument.claim, best.situation))
+        return Verdict(self.situations[best.situation], best.closeness, claim, self.flipped(claim, best.situation))
 
 
 _CACHE: dict[int, Situations] = {}
